@@ -1,0 +1,11 @@
+"""The Celery application used in service mode (``REDIS_URL`` set)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "angryagents.settings")
+
+app = Celery("angryagents")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,224 @@
+"""The case library: cases, defendants, evidence and witnesses.
+
+A case's historical verdict and punishment are kept for the record and for the verdict
+page; the deliberation engine never receives them.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+
+class Difficulty(models.TextChoices):
+    CLEAR_GUILTY = "clear_guilty", "Clear guilty"
+    CLEAR_INNOCENT = "clear_innocent", "Clear innocent"
+    AMBIGUOUS = "ambiguous", "Ambiguous"
+
+
+class Source(models.TextChoices):
+    CURATED = "curated", "Curated"
+    OLDBAILEY = "oldbailey", "Old Bailey Proceedings"
+    OTHER = "other", "Other"
+
+
+class HistoricalVerdict(models.TextChoices):
+    GUILTY = "guilty", "Guilty"
+    NOT_GUILTY = "not_guilty", "Not guilty"
+    UNKNOWN = "unknown", "Unknown"
+
+
+class ContentNote(models.TextChoices):
+    VIOLENCE = "violence", "Violence"
+    DEATH = "death", "Death"
+    SEXUAL_OFFENCE = "sexual_offence", "Sexual offence"
+    DEATH_OF_A_CHILD = "death_of_a_child", "Death of a child"
+    WEAPONS = "weapons", "Weapons"
+    ANIMAL_HARM = "animal_harm", "Harm to animals"
+    CAPITAL_PUNISHMENT = "capital_punishment", "Capital punishment"
+    SELF_HARM = "self_harm", "Self-harm"
+
+
+CONTENT_NOTE_VALUES = frozenset(ContentNote.values)
+UNIT_INTERVAL = [MinValueValidator(0.0), MaxValueValidator(1.0)]
+
+ERROR_CHARGES_EMPTY = "A case needs at least one charge."
+ERROR_CONTENT_NOTE_UNKNOWN = "Unknown content note {note!r}; choose from: {choices}."
+ERROR_LIST_OF_STRINGS = "{field} must be a list of short texts."
+ERROR_STRENGTHS = "Evidence strengths must each lie between 0 and 1."
+ERROR_CONTEST_REASON = "Contestable evidence needs a contest reason."
+
+
+def _check_string_list(value: object, field: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
+        raise ValidationError({field: ERROR_LIST_OF_STRINGS.format(field=field.replace("_", " ").capitalize())})
+
+
+class CaseQuerySet(models.QuerySet["Case"]):
+    def playable(self) -> CaseQuerySet:
+        return self.filter(playable=True)
+
+    def with_file(self) -> CaseQuerySet:
+        """Everything the case file shows, in a fixed number of queries."""
+        return self.prefetch_related("defendants", "evidence", "witnesses")
+
+
+class Case(models.Model):
+    slug = models.SlugField(max_length=120, unique=True)
+    title = models.CharField(max_length=300)
+    summary = models.TextField()
+    charges = models.JSONField(default=list, help_text="A list of charges, one per line in the YAML.")
+    offence_category = models.CharField(
+        max_length=60, blank=True, db_index=True, help_text="e.g. theft, kill, violentTheft (Old Bailey vocabulary)."
+    )
+    difficulty = models.CharField(max_length=20, choices=Difficulty.choices, default=Difficulty.AMBIGUOUS)
+    themes = models.JSONField(default=list, blank=True)
+    year = models.IntegerField(null=True, blank=True)
+    jurisdiction = models.CharField(max_length=200, blank=True)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.CURATED, db_index=True)
+    source_id = models.CharField(max_length=100, blank=True, help_text="For imports, the trial id verbatim.")
+    historical_verdict = models.CharField(
+        max_length=20, choices=HistoricalVerdict.choices, default=HistoricalVerdict.UNKNOWN
+    )
+    historical_punishment = models.CharField(max_length=300, blank=True)
+    playable = models.BooleanField(default=True, help_text="Unplayable cases are kept for the record only.")
+    content_notes = models.JSONField(default=list, blank=True)
+    prosecution_arguments = models.JSONField(default=list, blank=True)
+    defense_arguments = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CaseQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["title"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source", "source_id"], condition=~Q(source_id=""), name="case_source_id_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(year__isnull=True) | Q(year__gte=1000, year__lte=2100), name="case_year_plausible"
+            ),
+            models.CheckConstraint(condition=Q(difficulty__in=Difficulty.values), name="case_difficulty_valid"),
+            models.CheckConstraint(condition=Q(source__in=Source.values), name="case_source_valid"),
+            models.CheckConstraint(
+                condition=Q(historical_verdict__in=HistoricalVerdict.values), name="case_historical_verdict_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def clean(self) -> None:
+        _check_string_list(self.charges, "charges")
+        if not self.charges:
+            raise ValidationError({"charges": ERROR_CHARGES_EMPTY})
+        for field in ("themes", "prosecution_arguments", "defense_arguments", "content_notes"):
+            _check_string_list(getattr(self, field), field)
+        for note in self.content_notes:
+            if note not in CONTENT_NOTE_VALUES:
+                raise ValidationError(
+                    {"content_notes": ERROR_CONTENT_NOTE_UNKNOWN.format(note=note, choices=", ".join(ContentNote.values))}
+                )
+
+    @property
+    def content_note_labels(self) -> list[str]:
+        return [ContentNote(note).label for note in self.content_notes if note in CONTENT_NOTE_VALUES]
+
+
+class Gender(models.TextChoices):
+    MALE = "male", "Male"
+    FEMALE = "female", "Female"
+    OTHER = "other", "Other"
+    UNKNOWN = "unknown", "Unknown"
+
+
+class Defendant(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="defendants")
+    name = models.CharField(max_length=200)
+    gender = models.CharField(max_length=10, choices=Gender.choices, default=Gender.UNKNOWN)
+    age = models.PositiveSmallIntegerField(null=True, blank=True)
+    description = models.TextField(blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(age__isnull=True) | Q(age__lte=120), name="defendant_age_plausible"),
+            models.CheckConstraint(condition=Q(gender__in=Gender.values), name="defendant_gender_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EvidenceType(models.TextChoices):
+    PHYSICAL = "physical", "Physical"
+    TESTIMONIAL = "testimonial", "Testimonial"
+    DOCUMENTARY = "documentary", "Documentary"
+    FORENSIC = "forensic", "Forensic"
+
+
+class Evidence(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="evidence")
+    label = models.CharField(max_length=200)
+    type = models.CharField(max_length=20, choices=EvidenceType.choices)
+    description = models.TextField()
+    strength_prosecution = models.FloatField(validators=UNIT_INTERVAL, default=0.5)
+    strength_defense = models.FloatField(validators=UNIT_INTERVAL, default=0.5)
+    contestable = models.BooleanField(default=False)
+    contest_reason = models.TextField(blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name_plural = "evidence"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(strength_prosecution__gte=0.0, strength_prosecution__lte=1.0),
+                name="evidence_strength_prosecution_unit",
+            ),
+            models.CheckConstraint(
+                condition=Q(strength_defense__gte=0.0, strength_defense__lte=1.0),
+                name="evidence_strength_defense_unit",
+            ),
+            models.CheckConstraint(condition=Q(type__in=EvidenceType.values), name="evidence_type_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def clean(self) -> None:
+        if self.contestable and not self.contest_reason.strip():
+            raise ValidationError({"contest_reason": ERROR_CONTEST_REASON})
+
+
+class WitnessSide(models.TextChoices):
+    PROSECUTION = "prosecution", "Prosecution"
+    DEFENSE = "defense", "Defense"
+    NEUTRAL = "neutral", "Neutral"
+
+
+class Witness(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="witnesses")
+    name = models.CharField(max_length=200)
+    role = models.CharField(max_length=100, help_text="eyewitness, expert, character, victim...")
+    testimony_summary = models.TextField()
+    credibility_issues = models.JSONField(default=list, blank=True)
+    side = models.CharField(max_length=20, choices=WitnessSide.choices, default=WitnessSide.NEUTRAL)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name_plural = "witnesses"
+        constraints = [
+            models.CheckConstraint(condition=Q(side__in=WitnessSide.values), name="witness_side_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        _check_string_list(self.credibility_issues, "credibility_issues")

@@ -1,0 +1,135 @@
+"""The model port: what the engine asks of a mind, and what it gets back.
+
+Pure Python, no Django. Two implementations live beside this file: the offline
+rule-based mind (the embedded default, no network) and the LiteLLM mind (any provider).
+Every method is one call to the mind; the engine counts them all as ``llm_calls``,
+under every engine, the offline one included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from deliberation.engine.types import CaseFile, JurorProfile, Passage, Reaction, Speech, Usage
+
+# A chat message as LiteLLM / OpenAI take it: {"role": "system"|"user"|"assistant", "content": str}
+Message = dict[str, str]
+
+
+@dataclass(frozen=True)
+class HeardTurn:
+    """A turn as a juror remembers it (memory layer 2)."""
+
+    round_number: int
+    seat: int
+    speaker_name: str
+    content: str
+    argument_type: str = ""
+    target_seat: int | None = None
+    kind: str = "speech"  # speech | process | judge
+
+
+@dataclass(frozen=True)
+class JurorOutlook:
+    """A juror's reasoning state (memory layer 3) as a mind sees it."""
+
+    conviction: float
+    vote: str
+    reasoning_chain: tuple[str, ...] = ()
+    doubts: tuple[str, ...] = ()
+    opinions: dict[int, float] = field(default_factory=dict)  # seat -> trust -1..1
+    summary: str = ""  # rolling summary of turns older than the window
+
+
+@dataclass(frozen=True)
+class SpeakRequest:
+    juror: JurorProfile
+    outlook: JurorOutlook
+    case: CaseFile
+    recent: tuple[HeardTurn, ...]  # the last N turns in full, oldest first
+    passages: tuple[Passage, ...]  # retrieved for this juror's doubts and the last argument
+    round_number: int
+    tally: dict[str, int]  # {"guilty": n, "not_guilty": n}
+    jury: tuple[JurorProfile, ...]  # everyone in the room, for names and targets
+    messages: tuple[Message, ...] = ()  # the prompt built from this juror's perspective
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Listener:
+    juror: JurorProfile
+    outlook: JurorOutlook
+    active: bool  # active listeners get full attention, passive ones a lighter heuristic
+
+
+@dataclass(frozen=True)
+class ReactRequest:
+    case: CaseFile
+    speeches: tuple[Speech, ...]  # everything said this round, in order
+    listeners: tuple[Listener, ...]
+    round_number: int
+    messages: tuple[Message, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class SummarizeRequest:
+    case: CaseFile
+    turns: tuple[HeardTurn, ...]  # the turns to fold into the rolling summary
+    previous_summary: str
+    jurors: tuple[JurorProfile, ...]  # one call covers every juror
+    round_number: int
+    messages: tuple[Message, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class CraftRequest:
+    """The player's argument: a strategy, an optional target and optional free text."""
+
+    player: JurorProfile
+    side: str  # defend | prosecute
+    strategy: str
+    case: CaseFile
+    recent: tuple[HeardTurn, ...]
+    passages: tuple[Passage, ...]
+    round_number: int
+    tally: dict[str, int]
+    jury: tuple[JurorProfile, ...]
+    target_seat: int | None = None
+    free_text: str = ""
+    messages: tuple[Message, ...] = ()
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class ReactionBatch:
+    reactions: tuple[Reaction, ...]
+    usage: Usage = field(default_factory=Usage)
+
+
+@dataclass(frozen=True)
+class SummaryResult:
+    summaries: dict[int, str]  # seat -> summary text (one call for all jurors)
+    usage: Usage = field(default_factory=Usage)
+
+
+class Mind(Protocol):
+    """A source of juror speech and reactions."""
+
+    name: str  # "offline" or the LiteLLM model string
+
+    async def speak(self, request: SpeakRequest, *, on_text: TextSink | None = None) -> Speech: ...
+
+    async def react_batch(self, request: ReactRequest) -> ReactionBatch: ...
+
+    async def summarize(self, request: SummarizeRequest) -> SummaryResult: ...
+
+    async def craft_argument(self, request: CraftRequest, *, on_text: TextSink | None = None) -> Speech: ...
+
+
+class TextSink(Protocol):
+    """Receives a speech's text as it streams in (chunks, in order)."""
+
+    def __call__(self, seat: int, chunk: str) -> None: ...

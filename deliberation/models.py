@@ -1,0 +1,304 @@
+"""A deliberation and everything it leaves behind: seats, turns, votes, convictions, figures.
+
+All writes go through ``deliberation.services``; reads for pages through ``selectors``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings as django_settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+from cases.models import Case
+from jurors.models import Persona
+
+
+class Phase(models.TextChoices):
+    SETUP = "setup", "Setup"
+    PRESENTATION = "presentation", "Case presentation"
+    SIDE_SELECTION = "side_selection", "Side selection"
+    INITIAL_VOTE = "initial_vote", "Initial vote"
+    DELIBERATION = "deliberation", "Deliberation"
+    FINAL_VOTE = "final_vote", "Final vote"
+    VERDICT = "verdict", "Verdict"
+
+
+class PlayerSide(models.TextChoices):
+    DEFEND = "defend", "Defend (not guilty)"
+    PROSECUTE = "prosecute", "Prosecute (guilty)"
+    NONE = "none", "No side (AI juror in seat 7)"
+
+
+class VoteValue(models.TextChoices):
+    GUILTY = "guilty", "Guilty"
+    NOT_GUILTY = "not_guilty", "Not guilty"
+
+
+class Verdict(models.TextChoices):
+    GUILTY = "guilty", "Guilty"
+    NOT_GUILTY = "not_guilty", "Not guilty"
+    HUNG = "hung", "Hung jury"
+
+
+class EndReason(models.TextChoices):
+    UNANIMOUS = "unanimous", "Unanimous"
+    STABLE = "stable", "Votes stable"
+    ROUND_LIMIT = "round_limit", "Round limit"
+    CALLED = "called", "Vote called"
+
+
+class RoundStatus(models.TextChoices):
+    IDLE = "idle", "Idle"
+    RUNNING = "running", "Running"
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Experiment(models.Model):
+    """A batch of AI-only deliberations held against real juries (see ``experiments``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    name = models.CharField(max_length=200, blank=True)
+    case_selector = models.CharField(max_length=500)
+    runs_per_case = models.PositiveIntegerField(default=5, validators=[MinValueValidator(1)])
+    engine = models.CharField(max_length=200, default="offline")
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(default=0)
+    measures = models.JSONField(default=dict, blank=True)
+    notes = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    wall_seconds = models.FloatField(default=0.0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name or f"Experiment {self.pk}"
+
+
+class Deliberation(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="deliberations")
+    experiment = models.ForeignKey(
+        Experiment, on_delete=models.CASCADE, null=True, blank=True, related_name="deliberations"
+    )
+    room_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
+    phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.SETUP)
+    round_number = models.PositiveIntegerField(default=0)
+    round_status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.IDLE)
+    round_claimed_at = models.DateTimeField(null=True, blank=True)
+    rounds_without_change = models.PositiveIntegerField(default=0)
+    seed = models.BigIntegerField(default=0)
+    engine = models.CharField(max_length=200, default="offline", help_text="'offline' or a LiteLLM model string.")
+    player_side = models.CharField(max_length=10, choices=PlayerSide.choices, null=True, blank=True)
+    player_seat = models.PositiveSmallIntegerField(default=7)
+    settings = models.JSONField(default=dict, blank=True, help_text="max_rounds, speakers, budgets, room options.")
+    engine_state = models.JSONField(default=dict, blank=True, help_text="The engine's memory between rounds.")
+    verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True)
+    end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
+    budget_exhausted = models.BooleanField(default=False)
+    host_session_key = models.CharField(max_length=64, blank=True)
+    host_plays = models.BooleanField(default=True)
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    owner = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="deliberations"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["phase", "round_status"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(phase__in=Phase.values), name="deliberation_phase_valid"),
+            models.CheckConstraint(condition=Q(player_seat__gte=1, player_seat__lte=12), name="deliberation_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deliberation {self.pk} on {self.case_id}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.phase == Phase.VERDICT
+
+
+class SeatKind(models.TextChoices):
+    AI = "ai", "AI juror"
+    HUMAN = "human", "Person"
+    AGENT = "agent", "External agent"
+
+
+class Seat(models.Model):
+    deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(12)])
+    kind = models.CharField(max_length=10, choices=SeatKind.choices, default=SeatKind.AI)
+    persona = models.ForeignKey(Persona, on_delete=models.PROTECT, null=True, blank=True, related_name="seats")
+    display_name = models.CharField(max_length=100)
+    emoji = models.CharField(max_length=16, default="👤")
+    archetype_name = models.CharField(max_length=80, blank=True)
+    is_open = models.BooleanField(default=False, help_text="Open for a person or an agent to take.")
+    is_host = models.BooleanField(default=False)
+    session_key = models.CharField(max_length=64, blank=True)
+    token_hash = models.CharField(max_length=128, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+    vote = models.CharField(max_length=12, choices=VoteValue.choices, blank=True)
+    conviction = models.FloatField(default=0.5, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
+    turns_taken = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deliberation", "number"], name="seat_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=12), name="seat_number_range"),
+            models.CheckConstraint(condition=Q(conviction__gte=0.0, conviction__lte=1.0), name="seat_conviction_unit"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number}: {self.display_name}"
+
+    @property
+    def is_participant(self) -> bool:
+        return self.kind in (SeatKind.HUMAN, SeatKind.AGENT)
+
+
+class TurnKind(models.TextChoices):
+    SPEECH = "speech", "Speech"
+    PROCESS = "process", "Foreperson"
+    JUDGE = "judge", "Judge"
+    PASS = "pass", "Pass"
+    NOTE = "note", "Note"
+
+
+class Turn(models.Model):
+    deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="turns")
+    round_number = models.PositiveIntegerField()
+    sequence = models.PositiveIntegerField(help_text="Order within the deliberation.")
+    kind = models.CharField(max_length=10, choices=TurnKind.choices, default=TurnKind.SPEECH)
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    speaker_name = models.CharField(max_length=100)
+    target_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    argument_type = models.CharField(max_length=20, blank=True)
+    strategy = models.CharField(max_length=30, blank=True)
+    position = models.CharField(max_length=12, blank=True)
+    reasoning = models.TextField(blank=True)
+    content = models.TextField()
+    reactions = models.JSONField(default=list, blank=True, help_text="[{seat, delta, thought, persuaded}]")
+    flips = models.JSONField(default=list, blank=True, help_text="[{seat, from, to}] caused by this turn's round.")
+    is_fallback = models.BooleanField(default=False)
+    engine = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sequence"]
+        constraints = [models.UniqueConstraint(fields=["deliberation", "sequence"], name="turn_unique_sequence")]
+        indexes = [models.Index(fields=["deliberation", "round_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.speaker_name} (round {self.round_number})"
+
+
+class BallotKind(models.TextChoices):
+    INITIAL = "initial", "Initial vote"
+    FLIP = "flip", "Vote change"
+    CAST = "cast", "Cast by a participant"
+    FINAL = "final", "Final vote"
+
+
+class Vote(models.Model):
+    deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="votes")
+    round_number = models.PositiveIntegerField()
+    seat_number = models.PositiveSmallIntegerField()
+    value = models.CharField(max_length=12, choices=VoteValue.choices)
+    previous = models.CharField(max_length=12, choices=VoteValue.choices, blank=True)
+    ballot = models.CharField(max_length=10, choices=BallotKind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "id"]
+        constraints = [models.CheckConstraint(condition=Q(value__in=VoteValue.values), name="vote_value_valid")]
+
+
+class ConvictionSnapshot(models.Model):
+    deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="snapshots")
+    round_number = models.PositiveIntegerField()
+    seat_number = models.PositiveSmallIntegerField()
+    conviction = models.FloatField()
+    vote = models.CharField(max_length=12, choices=VoteValue.choices)
+
+    class Meta:
+        ordering = ["round_number", "seat_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deliberation", "round_number", "seat_number"], name="snapshot_unique_round_seat"
+            ),
+            models.CheckConstraint(condition=Q(conviction__gte=0.0, conviction__lte=1.0), name="snapshot_unit"),
+        ]
+
+
+class RoundStats(models.Model):
+    deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="round_stats")
+    round_number = models.PositiveIntegerField()
+    engine = models.CharField(max_length=200)
+    llm_calls = models.PositiveIntegerField(default=0)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    cost_usd = models.FloatField(default=0.0)
+    latency_ms = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number"]
+        verbose_name_plural = "round stats"
+        constraints = [models.UniqueConstraint(fields=["deliberation", "round_number"], name="roundstats_unique")]
+
+
+class NarrationKind(models.TextChoices):
+    PRESENTATION = "presentation", "Case presentation"
+    VOTE = "vote", "Vote announcement"
+    VERDICT = "verdict", "Verdict"
+    LINE = "line", "Other line"
+
+
+class NarrationStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    READY = "ready", "Ready"
+    TEXT_ONLY = "text_only", "Text only"
+    FAILED = "failed", "Failed"
+
+
+class Narration(models.Model):
+    deliberation = models.ForeignKey(
+        Deliberation, on_delete=models.CASCADE, null=True, blank=True, related_name="narrations"
+    )
+    round_number = models.PositiveIntegerField(default=0)
+    kind = models.CharField(max_length=15, choices=NarrationKind.choices, default=NarrationKind.LINE)
+    text = models.TextField()
+    status = models.CharField(max_length=10, choices=NarrationStatus.choices, default=NarrationStatus.PENDING)
+    engine = models.CharField(max_length=20, blank=True, help_text="elevenlabs, espeak or text")
+    voice = models.CharField(max_length=100, blank=True)
+    cache_key = models.CharField(max_length=64, blank=True, db_index=True)
+    audio = models.FileField(upload_to="narration/", blank=True)
+    duration_seconds = models.FloatField(null=True, blank=True)
+    attempts = models.JSONField(default=list, blank=True, help_text="[{engine, ok, error}] in the order tried.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    rendered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.text[:40]}"

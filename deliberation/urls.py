@@ -1,0 +1,7 @@
+from django.urls import path
+
+from deliberation import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]
