@@ -13,7 +13,8 @@ from typing import Protocol
 
 from deliberation.engine.types import CaseFile, JurorProfile, Passage, Reaction, Speech, Usage
 
-# A chat message as LiteLLM / OpenAI take it: {"role": "system"|"user"|"assistant", "content": str}
+# A chat message as LiteLLM / OpenAI take it: {"role": "system"|"user"|"assistant", "content": str}.
+# Minds that talk to a model build them with ``deliberation.engine.prompts`` (per-speaker perspective).
 Message = dict[str, str]
 
 
@@ -52,7 +53,6 @@ class SpeakRequest:
     round_number: int
     tally: dict[str, int]  # {"guilty": n, "not_guilty": n}
     jury: tuple[JurorProfile, ...]  # everyone in the room, for names and targets
-    messages: tuple[Message, ...] = ()  # the prompt built from this juror's perspective
     seed: int = 0
 
 
@@ -69,7 +69,6 @@ class ReactRequest:
     speeches: tuple[Speech, ...]  # everything said this round, in order
     listeners: tuple[Listener, ...]
     round_number: int
-    messages: tuple[Message, ...] = ()
     seed: int = 0
 
 
@@ -80,7 +79,6 @@ class SummarizeRequest:
     previous_summary: str
     jurors: tuple[JurorProfile, ...]  # one call covers every juror
     round_number: int
-    messages: tuple[Message, ...] = ()
     seed: int = 0
 
 
@@ -99,7 +97,6 @@ class CraftRequest:
     jury: tuple[JurorProfile, ...]
     target_seat: int | None = None
     free_text: str = ""
-    messages: tuple[Message, ...] = ()
     seed: int = 0
 
 

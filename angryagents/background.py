@@ -1,0 +1,87 @@
+"""Run background work where the running mode says, always after the transaction commits.
+
+- ``celery``: the task is sent to the Celery broker (service mode).
+- ``inprocess``: the task's function runs on a small thread pool of the web process, so a
+  request never waits for a round, a narration or an import (embedded mode).
+- ``sync``: the task runs in the caller's thread right after commit (tests, command line).
+
+Callers pass a Celery task object (defined with ``@shared_task``) and primary keys only.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+logger = logging.getLogger(__name__)
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_pending: set[Future[Any]] = set()
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="angry-bg")
+        return _pool
+
+
+def _run_in_thread(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    close_old_connections()
+    try:
+        func(*args, **kwargs)
+    except Exception:  # a background failure must never take the web process down
+        logger.exception("background task %s failed", getattr(func, "__name__", func))
+    finally:
+        close_old_connections()
+
+
+def mode() -> str:
+    return str(settings.ANGRY_TASKS)
+
+
+def enqueue(task: Any, *args: Any, countdown: float | None = None, **kwargs: Any) -> None:
+    """Schedule ``task(*args, **kwargs)`` to run after the current transaction commits."""
+
+    def dispatch() -> None:
+        current = mode()
+        if current == "celery":
+            options: dict[str, Any] = {"countdown": countdown} if countdown else {}
+            task.apply_async(args=args, kwargs=kwargs, **options)
+            return
+        func = getattr(task, "run", task)  # the plain function behind a Celery task
+        if current == "sync":
+            func(*args, **kwargs)
+            return
+        if countdown:
+            timer = threading.Timer(countdown, lambda: _submit(func, args, kwargs))
+            timer.daemon = True
+            timer.start()
+        else:
+            _submit(func, args, kwargs)
+
+    transaction.on_commit(dispatch, robust=mode() != "sync")
+
+
+def _submit(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    future = _executor().submit(_run_in_thread, func, args, kwargs)
+    _pending.add(future)
+    future.add_done_callback(_pending.discard)
+
+
+def wait_idle(timeout: float = 30.0) -> bool:
+    """Wait for in-process background work to finish (tests and shutdown). True if idle."""
+    for future in list(_pending):
+        try:
+            future.result(timeout=timeout)
+        except Exception:  # already logged by the worker
+            pass
+    return not _pending

@@ -1,0 +1,31 @@
+"""Suite-wide fixtures and the rule for tests that need a real service.
+
+A test that needs PostgreSQL, Redis or Chromium skips with a reason when the service is
+absent, except under ``CI=true``, where such a skip is turned into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("ANGRY_TASKS", "sync")
+
+import pytest  # noqa: E402
+
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip (or, under CI, fail) when a real service this test needs is missing."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"required under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.ANGRY_INDEX_DIR = tmp_path / "index"
