@@ -1,0 +1,158 @@
+"""Writes for the judge's voice: ask for a narration, render it, store its audio once.
+
+Audio lives in the default storage under ``narration/<cache_key>.wav``; the key covers the text,
+the voice and the engine, so a line already spoken in the same voice is reused, never synthesized
+again. Rendering runs in a background task and never raises: a narration ends ``ready`` (audio),
+``text_only`` (every engine failed or none is installed) or ``failed`` (the audio could not be
+stored); the courtroom shows the words in every case.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.utils import timezone
+
+from angryagents.background import enqueue
+from deliberation import judge
+from deliberation.models import Narration, NarrationKind, NarrationStatus
+from deliberation.narration import Attempt, Engine, Rendering, engine_chain, render, wav_duration
+
+logger = logging.getLogger(__name__)
+
+AUDIO_FOLDER = "narration"
+ERROR_STORE_FAILED = "The audio could not be stored: {error}"
+
+
+def audio_name(cache_key: str) -> str:
+    return f"{AUDIO_FOLDER}/{cache_key}.wav"
+
+
+def narration_request(*, deliberation_id: int | None, kind: str, text: str, round_number: int = 0) -> Narration:
+    """Create a pending narration and render it in the background once the transaction commits.
+
+    Cheap and synchronous: no engine is called here, so game services may call it inside their
+    own transaction. Raises ``ValidationError`` for an empty text or an unknown kind.
+    """
+    narration = Narration(
+        deliberation_id=deliberation_id, kind=kind, text=" ".join(text.split()), round_number=round_number
+    )
+    narration.full_clean()
+    narration.save()
+    from deliberation import tasks  # tasks imports this module
+
+    enqueue(tasks.narration_render, narration.pk)
+    return narration
+
+
+def narration_request_presentation(
+    *, deliberation_id: int | None, defendants: Sequence[str], charges: Sequence[str], summary: str
+) -> Narration:
+    text = judge.case_presentation(defendants=defendants, charges=charges, summary=summary)
+    return narration_request(deliberation_id=deliberation_id, kind=NarrationKind.PRESENTATION, text=text)
+
+
+def narration_request_vote(
+    *, deliberation_id: int | None, round_number: int, guilty: int, not_guilty: int
+) -> Narration:
+    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
+    return narration_request(
+        deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number
+    )
+
+
+def narration_request_verdict(
+    *,
+    deliberation_id: int | None,
+    round_number: int,
+    verdict: str,
+    guilty: int,
+    not_guilty: int,
+    end_reason: str = "",
+    defendants: Sequence[str] = (),
+) -> Narration:
+    text = judge.verdict_announcement(
+        verdict=verdict, guilty=guilty, not_guilty=not_guilty, end_reason=end_reason, defendants=defendants
+    )
+    return narration_request(
+        deliberation_id=deliberation_id, kind=NarrationKind.VERDICT, text=text, round_number=round_number
+    )
+
+
+def _stored_duration(engine: Engine, key: str) -> float | None:
+    """The cache: audio already stored under this key, whichever narration produced it."""
+    name = audio_name(key)
+    if not default_storage.exists(name):
+        return None
+    try:
+        with default_storage.open(name, "rb") as stored:
+            return wav_duration(stored.read())
+    except Exception:  # a damaged file is re-synthesized rather than served
+        logger.warning("cached narration audio %s is unreadable; rendering again", name, exc_info=True)
+        return None
+
+
+def _store(rendering: Rendering) -> str:
+    name = audio_name(rendering.cache_key)
+    if rendering.cached or rendering.wav is None:
+        return name
+    if default_storage.exists(name):  # another worker rendered the same line meanwhile
+        return name
+    return default_storage.save(name, ContentFile(rendering.wav))
+
+
+def narration_render(*, narration_id: int) -> Narration | None:
+    """Render a pending narration with the first engine that works, and store its audio.
+
+    Safe to run twice: only a pending narration is rendered, and the result is written only if
+    it is still pending. Never raises for an engine failure; the attempts say what was tried.
+    No transaction is open while an engine speaks.
+    """
+    narration = Narration.objects.filter(pk=narration_id).first()
+    if narration is None or narration.status != NarrationStatus.PENDING:
+        return narration
+
+    rendering = render(narration.text, engine_chain(), lookup=_stored_duration)
+    attempts = [attempt.as_dict() for attempt in rendering.attempts]
+    audio = ""
+    status = NarrationStatus.READY if rendering.has_audio else NarrationStatus.TEXT_ONLY
+    if rendering.has_audio:
+        try:
+            audio = _store(rendering)
+        except Exception as exc:  # a full disk must not stop the deliberation
+            logger.exception("narration %s: storing audio failed", narration_id)
+            attempts.append(
+                Attempt(engine=rendering.engine, ok=False, error=ERROR_STORE_FAILED.format(error=exc)).as_dict()
+            )
+            status = NarrationStatus.FAILED
+
+    with transaction.atomic():
+        narration = Narration.objects.select_for_update().filter(pk=narration_id).first()
+        if narration is None or narration.status != NarrationStatus.PENDING:
+            return narration
+        narration.status = status
+        narration.engine = rendering.engine
+        narration.voice = rendering.voice if audio else ""
+        narration.cache_key = rendering.cache_key if audio else ""
+        narration.audio.name = audio or ""
+        narration.duration_seconds = rendering.duration_seconds if audio else None
+        narration.attempts = attempts
+        narration.rendered_at = timezone.now()
+        narration.full_clean()
+        narration.save()
+        transaction.on_commit(lambda: _narration_rendered(narration_id))
+    return narration
+
+
+def _narration_rendered(narration_id: int) -> None:
+    """Hook: tell the courtroom a narration is ready (audio or text only).
+
+    The one broadcaster lives in ``deliberation.services``; once it exists, call it here, e.g.
+    ``services.broadcast_narration(narration_id=narration_id)``, which renders the judge's partial
+    (the <audio> element and the words) to the deliberation's group.
+    """
+    return None
