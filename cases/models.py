@@ -69,7 +69,7 @@ class Case(models.Model):
     slug = models.SlugField(max_length=120, unique=True)
     title = models.CharField(max_length=300)
     summary = models.TextField()
-    charges = models.JSONField(default=list, help_text="A list of charges, one per line in the YAML.")
+    charges = models.JSONField(default=list, blank=True, help_text="A list of charges, one per line in the YAML.")
     offence_category = models.CharField(
         max_length=60, blank=True, db_index=True, help_text="e.g. theft, kill, violentTheft (Old Bailey vocabulary)."
     )
@@ -120,7 +120,11 @@ class Case(models.Model):
         for note in self.content_notes:
             if note not in CONTENT_NOTE_VALUES:
                 raise ValidationError(
-                    {"content_notes": ERROR_CONTENT_NOTE_UNKNOWN.format(note=note, choices=", ".join(ContentNote.values))}
+                    {
+                        "content_notes": ERROR_CONTENT_NOTE_UNKNOWN.format(
+                            note=note, choices=", ".join(ContentNote.values)
+                        )
+                    }
                 )
 
     @property
@@ -222,3 +226,37 @@ class Witness(models.Model):
 
     def clean(self) -> None:
         _check_string_list(self.credibility_issues, "credibility_issues")
+
+
+class ImportStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class ImportJob(models.Model):
+    """One admin upload of Old Bailey files, imported in the background with its progress."""
+
+    status = models.CharField(max_length=10, choices=ImportStatus.choices, default=ImportStatus.PENDING)
+    files = models.JSONField(default=list, help_text="Stored paths under MEDIA_ROOT/imports/.")
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    summary = models.TextField(blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey("auth.User", null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=ImportStatus.values), name="importjob_status_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Import #{self.pk} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {ImportStatus.DONE, ImportStatus.FAILED}

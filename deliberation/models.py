@@ -231,6 +231,9 @@ class Vote(models.Model):
         ordering = ["round_number", "id"]
         constraints = [models.CheckConstraint(condition=Q(value__in=VoteValue.values), name="vote_value_valid")]
 
+    def __str__(self) -> str:
+        return f"Seat {self.seat_number}: {self.value} (round {self.round_number})"
+
 
 class ConvictionSnapshot(models.Model):
     deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="snapshots")
@@ -248,6 +251,9 @@ class ConvictionSnapshot(models.Model):
             models.CheckConstraint(condition=Q(conviction__gte=0.0, conviction__lte=1.0), name="snapshot_unit"),
         ]
 
+    def __str__(self) -> str:
+        return f"Seat {self.seat_number} at {self.conviction:.2f} (round {self.round_number})"
+
 
 class RoundStats(models.Model):
     deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="round_stats")
@@ -264,6 +270,9 @@ class RoundStats(models.Model):
         ordering = ["round_number"]
         verbose_name_plural = "round stats"
         constraints = [models.UniqueConstraint(fields=["deliberation", "round_number"], name="roundstats_unique")]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number}: {self.llm_calls} calls, {self.prompt_tokens} prompt tokens"
 
 
 class NarrationKind(models.TextChoices):

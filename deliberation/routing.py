@@ -1,3 +1,3 @@
-from django.urls import path
+"""Websocket routes (the courtroom consumer registers here)."""
 
 websocket_urlpatterns: list = []

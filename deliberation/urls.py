@@ -4,4 +4,5 @@ from deliberation import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
 ]

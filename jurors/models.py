@@ -79,9 +79,7 @@ class Persona(models.Model):
     model = models.CharField(
         max_length=200, blank=True, help_text="Optional LiteLLM model string overriding the default for this juror."
     )
-    temperature = models.FloatField(
-        null=True, blank=True, validators=[MinValueValidator(0.0), MaxValueValidator(2.0)]
-    )
+    temperature = models.FloatField(null=True, blank=True, validators=[MinValueValidator(0.0), MaxValueValidator(2.0)])
     memory_window = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1), MaxValueValidator(100)]
     )

@@ -11,7 +11,7 @@ import os
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("ANGRY_TASKS", "sync")
 
-import pytest  # noqa: E402
+import pytest
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

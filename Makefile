@@ -1,0 +1,59 @@
+# The front door: `make run` to play, `make test` to check. Everything else is optional.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+OLDBAILEY_SAMPLE ?= ../shared/data/oldbailey
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: install run test lint format migrations-check bench superuser worker system-deps content clean
+
+install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
+	@$(PY) manage.py migrate --noinput -v 0
+	@$(PY) manage.py load_cases
+	@if [ -d "$(OLDBAILEY_SAMPLE)/trials" ] && [ -f cases/management/commands/import_oldbailey.py ] && ! $(PY) manage.py shell -c "from cases.models import Case; raise SystemExit(0 if Case.objects.filter(source='oldbailey').exists() else 1)" 2>/dev/null; then \
+		$(PY) manage.py import_oldbailey $(OLDBAILEY_SAMPLE)/trials $(OLDBAILEY_SAMPLE)/sessions | tail -n 1; \
+	fi
+
+$(VENV)/.installed: requirements.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PIP) install -q --upgrade pip
+	@$(PIP) install -q -r requirements.txt
+	@touch $@
+
+system-deps: ## espeak-ng for the judge's offline voice, where apt-get is available
+	@bash scripts/system-deps.sh
+
+run: install ## serve the full game at http://127.0.0.1:8000 (Daphne)
+	@echo "12 Angry Agents: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/, make superuser for a login)"
+	@$(VENV)/bin/daphne -b $(HOST) -p $(PORT) angryagents.asgi:application
+
+worker: $(VENV)/.installed ## a Celery worker for service mode (needs REDIS_URL and DATABASE_URL)
+	@$(VENV)/bin/celery -A angryagents worker -l info --concurrency 2
+
+test: $(VENV)/.installed ## the whole suite (services and browser tests skip with a reason when absent)
+	@$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed
+	@$(VENV)/bin/ruff check .
+	@$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed
+	@$(VENV)/bin/ruff format .
+	@$(VENV)/bin/ruff check --fix .
+
+migrations-check: $(VENV)/.installed
+	@$(PY) manage.py makemigrations --check --dry-run
+
+bench: install ## benchmarks print their figures (see BENCHMARKS.md)
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+superuser: install
+	@$(PY) manage.py createsuperuser
+
+clean:
+	rm -rf $(VENV) var db.sqlite3

@@ -1,0 +1,144 @@
+"""The curator's view of the case library."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import URLPattern, path
+
+from angryagents.forms import MultipleFileField
+from cases import curation
+from cases.models import Case, Defendant, Evidence, Witness
+
+MESSAGE_DUPLICATED = "Duplicated {count} case(s)."
+MESSAGE_IMPORTED = "{name}: {status}."
+
+
+class DefendantInline(admin.TabularInline):
+    model = Defendant
+    extra = 0
+    fields = ("name", "gender", "age", "description", "position")
+
+
+class EvidenceInline(admin.StackedInline):
+    model = Evidence
+    extra = 0
+    fields = (
+        ("label", "type", "position"),
+        "description",
+        ("strength_prosecution", "strength_defense"),
+        ("contestable", "contest_reason"),
+    )
+
+
+class WitnessInline(admin.StackedInline):
+    model = Witness
+    extra = 0
+    fields = (("name", "role", "side", "position"), "testimony_summary", "credibility_issues")
+
+
+class CuratedYamlForm(forms.Form):
+    files = MultipleFileField(help_text="One or more curated case files (.yaml).")
+
+
+@admin.register(Case)
+class CaseAdmin(admin.ModelAdmin):
+    list_display = (
+        "title",
+        "source",
+        "source_id",
+        "year",
+        "difficulty",
+        "historical_verdict",
+        "playable",
+        "n_evidence",
+    )
+    list_filter = ("source", "difficulty", "historical_verdict", "playable", "offence_category", "year")
+    search_fields = ("title", "slug", "source_id", "summary", "defendants__name")
+    prepopulated_fields = {"slug": ("title",)}
+    readonly_fields = ("created_at", "updated_at")
+    inlines = (DefendantInline, EvidenceInline, WitnessInline)
+    actions = ("duplicate_cases", "export_yaml")
+    list_per_page = 50
+    change_list_template = "admin/cases/case/change_list.html"
+    fieldsets = (
+        (None, {"fields": ("title", "slug", "summary", "charges", "offence_category", "playable")}),
+        ("Classroom", {"fields": ("difficulty", "themes", "content_notes")}),
+        ("Arguments", {"fields": ("prosecution_arguments", "defense_arguments")}),
+        ("Source", {"fields": ("source", "source_id", "year", "jurisdiction")}),
+        ("History (never shown to the jurors)", {"fields": ("historical_verdict", "historical_punishment")}),
+        ("Record", {"fields": ("created_at", "updated_at")}),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Case]:
+        return super().get_queryset(request).annotate(evidence_count=Count("evidence", distinct=True))
+
+    @admin.display(description="Evidence", ordering="evidence_count")
+    def n_evidence(self, obj: Case) -> int:
+        return obj.evidence_count  # type: ignore[attr-defined]
+
+    def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
+        curation.case_save(case=obj)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        children = formset.save(commit=False)
+        for obj in formset.deleted_objects:
+            obj.delete()
+        for child in children:
+            curation.case_child_save(obj=child)
+        formset.save_m2m()
+
+    @admin.action(description="Duplicate selected cases")
+    def duplicate_cases(self, request: HttpRequest, queryset: QuerySet[Case]) -> None:
+        for case in queryset:
+            curation.case_duplicate(case=case)
+        self.message_user(request, MESSAGE_DUPLICATED.format(count=queryset.count()), messages.SUCCESS)
+
+    @admin.action(description="Export selected cases as curated YAML")
+    def export_yaml(self, request: HttpRequest, queryset: QuerySet[Case]) -> HttpResponse:
+        documents = [
+            curation.case_to_yaml(case) for case in queryset.prefetch_related("defendants", "evidence", "witnesses")
+        ]
+        response = HttpResponse("---\n".join(documents), content_type="application/x-yaml; charset=utf-8")
+        filename = f"{queryset.first().slug}.yaml" if len(documents) == 1 else "cases.yaml"  # type: ignore[union-attr]
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def get_urls(self) -> list[URLPattern]:
+        extra = [
+            path(
+                "import-yaml/",
+                self.admin_site.admin_view(self.import_yaml_view),
+                name="cases_case_import_yaml",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def import_yaml_view(self, request: HttpRequest) -> HttpResponse:
+        form = CuratedYamlForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            for upload in form.cleaned_data["files"]:
+                name = upload.name or "upload.yaml"
+                try:
+                    text = upload.read().decode("utf-8")
+                    for document in text.split("\n---\n"):
+                        data = curation.parse_case_yaml(document, name=name)
+                        case, status = curation.case_save_from_data(data=data, name=name)
+                        self.message_user(request, MESSAGE_IMPORTED.format(name=case.title, status=status))
+                except (ValidationError, UnicodeDecodeError) as exc:
+                    problem = " ".join(exc.messages) if isinstance(exc, ValidationError) else f"{name}: not UTF-8 text."
+                    self.message_user(request, problem, messages.ERROR)
+            return redirect("admin:cases_case_changelist")
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "title": "Import curated cases (YAML)",
+            "opts": self.model._meta,
+        }
+        return render(request, "admin/cases/case/import_yaml.html", context)
