@@ -20,7 +20,7 @@ from django.utils import timezone
 from angryagents.background import enqueue
 from deliberation import judge
 from deliberation.models import Narration, NarrationKind, NarrationStatus
-from deliberation.narration import Attempt, Engine, Rendering, engine_chain, render, wav_duration
+from deliberation.narration import TEXT, Attempt, Engine, Rendering, engine_chain, render, wav_duration
 
 logger = logging.getLogger(__name__)
 
@@ -116,10 +116,17 @@ def narration_render(*, narration_id: int) -> Narration | None:
     if narration is None or narration.status != NarrationStatus.PENDING:
         return narration
 
-    rendering = render(narration.text, engine_chain(), lookup=_stored_duration)
+    try:
+        rendering = render(narration.text, engine_chain(), lookup=_stored_duration)
+    except Exception as exc:  # render() guards each engine; this is the last line of defence
+        logger.exception("narration %s: rendering failed", narration_id)
+        error = Attempt(engine="", ok=False, error=f"{type(exc).__name__}: {exc}")
+        rendering = Rendering(engine=TEXT, attempts=(error,))
+        status = NarrationStatus.FAILED
+    else:
+        status = NarrationStatus.READY if rendering.has_audio else NarrationStatus.TEXT_ONLY
     attempts = [attempt.as_dict() for attempt in rendering.attempts]
     audio = ""
-    status = NarrationStatus.READY if rendering.has_audio else NarrationStatus.TEXT_ONLY
     if rendering.has_audio:
         try:
             audio = _store(rendering)
@@ -136,7 +143,7 @@ def narration_render(*, narration_id: int) -> Narration | None:
             return narration
         narration.status = status
         narration.engine = rendering.engine
-        narration.voice = rendering.voice if audio else ""
+        narration.voice = rendering.voice[:100] if audio else ""
         narration.cache_key = rendering.cache_key if audio else ""
         narration.audio.name = audio or ""
         narration.duration_seconds = rendering.duration_seconds if audio else None

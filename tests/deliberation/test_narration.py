@@ -260,3 +260,42 @@ def test_engine_status_tells_the_curator_how_to_get_a_voice(settings: Any, no_es
     assert "install espeak-ng" in narration.engine_status().summary
     settings.ELEVENLABS_API_KEY = "k"
     assert "eleven_multilingual_v2" in narration.engine_status().summary
+
+
+@pytest.mark.django_db
+def test_a_damaged_cached_file_is_synthesized_again(elevenlabs: ElevenLabsServer) -> None:
+    first = _render()
+    with default_storage.open(first.audio.name, "wb") as damaged:
+        damaged.write(b"not a wav")
+    second = _render()
+    assert len(elevenlabs.requests) == 2
+    assert second.status == NarrationStatus.READY
+    assert second.attempts[-1]["cached"] is False
+
+
+@pytest.mark.django_db
+def test_audio_that_cannot_be_stored_marks_the_narration_failed(
+    elevenlabs: ElevenLabsServer, settings: Any, tmp_path: Any
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("media root is a file, so nothing can be stored under it")
+    settings.MEDIA_ROOT = blocker
+    rendered = _render()
+    assert rendered.status == NarrationStatus.FAILED
+    assert not rendered.audio
+    assert rendered.attempts[0] == {"engine": "elevenlabs", "ok": True, "error": "", "cached": False}
+    assert rendered.attempts[1]["error"].startswith(narration_services.ERROR_STORE_FAILED.split("{")[0])
+
+
+@pytest.mark.django_db
+def test_the_celery_task_renders_once_however_often_it_is_delivered(elevenlabs: ElevenLabsServer) -> None:
+    from deliberation import tasks
+
+    created = Narration.objects.create(kind=NarrationKind.LINE, text=LINE)
+    tasks.narration_render.apply(args=(created.pk,)).get()
+    tasks.narration_render.apply(args=(created.pk,)).get()
+    created.refresh_from_db()
+    assert created.status == NarrationStatus.READY
+    assert len(elevenlabs.requests) == 1
+    assert tasks.narration_render.time_limit == tasks.NARRATION_TIME_LIMIT
+    assert tasks.narration_render.max_retries == 3
