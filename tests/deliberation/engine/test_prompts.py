@@ -1,0 +1,219 @@
+from __future__ import annotations
+
+import dataclasses
+
+from deliberation.engine.prompts import (
+    build_craft_messages,
+    build_react_messages,
+    build_speak_messages,
+    build_summarize_messages,
+    conviction_to_text,
+    merge_alternating,
+)
+from deliberation.engine.types import CaseFile, Speech
+from deliberation.minds.base import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SummarizeRequest
+from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
+
+MARGARET, TOM, ANN, WALTER = JURY
+
+
+def roles(messages: list[dict[str, str]]) -> list[str]:
+    return [message["role"] for message in messages]
+
+
+def test_speakers_own_turns_are_assistant_and_everyone_elses_are_user() -> None:
+    recent = (
+        turn(1, 3, "The watch settles it for me."),
+        turn(1, 1, "A coat in a shared room settles nothing, Tom.", target=3),
+        turn(2, 5, "Think of the boy's mother."),
+    )
+    messages = build_speak_messages(speak_request(MARGARET, recent))
+
+    assert roles(messages) == ["system", "user", "assistant", "user"]
+    assert "The watch settles it for me." in messages[1]["content"]
+    assert "A coat in a shared room settles nothing, Tom." in messages[2]["content"]
+    assert "Think of the boy's mother." in messages[3]["content"]
+    # The same room seen from Tom's seat flips who is "assistant".
+    from_tom = build_speak_messages(speak_request(TOM, recent))
+    assert "The watch settles it for me." in from_tom[2]["content"]
+    assert from_tom[2]["role"] == "assistant"
+
+
+def test_roles_alternate_and_start_and_end_with_user_when_turns_run_together() -> None:
+    recent = (
+        turn(1, 3, "First from Tom."),
+        turn(1, 5, "Then Ann."),
+        turn(1, 1, "Margaret once."),
+        turn(2, 1, "Margaret twice."),
+        turn(2, 8, "Walter."),
+        turn(2, 3, "Tom again."),
+    )
+    messages = build_speak_messages(speak_request(MARGARET, recent))
+    chat = roles(messages)[1:]
+
+    assert chat == ["user", "assistant", "user"]
+    assert all(chat[i] != chat[i + 1] for i in range(len(chat) - 1))
+    assert "First from Tom." in messages[1]["content"] and "Then Ann." in messages[1]["content"]
+    assert "Margaret once." in messages[2]["content"] and "Margaret twice." in messages[2]["content"]
+    assert messages[-1]["content"].rstrip().endswith("</Content>")  # the task and its format come last
+
+
+def test_a_speaker_who_opened_the_room_still_gets_a_user_message_first() -> None:
+    messages = build_speak_messages(speak_request(MARGARET, (turn(1, 1, "I will begin."),)))
+
+    assert roles(messages) == ["system", "user", "assistant", "user"]
+
+
+def test_merge_alternating_joins_only_neighbours_of_the_same_role() -> None:
+    merged = merge_alternating(
+        [
+            {"role": "user", "content": "a"},
+            {"role": "user", "content": "b"},
+            {"role": "assistant", "content": "c"},
+            {"role": "user", "content": "d"},
+        ]
+    )
+
+    assert merged == [
+        {"role": "user", "content": "a\n\nb"},
+        {"role": "assistant", "content": "c"},
+        {"role": "user", "content": "d"},
+    ]
+
+
+def test_the_system_message_holds_the_rules_the_case_file_and_the_persona() -> None:
+    system = build_speak_messages(speak_request(TOM, ()))[0]
+
+    assert system["role"] == "system"
+    for expected in ("jury room", "Silver watch", "Mary Dunn", "poor light", "robbery with violence", "Tom Reyes"):
+        assert expected in system["content"]
+    for tag in ("<SpeakingTo>", "<ArgumentType>", "<Position>", "<Reasoning>", "<Content>"):
+        assert tag in system["content"]
+
+
+def test_the_task_carries_conviction_in_words_reasoning_doubts_opinions_summary_passages_and_tally() -> None:
+    messages = build_speak_messages(
+        speak_request(MARGARET, (turn(1, 3, "Hello."),), summary="• Tom doubted the light.")
+    )
+    text = "\n".join(message["content"] for message in messages[1:])
+
+    assert conviction_to_text(0.55) in text
+    assert "0.55" not in text
+    for expected in (
+        "The watch was in his coat.",
+        "Who else could reach the coat?",
+        "Tom Reyes (Juror 3): you trust them a great deal",
+        "Ann Ward (Juror 5): you distrust them",
+        "• Tom doubted the light.",
+        "The lamps were lit at half past six.",
+        "guilty 7, not guilty 5",
+        "It is your turn to speak, Margaret Chen.",
+    ):
+        assert expected in text
+
+
+def test_conviction_is_told_in_words_that_follow_the_scale() -> None:
+    words = [conviction_to_text(value / 20) for value in range(21)]
+
+    assert words[0] == "certain that the defendant is not guilty"
+    assert words[10] == "torn, on the fence"
+    assert words[-1] == "certain that the defendant is guilty"
+    assert len(set(words)) == 7
+
+
+@dataclasses.dataclass(frozen=True)
+class CaseWithHistory(CaseFile):
+    historical_verdict: str = "HANGED AT NEWGATE"
+    punishment: str = "TRANSPORTED FOR LIFE"
+
+
+def test_no_prompt_shows_a_historical_verdict_even_when_the_case_object_carries_one() -> None:
+    case = CaseWithHistory(**{field.name: getattr(CASE, field.name) for field in dataclasses.fields(CaseFile)})
+    request = dataclasses.replace(speak_request(ANN, (turn(1, 3, "Hello."),)), case=case)
+    speech = Speech(seat=3, speaker_name="Tom Reyes", content="Hello.")
+    prompts = [
+        *build_speak_messages(request),
+        *build_react_messages(
+            ReactRequest(
+                case=case, speeches=(speech,), listeners=(Listener(ANN, request.outlook, True),), round_number=2
+            )
+        ),
+        *build_summarize_messages(
+            SummarizeRequest(case=case, turns=request.recent, previous_summary="", jurors=JURY, round_number=5)
+        ),
+    ]
+    text = "\n".join(message["content"] for message in prompts)
+
+    assert "Silver watch" in text  # the case file itself did go in
+    assert "HANGED" not in text and "TRANSPORTED" not in text
+
+
+def test_prompt_size_stays_flat_however_long_the_deliberation_and_the_reasoning_grow() -> None:
+    short_history = tuple(turn(r, (1, 3, 5, 8)[r % 4], f"Statement number {r} about the watch.") for r in range(1, 11))
+    long_history = tuple(turn(r, (1, 3, 5, 8)[r % 4], f"Statement number {r} about the watch.") for r in range(1, 201))
+    early = speak_request(WALTER, short_history, round_number=10)
+    late = dataclasses.replace(
+        speak_request(WALTER, long_history, round_number=10),
+        outlook=dataclasses.replace(
+            early.outlook,
+            reasoning_chain=tuple(f"Old reason {n}." for n in range(60)) + early.outlook.reasoning_chain * 3,
+            doubts=early.outlook.doubts * 3 + tuple(f"Later doubt {n}" for n in range(60)),
+        ),
+    )
+
+    early_size = sum(len(m["content"]) for m in build_speak_messages(early))
+    late_size = sum(len(m["content"]) for m in build_speak_messages(late))
+
+    assert "Statement number 200" in build_speak_messages(late)[-1]["content"]
+    assert late_size <= early_size * 1.1
+
+
+def test_the_reaction_prompt_names_every_listener_and_numbers_every_speech() -> None:
+    outlook = JurorOutlook(conviction=0.3, vote="not_guilty", doubts=("the light",), opinions={3: 0.5})
+    speeches = (
+        Speech(seat=3, speaker_name="Tom Reyes", content="The watch was in his coat.", argument_type="evidence"),
+        Speech(seat=8, speaker_name="Walter Price", content="I have seen liars before.", target_seat=3),
+    )
+    listeners = (Listener(MARGARET, outlook, True), Listener(ANN, outlook, False))
+    messages = build_react_messages(ReactRequest(case=CASE, speeches=speeches, listeners=listeners, round_number=4))
+    text = messages[-1]["content"]
+
+    assert roles(messages) == ["system", "user"]
+    assert "Speech 1: Tom Reyes (Juror 3)" in text and "Speech 2: Walter Price (Juror 8) to Juror 3" in text
+    assert "juror_1: Margaret Chen" in text and "juror_5: Ann Ward" in text
+    assert "Doubts: the light" in text  # active listener in full
+    assert "Half listening" in text  # passive listener compact
+
+
+def test_the_summary_prompt_folds_the_previous_summary_and_the_turns_for_every_juror() -> None:
+    turns = (turn(1, 3, "The watch."), HeardTurn(2, 0, "The foreperson", "Ten minutes left.", kind="process"))
+    request = SummarizeRequest(case=CASE, turns=turns, previous_summary="• Earlier.", jurors=JURY, round_number=5)
+    text = build_summarize_messages(request)[-1]["content"]
+
+    assert "• Earlier." in text and "The watch." in text and "The foreperson: Ten minutes left." in text
+    assert all(f"juror_{j.seat}: {j.name}" in text for j in JURY)
+
+
+def test_the_players_prompt_carries_the_side_strategy_target_and_own_words() -> None:
+    player = dataclasses.replace(MARGARET, seat=7, name="Juror 7")
+    request = CraftRequest(
+        player=player,
+        side="defend",
+        strategy="question_witness",
+        case=CASE,
+        recent=(turn(1, 3, "Mary Dunn saw him."),),
+        passages=(),
+        round_number=3,
+        tally={"guilty": 8, "not_guilty": 4},
+        jury=(*JURY, player),
+        target_seat=3,
+        free_text="she owed him money",
+    )
+    messages = build_craft_messages(request)
+    text = messages[-1]["content"]
+
+    assert roles(messages) == ["system", "user"]
+    assert "NOT GUILTY" in messages[0]["content"]
+    assert "Raise doubts about one witness's reliability." in text
+    assert "Address Tom Reyes (Juror 3) directly." in text
+    assert "she owed him money" in text
