@@ -14,6 +14,7 @@ from django.urls import URLPattern, path
 
 from angryagents.forms import MultipleFileField
 from cases import curation
+from cases.admin_import import oldbailey_import_urls
 from cases.models import Case, Defendant, Evidence, Witness
 
 MESSAGE_DUPLICATED = "Duplicated {count} case(s)."
@@ -112,11 +113,12 @@ class CaseAdmin(admin.ModelAdmin):
 
     def get_urls(self) -> list[URLPattern]:
         extra = [
+            *oldbailey_import_urls(self.admin_site),
             path(
                 "import-yaml/",
                 self.admin_site.admin_view(self.import_yaml_view),
                 name="cases_case_import_yaml",
-            )
+            ),
         ]
         return extra + super().get_urls()
 

@@ -1,0 +1,382 @@
+"""Old Bailey Proceedings (OBO XML 7.2 and the Old Bailey Corpus 2.0) to plain trial records.
+
+``parse_file(data, name=..., max_bytes=...)`` takes the bytes of a whole session file, a
+single-trial fragment (a bare ``div1`` root, no XML declaration) or an OBC2 file and returns
+one ``TrialRecord`` per ``trialAccount``. No Django models are touched here; the service
+``cases.services.oldbailey_import_file`` writes the records.
+
+The answer never leaks: every ``verdictDescription`` and ``punishmentDescription`` is read
+for the record fields and then removed from the tree, with the paragraph that held it and
+everything after it, before any text is taken; the session's ``punishmentSummary`` is read
+only into ``historical_punishment``.
+
+Rules (see also ``oldbailey_text`` and ``oldbailey_rules`` for witnesses and evidence):
+
+- Defendants: every ``persName type=defendantName`` is kept, in document order, with its
+  gender and age interps. The title names the first ("The Crown v. Mary Smith"), adding
+  "and others" when there are several.
+- Charges: one readable line per distinct offence category/subcategory over all counts.
+  ``offence_category`` is the first offence's category.
+- Verdict: the ``verdictCategory`` of the first ``criminalCharge`` join (the first defendant's
+  first count), else the first verdict in the trial. guilty -> guilty, notGuilty ->
+  not_guilty; specialVerdict, miscVerdict and anything else -> unknown (the record cannot
+  say which way such a finding would have gone for a jury choosing guilty or not guilty).
+- Punishment: the first defendant's ``punishmentCategory``/``Subcategory`` in words plus the
+  description's own text; when the trial has none and a whole session was imported, the
+  heading of the session's ``punishmentSummary`` under which the trial's number or the
+  defendant's name is listed.
+- Playable: false for a guilty plea (``verdictSubcategory`` pleadedGuilty or pleadedPartGuilty) or a trial with no
+  testimony; ``unplayable_reason`` says which.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+from cases.importers import oldbailey_rules as rules
+from cases.importers.oldbailey_text import (
+    TrialText,
+    is_defence_witness,
+    mark_answer_paragraphs,
+    split_trial,
+)
+from cases.importers.oldbailey_xml import (
+    ImportFileError,
+    clean,
+    interp,
+    interps,
+    parse_bytes,
+    person_name,
+    punishment_summaries,
+    strip_answers,
+    text_of,
+    trial_elements,
+)
+
+JURISDICTION = "London, England (Old Bailey)"
+REASON_GUILTY_PLEA = "guilty plea"
+REASON_NO_TESTIMONY = "no testimony"
+GUILTY_PLEAS = frozenset({"pleadedGuilty", "pleadedPartGuilty"})
+VERDICTS = {"guilty": "guilty", "notGuilty": "not_guilty"}
+MONTHS = ("January February March April May June July August September October November December").split()
+
+
+@dataclass(frozen=True)
+class DefendantRecord:
+    name: str
+    gender: str = "unknown"
+    age: int | None = None
+
+
+@dataclass(frozen=True)
+class WitnessRecord:
+    name: str
+    role: str
+    side: str
+    testimony: str
+    credibility_issues: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EvidenceRecord:
+    label: str
+    type: str
+    description: str
+    strength_prosecution: float
+    strength_defense: float
+    contestable: bool = False
+    contest_reason: str = ""
+
+
+@dataclass(frozen=True)
+class TrialRecord:
+    trial_id: str
+    slug: str
+    title: str
+    summary: str
+    charges: tuple[str, ...]
+    offence_category: str
+    year: int | None
+    historical_verdict: str
+    verdict_subcategory: str
+    historical_punishment: str
+    defendants: tuple[DefendantRecord, ...]
+    witnesses: tuple[WitnessRecord, ...]
+    evidence: tuple[EvidenceRecord, ...]
+    difficulty: str
+    playable: bool
+    unplayable_reason: str
+    content_notes: tuple[str, ...]
+    defense_arguments: tuple[str, ...] = ()
+    jurisdiction: str = JURISDICTION
+
+
+@dataclass
+class ParsedFile:
+    name: str
+    trials: list[TrialRecord] = field(default_factory=list)
+
+
+def slug_for(trial_id: str) -> str:
+    return "ob-" + re.sub(r"[^a-z0-9-]+", "-", trial_id.lower()).strip("-")
+
+
+def parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
+    """Parse one file into trial records. Raises ``ImportFileError`` naming the file."""
+    root = parse_bytes(data, name=name, max_bytes=max_bytes)
+    trials = trial_elements(root)
+    if not trials:
+        raise ImportFileError(f"{name}: no trialAccount found; expected an Old Bailey session or trial.", name=name)
+    sentences = _summary_sentences(root)
+    parsed = ParsedFile(name=name)
+    for trial in trials:
+        try:
+            parsed.trials.append(parse_trial(trial, session_sentences=sentences))
+        except (ValueError, KeyError) as exc:
+            raise ImportFileError(f"{name}: trial {trial.get('id')!r} could not be read: {exc}", name=name) from exc
+    return parsed
+
+
+def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None = None) -> TrialRecord:
+    trial_id = trial.get("id") or ""
+    if not trial_id:
+        raise ValueError("a trialAccount without an id")
+    defendants = _defendants(trial)
+    offences = _offences(trial)
+    verdict_category, verdict_sub = _verdict(trial)
+    punishment = _punishment(trial, defendants, session_sentences or {})
+    victim_names = list(dict.fromkeys(person_name(p) for p in trial.iter("persName") if p.get("type") == "victimName"))
+    victims = {v.lower() for v in victim_names}
+    crime_dates = [text_of(rs) for rs in trial.iter("rs") if rs.get("type") == "crimeDate"]
+    places = [text_of(pl) for pl in trial.iter("placeName") if interp(trial, "type", pl.get("id")) == "crimeLocation"]
+    year = _year(trial, trial_id)
+
+    # From here on the tree no longer holds the answer.
+    mark_answer_paragraphs(trial)
+    strip_answers(trial)
+    text = split_trial(trial, victims=victims)
+
+    witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text)
+    playable, reason = True, ""
+    if verdict_sub in GUILTY_PLEAS:
+        playable, reason = False, REASON_GUILTY_PLEA
+    elif not witnesses:
+        playable, reason = False, REASON_NO_TESTIMONY
+    first = defendants[0].name if defendants else "an unnamed defendant"
+    title = f"The Crown v. {first}" + (" and others" if len(defendants) > 1 else "")
+    charges = tuple(dict.fromkeys(rules.charge_words(c, s) for c, s in offences)) or ("Unspecified offence",)
+    return TrialRecord(
+        trial_id=trial_id,
+        slug=slug_for(trial_id),
+        title=title[:300],
+        summary=_summary(
+            text,
+            defendants,
+            charges,
+            victims=victim_names,
+            dates=crime_dates,
+            places=places,
+            trial_id=trial_id,
+            year=year,
+        ),
+        charges=charges,
+        offence_category=offences[0][0] if offences else "",
+        year=year,
+        historical_verdict=VERDICTS.get(verdict_category, "unknown"),
+        verdict_subcategory=verdict_sub,
+        historical_punishment=punishment[:300],
+        defendants=tuple(defendants),
+        witnesses=tuple(witnesses),
+        evidence=tuple(evidence),
+        difficulty=rules.difficulty(evidence=list(evidence), defence_witnesses=n_defence, prosecution_issues=issues_p),
+        playable=playable,
+        unplayable_reason=reason,
+        content_notes=tuple(rules.content_notes(offences)),
+        defense_arguments=tuple(d[:2000] for d in text.defence),
+    )
+
+
+def _defendants(trial: ET.Element) -> list[DefendantRecord]:
+    found: dict[str, DefendantRecord] = {}
+    for person in trial.iter("persName"):
+        if person.get("type") != "defendantName":
+            continue
+        name = person_name(person)
+        gender = interp(person, "gender", person.get("id"))
+        age_text = interp(person, "age", person.get("id"))
+        age = int(age_text) if age_text.isdigit() and 0 < int(age_text) <= 120 else None
+        key = name.lower()
+        if key and key not in found:
+            found[key] = DefendantRecord(
+                name=name, gender=gender if gender in {"male", "female"} else "unknown", age=age
+            )
+    return list(found.values())
+
+
+def _offences(trial: ET.Element) -> list[tuple[str, str]]:
+    seen: list[tuple[str, str]] = []
+    for rs in trial.iter("rs"):
+        if rs.get("type") == "offenceDescription":
+            pair = (interp(rs, "offenceCategory"), interp(rs, "offenceSubcategory"))
+            if pair[0] and pair not in seen:
+                seen.append(pair)
+    return seen
+
+
+def _verdict(trial: ET.Element) -> tuple[str, str]:
+    verdicts = {rs.get("id"): rs for rs in trial.iter("rs") if rs.get("type") == "verdictDescription"}
+    chosen: ET.Element | None = None
+    for join in trial.iter("join"):
+        if join.get("result") == "criminalCharge":
+            for target in (join.get("targets") or "").split():
+                if target in verdicts:
+                    chosen = verdicts[target]
+                    break
+            if chosen is not None:
+                break
+    if chosen is None and verdicts:
+        chosen = next(iter(verdicts.values()))
+    if chosen is None:
+        return "", ""
+    return interp(chosen, "verdictCategory"), interp(chosen, "verdictSubcategory")
+
+
+def _punishment(trial: ET.Element, defendants: list[DefendantRecord], session: dict[str, str]) -> str:
+    for rs in trial.iter("rs"):
+        if rs.get("type") == "punishmentDescription":
+            words = rules.punishment_words(interp(rs, "punishmentCategory"), interp(rs, "punishmentSubcategory"))
+            described = text_of(rs).strip(" .,—-")
+            if words and described and described.lower() != words.lower():
+                return f"{words}: {described}"
+            return words or described
+    number = _trial_number(trial)
+    if number and number in session:
+        return session[number]
+    for defendant in defendants:
+        if defendant.name.lower() in session:
+            return session[defendant.name.lower()]
+    return ""
+
+
+def _trial_number(trial: ET.Element) -> str:
+    first = next(trial.iter("p"), None)
+    match = re.match(r"[\s+]*(\d+)\s*\.", (first.text or "") if first is not None else "")
+    return match.group(1) if match else ""
+
+
+PUNISHMENT_HEADING = re.compile(
+    r"death|transport|whip|branded|burnt in the hand|imprison|pillory|fined|confined|hard labour|navy|army|"
+    r"pardon|respited|judgment|sentence",
+    re.I,
+)
+
+
+def _summary_sentences(root: ET.Element) -> dict[str, str]:
+    """From a session's punishmentSummary: trial number and defendant name -> sentence heading."""
+    listed: dict[str, str] = {}
+    for summary in punishment_summaries(root):
+        heading = ""
+        for p in summary.iter("p"):
+            text = text_of(p)
+            persons = [person_name(pn) for pn in p.iter("persName")]
+            bare = re.sub(r"[\s,.]*\d+\.?$", "", text).strip()
+            if not persons and PUNISHMENT_HEADING.search(bare) and not bare.lower().startswith("the trials"):
+                heading = bare
+                continue
+            if not heading:
+                continue
+            numbers = re.findall(r"\b(\d+)\b", text)
+            for number in numbers[-1:]:
+                listed.setdefault(number, heading)
+            for person in persons or ([bare] if bare else []):
+                listed.setdefault(person.lower(), heading)
+    return listed
+
+
+def _year(trial: ET.Element, trial_id: str) -> int | None:
+    value = interp(trial, "year") or interp(trial, "date")[:4] or trial_id[1:5]
+    return int(value[:4]) if value[:4].isdigit() else None
+
+
+def _witnesses_and_evidence(text: TrialText) -> tuple[list[WitnessRecord], list[EvidenceRecord], int, int]:
+    witnesses: list[WitnessRecord] = []
+    evidence: list[EvidenceRecord] = []
+    prosecution_issues = defence_count = 0
+    for draft in text.witnesses:
+        testimony = clean(" ".join(draft.parts))
+        if not testimony:
+            continue
+        defence = is_defence_witness(draft, testimony)
+        issues = rules.credibility_issues(testimony)
+        witnesses.append(
+            WitnessRecord(
+                name=draft.name[:200],
+                role=rules.witness_role(testimony=testimony, is_victim=draft.is_victim, defence=defence),
+                side="defense" if defence else "prosecution",
+                testimony=testimony,
+                credibility_issues=tuple(issues),
+            )
+        )
+        if defence:
+            defence_count += 1
+        else:
+            prosecution_issues += len(issues)
+        for item in rules.evidence_from(witness=draft.name, testimony=testimony, defence=defence, issues=issues):
+            evidence.append(EvidenceRecord(**item.__dict__))
+    return witnesses, evidence, prosecution_issues, defence_count
+
+
+def _summary(
+    text: TrialText,
+    defendants: list[DefendantRecord],
+    charges: tuple[str, ...],
+    *,
+    victims: list[str],
+    dates: list[str],
+    places: list[str],
+    trial_id: str,
+    year: int | None,
+) -> str:
+    who = ", ".join(_describe(d) for d in defendants) or "An unnamed defendant"
+    verb = "are" if len(defendants) > 1 else "is"
+    parts = [f"{who} {verb} accused of {'; '.join(c.lower() for c in charges)}."]
+    if dates:
+        parts.append(
+            f"The offence is said to have taken place on {dates[0]}" + (f" at {places[0]}." if places else ".")
+        )
+    elif places:
+        parts.append(f"The place named is {places[0]}.")
+    if victims:
+        parts.append(f"Named as victim: {', '.join(victims)}.")
+    session = _session_words(trial_id, year)
+    if session:
+        parts.append(f"Tried at the Old Bailey, {session}.")
+    opening = re.sub(r"^\s*\d+\.\s*\+?\s*", "", " ".join(text.opening)).strip()
+    if opening:
+        parts.append(f"The indictment reads: {opening[:1200]}")
+    return " ".join(parts)
+
+
+def _describe(defendant: DefendantRecord) -> str:
+    extra = [
+        w
+        for w in (
+            defendant.gender if defendant.gender != "unknown" else "",
+            f"aged {defendant.age}" if defendant.age else "",
+        )
+        if w
+    ]
+    return f"{defendant.name} ({', '.join(extra)})" if extra else defendant.name
+
+
+def _session_words(trial_id: str, year: int | None) -> str:
+    match = re.match(r"t(\d{4})(\d{2})(\d{2})", trial_id)
+    if not match:
+        return str(year or "")
+    month = int(match.group(2))
+    return f"{MONTHS[month - 1]} {match.group(1)}" if 1 <= month <= 12 else match.group(1)
+
+
+__all__ = ["ImportFileError", "ParsedFile", "TrialRecord", "interps", "parse_file", "parse_trial", "slug_for"]

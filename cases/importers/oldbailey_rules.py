@@ -1,0 +1,314 @@
+"""The documented keyword rules that turn testimony into roles, doubts, evidence and difficulty.
+
+All rules read the witnesses' own words only (the verdict and punishment text has been
+removed before these run), so nothing here can see the historical outcome.
+
+Credibility issues: a witness's testimony is searched for the patterns in
+``CREDIBILITY_RULES`` (admits drinking, did not see the face or could not see, uncertain or
+will not swear, related to or long acquainted with the accused, a change of story or an
+earlier different statement, gaps in memory, a reward or a quarrel with the accused). Each
+rule that matches adds its label once.
+
+Evidence items: each witness's testimony is split into sentences and matched against
+``EVIDENCE_RULES`` (property found or produced, identification, a statement by the accused,
+medical evidence, documents, an alibi, good character). Each rule gives at most one item per
+witness, described by up to three matching sentences.
+
+Strength (the rule): every rule has a base weight for the side that called the witness; each
+credibility issue of the witness takes 0.1 off it (never below 0.15), and cross-examination
+that reaches this witness takes 0.05 off. The other side's strength is ``1 - weight`` scaled
+to 0.8 so that no item is certain either way. Items from a witness with credibility issues are
+contestable, the reason being those issues.
+
+Difficulty (the rule): balance = sum over items of (strength_prosecution - strength_defense)
+minus 0.5 per defence witness and 0.25 per credibility issue of a prosecution witness.
+Balance >= 1.5 is clear_guilty, <= -0.25 is clear_innocent, anything between is ambiguous.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SENTENCE = re.compile(r"(?<=[.!?—])\s+|—|\s-\s")
+
+OFFENCE_WORDS = {
+    "theft": "Theft",
+    "violentTheft": "Violent theft",
+    "kill": "Killing",
+    "deception": "Deception",
+    "sexual": "Sexual offence",
+    "breakingPeace": "Breaking the peace",
+    "royalOffences": "Offence against the Crown",
+    "damage": "Damage to property",
+    "miscellaneous": "Miscellaneous offence",
+}
+SUBCATEGORY_WORDS = {
+    "animalTheft": "animal theft",
+    "coiningOffences": "coining offences",
+    "grandLarceny": "grand larceny",
+    "highwayRobbery": "highway robbery",
+    "pettyLarceny": "petty larceny",
+    "pocketpicking": "pickpocketing",
+    "simpleLarceny": "simple larceny",
+    "theftFromPlace": "theft from a specified place",
+    "mail": "theft from the mail",
+    "concealingABirth": "concealing a birth",
+    "returnFromTransportation": "returning from transportation",
+    "seditiousWords": "seditious words",
+    "seditiousLibel": "seditious libel",
+    "pettyTreason": "petty treason",
+    "stolenGoods": "receiving stolen goods",
+    "keepingABrothel": "keeping a brothel",
+    "assaultWithIntent": "assault with intent",
+    "indecentAssault": "indecent assault",
+    "threateningBehaviour": "threatening behaviour",
+    "vagabond": "vagabondage",
+    "other": "",
+}
+CONTENT_NOTES_BY_CATEGORY = {
+    "kill": ("violence", "death"),
+    "violentTheft": ("violence",),
+    "sexual": ("sexual_offence",),
+    "breakingPeace": ("violence",),
+}
+CONTENT_NOTES_BY_SUBCATEGORY = {
+    "infanticide": ("death_of_a_child", "death"),
+    "concealingABirth": ("death_of_a_child",),
+    "bigamy": (),  # a sexual-category offence with nothing sexual to warn about
+    "animalTheft": (),
+    "arson": ("violence",),
+    "libel": (),
+    "kidnapping": ("violence",),
+    "wounding": ("violence", "weapons"),
+    "rape": ("sexual_offence", "violence"),
+}
+PUNISHMENT_WORDS = {
+    "death": "Death",
+    "transport": "Transportation",
+    "imprison": "Imprisonment",
+    "corporal": "Corporal punishment",
+    "miscPunish": "Other punishment",
+    "noPunish": "No punishment",
+}
+
+CREDIBILITY_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "Admits having been drinking",
+        re.compile(
+            r"\bI (was|had been|am) (a little |rather |very |quite )?(drunk|tipsy|intoxicated|in liquor|"
+            r"the worse for (drink|liquor)|drinking)|\bI had (some|a little|been) (drink|beer|gin)",
+            re.I,
+        ),
+    ),
+    (
+        "Did not see clearly",
+        re.compile(
+            r"did( not|n't) see (his|her|their|the man's|the prisoner's) face|could( not|n't) see|"
+            r"it was (very |quite )?dark|had my back",
+            re.I,
+        ),
+    ),
+    (
+        "Uncertain or will not swear",
+        re.compile(
+            r"I (can|could|will|would)( not|n't) (swear|be (sure|positive|certain))|I am not (sure|certain|"
+            r"positive)|I (think|believe) (it was|he was|she was) (the|him|her)",
+            re.I,
+        ),
+    ),
+    (
+        "Related to or close to the accused",
+        re.compile(
+            r"\b(the prisoner|he|she) is my (husband|wife|son|daughter|brother|sister|father|mother|"
+            r"cousin|nephew|niece|lodger|sweetheart)|I am (the prisoner's|his|her) (wife|husband|mother|"
+            r"father|sister|brother|son|daughter)|I have known (the prisoner|him|her) (for )?(many|\w+) years",
+            re.I,
+        ),
+    ),
+    (
+        "Earlier statement differs",
+        re.compile(
+            r"I (did not|didn't) say (so|that) (before|at the police|to the magistrate)|before the "
+            r"magistrate I (said|did not)|I may have said|I said (so )?before, but|my deposition",
+            re.I,
+        ),
+    ),
+    ("Gaps in memory", re.compile(r"I (do not|don't|cannot|can't) (recollect|remember)|I forget", re.I)),
+    ("Interest in the outcome", re.compile(r"\breward\b|had a quarrel|bad terms|owed (me|him|her)", re.I)),
+)
+
+
+@dataclass(frozen=True)
+class EvidenceRule:
+    key: str
+    label: str
+    type: str  # physical | testimonial | documentary | forensic
+    weight: float  # base strength for the side that called the witness
+    pattern: re.Pattern[str]
+    defence_only: bool = False
+
+
+EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
+    EvidenceRule(
+        "property",
+        "Property found or produced",
+        "physical",
+        0.7,
+        re.compile(r"\b(found|produce[sd]?|pawned|duplicate|in (his|her) (pocket|possession)|searched)\b", re.I),
+    ),
+    EvidenceRule(
+        "identification",
+        "Identification of the accused",
+        "testimonial",
+        0.6,
+        re.compile(
+            r"\b(I (am|was) (quite )?(sure|positive|certain) (he|she|the prisoner) is"
+            r"|I (know|knew|recognised|identified) (the prisoner|him|her)|picked (him|her) out"
+            r"|have no doubt (he|she|the prisoner|of))\b",
+            re.I,
+        ),
+    ),
+    EvidenceRule(
+        "statement",
+        "Statement by the accused",
+        "testimonial",
+        0.75,
+        re.compile(r"\b(the prisoner|he|she) (said|told me|confessed|admitted|replied|answered)\b|\bconfess", re.I),
+    ),
+    EvidenceRule(
+        "medical",
+        "Medical evidence",
+        "forensic",
+        0.65,
+        re.compile(
+            r"\b(surgeon|doctor|post[- ]mortem|wound|bruise|fracture|cause of death|injur(y|ies)|medical)\b", re.I
+        ),
+    ),
+    EvidenceRule(
+        "document",
+        "Documents",
+        "documentary",
+        0.6,
+        re.compile(
+            r"\b(letter|cheque|check|bill of exchange|certificate|register|receipt|note|forged|signature|"
+            r"handwriting)\b",
+            re.I,
+        ),
+    ),
+    EvidenceRule(
+        "alibi",
+        "Alibi",
+        "testimonial",
+        0.6,
+        re.compile(
+            r"\b(I was with (him|her|the prisoner)|(he|she|the prisoner) was (at home|with me)"
+            r"|all the (time|evening))\b",
+            re.I,
+        ),
+        defence_only=True,
+    ),
+    EvidenceRule(
+        "character",
+        "Good character",
+        "testimonial",
+        0.45,
+        re.compile(r"good character|honest|sober|respectable|industrious", re.I),
+        defence_only=True,
+    ),
+)
+
+
+def charge_words(category: str, subcategory: str) -> str:
+    """'theft', 'grandLarceny' -> 'Theft: grand larceny'."""
+    head = OFFENCE_WORDS.get(category, _split_camel(category).capitalize() or "Offence")
+    tail = SUBCATEGORY_WORDS.get(subcategory, _split_camel(subcategory))
+    return f"{head}: {tail}" if tail else head
+
+
+def punishment_words(category: str, subcategory: str) -> str:
+    head = PUNISHMENT_WORDS.get(category, _split_camel(category).capitalize())
+    tail = _split_camel(subcategory) if subcategory and subcategory != "no_subcategory" else ""
+    return f"{head} ({tail})" if head and tail else head
+
+
+def content_notes(categories: list[tuple[str, str]]) -> list[str]:
+    """Content notes for every (category, subcategory) charged; subcategory rules win."""
+    notes: list[str] = []
+    for category, subcategory in categories:
+        picked = CONTENT_NOTES_BY_SUBCATEGORY.get(subcategory, CONTENT_NOTES_BY_CATEGORY.get(category, ()))
+        notes.extend(note for note in picked if note not in notes)
+    return notes
+
+
+def credibility_issues(testimony: str) -> list[str]:
+    return [label for label, pattern in CREDIBILITY_RULES if pattern.search(testimony)]
+
+
+def witness_role(*, testimony: str, is_victim: bool, defence: bool) -> str:
+    opening = testimony[:200].lower()
+    if is_victim:
+        return "victim"
+    if re.search(r"\b(surgeon|physician|doctor|medical|m\.r\.c\.s|l\.r\.c\.p)\b", opening):
+        return "medical expert"
+    if re.search(r"\b(police|constable|officer|detective|inspector|sergeant|watchman|beadle)\b", opening):
+        return "police officer"
+    if defence and GOOD_CHARACTER_WORDS.search(testimony):
+        return "character"
+    return "eyewitness"
+
+
+GOOD_CHARACTER_WORDS = re.compile(r"good character|honest|respectable", re.I)
+
+
+@dataclass(frozen=True)
+class EvidenceDraft:
+    label: str
+    type: str
+    description: str
+    strength_prosecution: float
+    strength_defense: float
+    contestable: bool
+    contest_reason: str
+
+
+def evidence_from(*, witness: str, testimony: str, defence: bool, issues: list[str]) -> list[EvidenceDraft]:
+    sentences = [s.strip() for s in SENTENCE.split(testimony) if len(s.strip()) > 12]
+    cross_examined = "Q." in testimony
+    items: list[EvidenceDraft] = []
+    for rule in EVIDENCE_RULES:
+        if rule.defence_only and not defence:
+            continue
+        hits = [s for s in sentences if rule.pattern.search(s) and not s.startswith("Q.")]
+        if not hits:
+            continue
+        weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))
+        other = round((1.0 - weight) * 0.8, 2)
+        mine = round(weight, 2)
+        prosecution, defense = (other, mine) if defence else (mine, other)
+        items.append(
+            EvidenceDraft(
+                label=f"{rule.label} ({witness})"[:200],
+                type=rule.type,
+                description=" … ".join(hits[:3])[:1500],
+                strength_prosecution=prosecution,
+                strength_defense=defense,
+                contestable=bool(issues),
+                contest_reason="; ".join(issues),
+            )
+        )
+    return items
+
+
+def difficulty(*, evidence: list[EvidenceDraft], defence_witnesses: int, prosecution_issues: int) -> str:
+    balance = sum(e.strength_prosecution - e.strength_defense for e in evidence)
+    balance -= 0.5 * defence_witnesses + 0.25 * prosecution_issues
+    if balance >= 1.5:
+        return "clear_guilty"
+    if balance <= -0.25:
+        return "clear_innocent"
+    return "ambiguous"
+
+
+def _split_camel(value: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value).lower()

@@ -1,0 +1,131 @@
+"""Importing the Old Bailey sample into the case library, the command and the admin upload."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from cases.models import Case, Defendant, Evidence, ImportJob, ImportStatus, Witness
+from cases.services import SKIP_UNCHANGED, oldbailey_import_file, oldbailey_import_paths
+from tests.cases.oldbailey_sample import INDEX, SESSIONS, TRIALS
+
+VERDICT_WORDS = {"guilty": "guilty", "notGuilty": "not_guilty"}
+ALL = TRIALS + SESSIONS
+
+
+def counts() -> tuple[int, int, int, int]:
+    return Case.objects.count(), Defendant.objects.count(), Witness.objects.count(), Evidence.objects.count()
+
+
+@pytest.mark.django_db
+def test_every_sample_file_imports_and_matches_the_index():
+    report = oldbailey_import_paths(paths=ALL)
+    assert report.errors == []
+    assert report.imported + report.skipped == report.trials
+    for trial_id, row in INDEX.items():
+        case = Case.objects.get(source="oldbailey", source_id=trial_id)
+        assert case.historical_verdict == VERDICT_WORDS[row["verdict"]]
+        assert case.slug == f"ob-{trial_id}"
+        assert case.jurisdiction == "London, England (Old Bailey)"
+        assert case.playable and case.witnesses.exists() and case.charges
+
+
+@pytest.mark.django_db
+def test_reimporting_unchanged_files_changes_nothing():
+    oldbailey_import_paths(paths=ALL)
+    before = counts()
+    stamps = dict(Case.objects.values_list("source_id", "updated_at"))
+    report = oldbailey_import_paths(paths=ALL)
+    assert (report.imported, report.updated) == (0, 0)
+    assert report.skip_reasons[SKIP_UNCHANGED] == report.trials
+    assert counts() == before
+    assert dict(Case.objects.values_list("source_id", "updated_at")) == stamps
+
+
+@pytest.mark.django_db
+def test_reimporting_a_changed_trial_updates_it_in_place():
+    path = TRIALS[0]
+    oldbailey_import_file(data=path.read_bytes(), name=path.name)
+    case = Case.objects.get()
+    changed = path.read_bytes().replace(b"Herne", b"Hearne", 1)
+    report = oldbailey_import_file(data=changed, name=path.name)
+    assert (report.imported, report.updated) == (0, 1)
+    assert Case.objects.get().pk == case.pk
+
+
+@pytest.mark.django_db
+def test_a_file_that_fails_halfway_leaves_nothing_behind():
+    good = TRIALS[0].read_bytes().decode()
+    bad = good.replace('id="t17431207-17"', 'id="t09990101-1"').replace('value="1743"', 'value="999"')
+    data = f"<TEI.2><text><body><div0>{good}{bad}</div0></body></text></TEI.2>".encode()
+    report = oldbailey_import_file(data=data, name="half.xml")
+    assert report.errors and report.errors[0].startswith("half.xml: trial t09990101-1")
+    assert Case.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_malformed_file_imports_nothing_and_names_the_line():
+    data = TRIALS[1].read_bytes().replace(b"</p>", b"</q>", 1)
+    report = oldbailey_import_file(data=data, name="broken.xml")
+    assert Case.objects.count() == 0
+    assert re.match(r"broken\.xml: malformed XML at line \d+", report.errors[0])
+
+
+@pytest.mark.django_db
+def test_guilty_pleas_in_a_session_are_imported_but_not_playable():
+    oldbailey_import_paths(paths=SESSIONS)
+    pleas = Case.objects.filter(playable=False)
+    assert pleas.exists()
+    assert Case.objects.filter(playable=True).count() > 0
+
+
+@pytest.mark.django_db
+def test_the_command_reports_totals_on_its_last_line():
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_oldbailey", *map(str, TRIALS[:3]), stdout=out, stderr=err)
+    assert out.getvalue().strip().splitlines()[-1] == "imported 3, updated 0, skipped 0"
+    out = io.StringIO()
+    call_command("import_oldbailey", *map(str, TRIALS[:3]), stdout=out, stderr=err)
+    lines = out.getvalue().strip().splitlines()
+    assert lines[-1] == "imported 0, updated 0, skipped 3"
+    assert lines[-2] == f"skipped 3: {SKIP_UNCHANGED}"
+
+
+@pytest.mark.django_db
+def test_the_command_goes_on_past_a_bad_file_and_exits_non_zero(tmp_path):
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(b"<div1 type='trialAccount' id='t1-1'><p></div1>")
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_oldbailey", str(bad), str(TRIALS[0]), stdout=out, stderr=err)
+    assert out.getvalue().strip().splitlines()[-1] == "imported 1, updated 0, skipped 0"
+    assert f"{bad}: malformed XML at line 1" in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_an_oversize_file_is_refused_with_the_limit_in_the_message(settings):
+    settings.ANGRY_IMPORT_MAX_BYTES = 1000
+    report = oldbailey_import_paths(paths=[TRIALS[0]])
+    assert Case.objects.count() == 0
+    assert "over the import limit of 1,000 bytes" in report.errors[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_admin_upload_imports_in_the_background_and_ends_with_a_message(admin_client, settings):
+    changelist = admin_client.get("/admin/cases/case/")
+    assert b'href="/admin/cases/case/import-oldbailey/"' in changelist.content
+    with TRIALS[0].open("rb") as one, TRIALS[1].open("rb") as two:
+        response = admin_client.post("/admin/cases/case/import-oldbailey/", {"files": [one, two]})
+    assert response.status_code == 302
+    job = ImportJob.objects.get()
+    assert job.status == ImportStatus.DONE and (job.done, job.total) == (2, 2)
+    assert all((settings.MEDIA_ROOT / name).exists() and name.startswith("imports/") for name in job.files)
+    page = admin_client.get(f"/admin/cases/case/import-oldbailey/{job.pk}/?stay=1")
+    assert b"2 of 2" in page.content
+    final = admin_client.get(f"/admin/cases/case/import-oldbailey/{job.pk}/", follow=True)
+    shown = [str(m) for m in final.context["messages"]]
+    assert shown == [job.summary] and job.summary.endswith("imported 2, updated 0, skipped 0")
+    assert Case.objects.count() == 2
