@@ -29,6 +29,7 @@ class HeardTurn:
     argument_type: str = ""
     target_seat: int | None = None
     kind: str = "speech"  # speech | process | judge
+    position: str = ""  # the speaker's side when known: guilty | not_guilty
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""The engine's tunable parameters, in one place, by name.
+
+Everything the jury-realism calibration (issue 9) may turn lives here, grouped by the mechanism it
+shapes. The conviction formula itself is fixed by the specification (see ``conviction.py``); what
+can be tuned is what feeds it: where jurors start (initial conviction), how strong the offline
+engine rates an argument and how listeners receive it (base impact), how trust grows and decays,
+and the social pressure of the room. No parameter may depend on a trial's historical outcome,
+which the engine never sees.
+
+How the targets are reachable (human reference values: hung 2-10%, the first-ballot majority
+wins 80-95%, at least one vote change in 60% or more of runs):
+
+* ``MAJORITY_PRESSURE`` makes minority jurors drift towards the room's majority, more so the more
+  lopsided the tally: this is what turns a first-ballot majority into the verdict.
+* ``CASE_LEAN_SCALE`` and ``INITIAL_NOISE`` set how far apart jurors start: more noise gives split
+  first ballots and more vote changes; a larger scale lets one-sided evidence produce a lopsided
+  first ballot whose runs all end the same way.
+* Trust (``TRUST_*``) amplifies arguments from allies and dampens those from opponents, so a room
+  can polarise into a hung jury; ``TRUST_DECAY`` keeps that bounded.
+* The stability rule (``STABILITY_ROUNDS``) ends a stuck room as hung: fewer rounds mean more hung
+  juries.
+"""
+
+from __future__ import annotations
+
+# --- Conviction formula (fixed by the specification) -------------------------------------------
+STUBBORNNESS_WEIGHT = 0.7  # (1 - 0.7 x stubbornness)
+TRUST_WEIGHT = 0.3  # (1 + 0.3 x trust)
+EXTREME_RESISTANCE = 0.5  # (1 - 0.5 x |c - 0.5|)
+VOLATILITY_NOISE = 0.1  # gauss(0, 0.1 x volatility)
+MAX_DELTA = 0.3  # each delta clamped to +-0.3
+FLIP_TO_NOT_GUILTY_BELOW = 0.4  # hysteresis
+FLIP_TO_GUILTY_ABOVE = 0.6
+
+# --- Rounds and endings --------------------------------------------------------------------------
+MAX_ROUNDS = 20
+STABILITY_ROUNDS = 3  # rounds without a vote change that end the deliberation
+MIN_SPEAKERS = 1
+MAX_SPEAKERS = 4
+ACTIVE_LISTENERS = 3  # jurors who fully process a round; the rest get the lighter heuristic
+
+# --- Memory ----------------------------------------------------------------------------------------
+SUMMARY_INTERVAL = 5  # fold older turns into the rolling summary every 5 rounds
+KEEP_RECENT = 3  # turns kept in full after a fold
+MAX_REASONING_CHAIN = 8
+MAX_DOUBTS = 5
+
+# --- Speaker selection (weights add to a base of 1) ----------------------------------------------
+FENCE_LOW = 0.35
+FENCE_HIGH = 0.65
+FENCE_BONUS = 1.5  # undecided jurors want to talk it through
+ADDRESSED_BONUS = 2.5  # a juror just addressed (or invited by the foreperson) answers
+INFLUENCE_BONUS = 1.0  # x influence: influential jurors take the floor
+QUIET_BONUS = 1.5  # x how far below the average participation a juror is
+VERBOSITY_BONUS = 0.5  # x verbosity
+RECENCY_PENALTY = 0.25  # weight multiplier for a juror who spoke last round
+RECENCY_PENALTY_2 = 0.6  # ... two rounds ago
+
+# --- Trust between jurors (-1..1) ------------------------------------------------------------------
+TRUST_AGREE = 0.06  # a speech on the listener's side
+TRUST_DISAGREE = 0.04  # a speech against the listener's side
+TRUST_PERSUADED = 0.08  # extra when the listener was persuaded
+TRUST_DECAY = 0.02  # drift back towards 0 each round
+
+# --- Initial conviction (initial.py) ---------------------------------------------------------------
+CASE_LEAN_SCALE = 0.35  # evidence balance (-1..1) -> lean around 0.5
+CONTESTED_WEIGHT = 0.6  # a contestable item counts this much in the balance
+WITNESS_WEIGHT = 0.5  # a witness counts this much against a full evidence item
+CREDIBILITY_PENALTY = 0.2  # each credibility issue removes this much of a witness's weight
+LEAN_SHIFT = 0.15  # defense / prosecution leans
+MAJORITY_SHIFT = 0.1  # majority / minority leans
+NEUTRAL_PULL = 0.5  # neutral jurors keep this share of the case lean
+STORY_SCALE = 0.08  # best_story: per point of story advantage
+GUT_SEVERITY_SHIFT = 0.08  # gut_feeling: grave charges feel guilty at first
+INITIAL_NOISE = 0.12  # gauss sd, scaled by (0.5 + volatility)
+RANDOM_LOW = 0.2
+RANDOM_HIGH = 0.8
+INITIAL_MIN = 0.05
+INITIAL_MAX = 0.95
+
+# --- Offline engine: argument strength and reception ------------------------------------------------
+CONTEST_DISCOUNT = 0.7  # a contestable item argued for its side loses this much force
+CONTEST_BONUS = 0.25  # ... and gives the other side this much to work with
+ISSUE_FORCE = 0.15  # per credibility issue, when attacking a witness
+QUESTION_FORCE = 0.75  # questions push less than statements
+INFLUENCE_FLOOR = 0.7  # speaker influence scales impact: 0.7 + 0.6 x influence
+INFLUENCE_SCALE = 0.6
+DOUBT_RESONANCE = 1.3  # an argument touching a listener's own doubt lands harder
+PASSIVE_ATTENTION = 0.6  # passive listeners take in less
+MAJORITY_PRESSURE = 0.35  # pull on minority jurors, x (majority share - 0.5) x 2
+REACTION_JITTER = 0.12  # per-listener spread of base impact
+PERSUADED_THRESHOLD = 0.25  # |base impact| against one's vote that counts as persuaded

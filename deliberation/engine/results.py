@@ -1,0 +1,114 @@
+"""What one round returns to the service: speeches, reactions, flips, usage, process lines."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from deliberation.engine.foreperson import ProcessLine
+from deliberation.engine.types import Speech, Usage
+
+
+@dataclass(frozen=True)
+class PlayerMove:
+    """A participant's strategy for the mind to craft into an argument (counts as a speaker)."""
+
+    seat: int
+    side: str  # defend | prosecute
+    strategy: str
+    target_seat: int | None = None
+    free_text: str = ""
+
+
+@dataclass(frozen=True)
+class ReactionRecord:
+    """One listener's reaction to one speech, after the personality modifiers."""
+
+    seat: int
+    speech_index: int
+    base_impact: float
+    delta: float
+    thought: str
+    persuaded: bool
+    active: bool
+
+
+@dataclass(frozen=True)
+class Flip:
+    seat: int
+    before: str
+    after: str
+
+
+@dataclass
+class RoundUsage:
+    """Totals of the round's mind calls. Every call counts as one, under every engine."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_ms: int = 0
+    fallback_calls: int = 0
+
+    def add(self, usage: Usage, *, fallback: bool = False) -> None:
+        self.calls += 1
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+        self.cost_usd += usage.cost_usd
+        self.latency_ms += usage.latency_ms
+        if fallback or usage.fallback:
+            self.fallback_calls += 1
+
+
+@dataclass
+class RoundResult:
+    round_number: int
+    engine: str
+    speeches: list[Speech] = field(default_factory=list)
+    reactions: list[ReactionRecord] = field(default_factory=list)
+    flips: list[Flip] = field(default_factory=list)
+    convictions: dict[int, float] = field(default_factory=dict)
+    votes: dict[int, str] = field(default_factory=dict)
+    tally: dict[str, int] = field(default_factory=dict)
+    process_lines: list[ProcessLine] = field(default_factory=list)
+    usage: RoundUsage = field(default_factory=RoundUsage)
+    active_listeners: tuple[int, ...] = ()
+    summarized: bool = False
+    end_reason: str = ""
+
+    def deltas_for(self, speech_index: int) -> dict[int, float]:
+        """Seat -> conviction delta that speech caused."""
+        return {r.seat: r.delta for r in self.reactions if r.speech_index == speech_index}
+
+    def reactions_for(self, speech_index: int) -> list[ReactionRecord]:
+        return [r for r in self.reactions if r.speech_index == speech_index]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe, for logs and the command line (no timing fields)."""
+        return {
+            "round_number": self.round_number,
+            "engine": self.engine,
+            "speeches": [
+                {
+                    "seat": s.seat,
+                    "speaker_name": s.speaker_name,
+                    "target_seat": s.target_seat,
+                    "argument_type": s.argument_type,
+                    "position": s.position,
+                    "strategy": s.strategy,
+                    "content": s.content,
+                    "is_fallback": s.is_fallback,
+                    "deltas": {str(seat): round(d, 4) for seat, d in self.deltas_for(i).items()},
+                }
+                for i, s in enumerate(self.speeches)
+            ],
+            "flips": [asdict(f) for f in self.flips],
+            "convictions": {str(seat): c for seat, c in self.convictions.items()},
+            "votes": {str(seat): v for seat, v in self.votes.items()},
+            "tally": dict(self.tally),
+            "process_lines": [asdict(line) for line in self.process_lines],
+            "usage": {k: v for k, v in asdict(self.usage).items() if k != "latency_ms"},
+            "summarized": self.summarized,
+            "end_reason": self.end_reason,
+        }

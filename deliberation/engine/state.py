@@ -1,0 +1,203 @@
+"""The engine's memory between rounds, and its JSON form.
+
+``DeliberationState`` holds everything that changes during a deliberation: the phase, the round,
+votes, each juror's memory (convictions, trust, participation) and the random generator's state.
+The static parts (the case file and the twelve ``JurorProfile``s, memory layers 1 and 4) are not
+stored here: the service rebuilds them from the database and passes them to every call.
+
+``to_dict()`` gives a JSON-safe dict (the service stores it in ``Deliberation.engine_state``);
+``DeliberationState.from_dict()`` restores it exactly, random generator included, so a round run
+after a reload draws the same numbers as one run without it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from deliberation.engine import params
+from deliberation.minds.base import HeardTurn, JurorOutlook
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class EngineSettings:
+    """Per-deliberation knobs. Budgets are optional: past them the jurors continue offline."""
+
+    max_rounds: int = params.MAX_ROUNDS
+    min_speakers: int = params.MIN_SPEAKERS
+    max_speakers: int = params.MAX_SPEAKERS
+    stability_rounds: int = params.STABILITY_ROUNDS
+    summary_interval: int = params.SUMMARY_INTERVAL
+    keep_recent: int = params.KEEP_RECENT
+    active_listeners: int = params.ACTIVE_LISTENERS
+    foreperson: bool = True
+    budget_tokens: int | None = None  # prompt + completion tokens
+    budget_cost_usd: float | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_speakers <= self.max_speakers <= 4:
+            raise ValueError(SPEAKERS_OUT_OF_RANGE)
+
+
+SPEAKERS_OUT_OF_RANGE = "Speakers per round must satisfy 1 <= min_speakers <= max_speakers <= 4."
+
+
+def heard_to_dict(turn: HeardTurn) -> dict[str, Any]:
+    return asdict(turn)
+
+
+def heard_from_dict(data: dict[str, Any]) -> HeardTurn:
+    return HeardTurn(**data)
+
+
+@dataclass
+class JurorMemory:
+    """Memory layers 2 and 3 for one seat (layer 1 is the case file, layer 4 the persona)."""
+
+    seat: int
+    conviction: float = 0.5
+    vote: str = "not_guilty"
+    conviction_history: list[float] = field(default_factory=list)
+    # Layer 2: the deliberation, recent turns in full and the rest folded into a summary.
+    heard: list[HeardTurn] = field(default_factory=list)
+    summary: str = ""
+    # Layer 3: reasoning state.
+    reasoning_chain: list[str] = field(default_factory=list)
+    doubts: list[str] = field(default_factory=list)
+    opinions: dict[int, float] = field(default_factory=dict)  # seat -> trust -1..1
+    arguments_made: list[str] = field(default_factory=list)
+    # Participation, for speaker selection.
+    spoke_count: int = 0
+    last_spoke_round: int = 0
+    addressed_round: int = 0
+    flipped_round: int = 0
+
+    def outlook(self) -> JurorOutlook:
+        return JurorOutlook(
+            conviction=self.conviction,
+            vote=self.vote,
+            reasoning_chain=tuple(self.reasoning_chain),
+            doubts=tuple(self.doubts),
+            opinions=dict(self.opinions),
+            summary=self.summary,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["heard"] = [heard_to_dict(turn) for turn in self.heard]
+        data["opinions"] = {str(seat): trust for seat, trust in self.opinions.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> JurorMemory:
+        values = dict(data)
+        values["heard"] = [heard_from_dict(turn) for turn in data.get("heard", [])]
+        values["opinions"] = {int(seat): float(trust) for seat, trust in data.get("opinions", {}).items()}
+        return cls(**values)
+
+
+def _rng_state_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss_next = rng.getstate()
+    return [version, list(internal), gauss_next]
+
+
+def _rng_from_json(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+@dataclass
+class DeliberationState:
+    seed: int
+    player_side: str = "none"
+    settings: EngineSettings = field(default_factory=EngineSettings)
+    phase: str = "setup"
+    round_number: int = 0
+    memories: dict[int, JurorMemory] = field(default_factory=dict)
+    votes: dict[int, str] = field(default_factory=dict)  # every seat, human ones included
+    first_ballot: dict[str, int] = field(default_factory=dict)
+    vote_history: list[dict[int, str]] = field(default_factory=list)  # votes after each round, round 0 first
+    vote_changes: int = 0
+    rounds_without_change: int = 0
+    vote_called: bool = False
+    end_reason: str = ""
+    verdict: str = ""
+    summary: str = ""  # the shared rolling summary (each juror also keeps its own)
+    usage: dict[str, float] = field(
+        default_factory=lambda: {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
+    )
+    budget_exhausted: bool = False
+    foreperson_called_vote: bool = False
+    last_speakers: list[int] = field(default_factory=list)
+    rng: random.Random = field(default_factory=random.Random, repr=False)
+
+    def __post_init__(self) -> None:
+        # A fresh state starts its generator from the seed; from_dict() then restores a saved one.
+        self.rng = random.Random(self.seed)
+
+    @property
+    def convictions(self) -> dict[int, float]:
+        return {seat: memory.conviction for seat, memory in sorted(self.memories.items())}
+
+    def tally(self) -> dict[str, int]:
+        values = list(self.votes.values())
+        return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty")}
+
+    def next_seed(self) -> int:
+        """A seed for one mind call, drawn from the state's generator (determinism)."""
+        return self.rng.randrange(2**31)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": STATE_VERSION,
+            "seed": self.seed,
+            "player_side": self.player_side,
+            "settings": asdict(self.settings),
+            "phase": self.phase,
+            "round_number": self.round_number,
+            "memories": {str(seat): memory.to_dict() for seat, memory in sorted(self.memories.items())},
+            "votes": {str(seat): vote for seat, vote in sorted(self.votes.items())},
+            "first_ballot": dict(self.first_ballot),
+            "vote_history": [{str(s): v for s, v in sorted(row.items())} for row in self.vote_history],
+            "vote_changes": self.vote_changes,
+            "rounds_without_change": self.rounds_without_change,
+            "vote_called": self.vote_called,
+            "end_reason": self.end_reason,
+            "verdict": self.verdict,
+            "summary": self.summary,
+            "usage": dict(self.usage),
+            "budget_exhausted": self.budget_exhausted,
+            "foreperson_called_vote": self.foreperson_called_vote,
+            "last_speakers": list(self.last_speakers),
+            "rng_state": _rng_state_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DeliberationState:
+        state = cls(
+            seed=int(data["seed"]),
+            player_side=data.get("player_side", "none"),
+            settings=EngineSettings(**data.get("settings", {})),
+            phase=data["phase"],
+            round_number=int(data["round_number"]),
+            memories={int(s): JurorMemory.from_dict(m) for s, m in data.get("memories", {}).items()},
+            votes={int(s): v for s, v in data.get("votes", {}).items()},
+            first_ballot=dict(data.get("first_ballot", {})),
+            vote_history=[{int(s): v for s, v in row.items()} for row in data.get("vote_history", [])],
+            vote_changes=int(data.get("vote_changes", 0)),
+            rounds_without_change=int(data.get("rounds_without_change", 0)),
+            vote_called=bool(data.get("vote_called", False)),
+            end_reason=data.get("end_reason", ""),
+            verdict=data.get("verdict", ""),
+            summary=data.get("summary", ""),
+            usage=dict(data.get("usage", {})),
+            budget_exhausted=bool(data.get("budget_exhausted", False)),
+            foreperson_called_vote=bool(data.get("foreperson_called_vote", False)),
+            last_speakers=list(data.get("last_speakers", [])),
+        )
+        state.rng = _rng_from_json(data["rng_state"])
+        return state

@@ -1,0 +1,35 @@
+"""The player's six argument strategies (spec: "Player Input: Strategy + Optional Free Text")."""
+
+from __future__ import annotations
+
+from deliberation.engine.types import Strategy
+
+STRATEGIES: tuple[Strategy, ...] = (
+    "challenge_evidence",
+    "question_witness",
+    "reasonable_doubt",
+    "alternative_theory",
+    "address_juror",
+    "free_argument",
+)
+PLAYER_SIDES = ("defend", "prosecute")
+
+UNKNOWN_STRATEGY = "Unknown strategy '{strategy}'. Choose one of: " + ", ".join(STRATEGIES) + "."
+STRATEGY_NEEDS_TARGET = "Addressing a juror needs a target juror."
+STRATEGY_NEEDS_TEXT = "A custom argument needs some text."
+SIDE_REQUIRED = "The player argues a side: 'defend' or 'prosecute'."
+
+
+class StrategyError(ValueError):
+    """A player's move that cannot be argued as given."""
+
+
+def validate_move(*, strategy: str, side: str, target_seat: int | None, free_text: str) -> None:
+    if strategy not in STRATEGIES:
+        raise StrategyError(UNKNOWN_STRATEGY.format(strategy=strategy))
+    if side not in PLAYER_SIDES:
+        raise StrategyError(SIDE_REQUIRED)
+    if strategy == "address_juror" and target_seat is None:
+        raise StrategyError(STRATEGY_NEEDS_TARGET)
+    if strategy == "free_argument" and not free_text.strip():
+        raise StrategyError(STRATEGY_NEEDS_TEXT)

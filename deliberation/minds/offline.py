@@ -1,0 +1,221 @@
+"""The offline engine: a rule-based mind that argues from the case file, with no network.
+
+Each call is deterministic for its ``seed``. A speech picks a piece of the case file that helps
+the juror's side (named evidence or a witness, with its contest reason or credibility issues),
+rates its strength from the evidence (strength_prosecution against strength_defense,
+contestability, credibility issues), picks an argument type from the archetype's style, answers
+the previous speaker by name and closes in the persona's voice. Reactions are computed from the
+speech's strength, its argument type, the listener's doubts and the room's majority; the engine
+then applies the personality modifiers.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from deliberation.engine import params
+from deliberation.engine.strategies import validate_move
+from deliberation.engine.types import Reaction, Speech, Usage
+from deliberation.minds import offline_voices as voices
+from deliberation.minds.base import (
+    CraftRequest,
+    HeardTurn,
+    ReactionBatch,
+    ReactRequest,
+    SpeakRequest,
+    SummarizeRequest,
+    SummaryResult,
+    TextSink,
+)
+from deliberation.minds.offline_craft import craft
+from deliberation.minds.offline_points import (
+    all_points,
+    choose_point,
+    defendant_name,
+    fallback_point,
+    label_short,
+    pick_type,
+    stance,
+    strength_of,
+    voice,
+)
+from deliberation.minds.offline_points import body as point_body
+
+OFFLINE_NAME = "offline"
+THOUGHT_WORDS = 10
+
+
+def previous_turn(seat: int, recent: tuple[HeardTurn, ...]) -> HeardTurn | None:
+    for turn in reversed(recent):
+        if turn.kind == "speech" and turn.seat != seat:
+            return turn
+    return None
+
+
+def usage_since(start: float) -> Usage:
+    return Usage(calls=1, latency_ms=int((time.perf_counter() - start) * 1000))
+
+
+def emit(on_text: TextSink | None, seat: int, content: str) -> None:
+    if on_text is None:
+        return
+    for word in content.split(" "):
+        on_text(seat, word + " ")
+
+
+class OfflineMind:
+    """The embedded default mind: rule-based, deterministic per seed, no network."""
+
+    name = OFFLINE_NAME
+
+    async def speak(self, request: SpeakRequest, *, on_text: TextSink | None = None) -> Speech:
+        start = time.perf_counter()
+        rng = random.Random(request.seed)
+        juror, outlook, case = request.juror, request.outlook, request.case
+        side = "guilty" if outlook.vote == "guilty" else "not_guilty"
+        archetype = juror.archetype if juror.archetype in voices.OPEN_FRESH else "everyman"
+        previous = previous_turn(juror.seat, request.recent)
+        hot = " ".join([previous.content if previous else "", *(p.label for p in request.passages)])
+        points = all_points(case, side) or [fallback_point(case, side)]
+        point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
+        kind = pick_type(juror, rng)
+        others = [p.label for p in points if p.label != point.label] or [point.label]
+        parts: list[str] = []
+        if previous is not None:
+            their_side = previous.position or ("guilty" if stance(previous.content) > 0 else "not_guilty")
+            agrees = their_side == side
+            table = voices.OPEN_AGREE if agrees else voices.OPEN_DISAGREE
+            parts.append(rng.choice(voice(table, archetype)).format(name=previous.speaker_name))
+        else:
+            parts.append(rng.choice(voice(voices.OPEN_FRESH, archetype)))
+        parts.append(point_body(point, kind, rng.choice(others), rng))
+        if rng.random() < juror.verbosity and len(points) > 1 and archetype != "impatient":
+            extra = choose_point(
+                [p for p in points if p is not point], rng, seat=juror.seat, recent=request.recent, hot=""
+            )
+            parts.append(point_body(extra, kind, point.label, rng))
+        if rng.random() < 0.3:
+            tally = request.tally
+            aside = rng.choice(voices.ROUND_ASIDES)
+            parts.append(
+                aside.format(
+                    round=request.round_number, guilty=tally.get("guilty", 0), not_guilty=tally.get("not_guilty", 0)
+                )
+            )
+        closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
+        parts.append(rng.choice(closers).format(defendant=defendant_name(case)))
+        content = " ".join(parts)
+        emit(on_text, juror.seat, content)
+        certainty = abs(outlook.conviction - 0.5) * 2
+        return Speech(
+            seat=juror.seat,
+            speaker_name=juror.name,
+            content=content,
+            argument_type=kind,
+            target_seat=previous.seat if previous else None,
+            position=side,  # type: ignore[arg-type]
+            reasoning=f"{point.label}: {point.reason or point.detail}"[:200],
+            strength=strength_of(point, side, kind, certainty),
+            cited=(point.item_id,),
+            usage=usage_since(start),
+        )
+
+    async def react_batch(self, request: ReactRequest) -> ReactionBatch:
+        start = time.perf_counter()
+        rng = random.Random(request.seed)
+        labels = {item.id: item.label for item in request.case.evidence}
+        labels.update({w.id: w.name for w in request.case.witnesses})
+        influence = {listener.juror.seat: listener.juror.influence for listener in request.listeners}
+        votes = [listener.outlook.vote for listener in request.listeners]
+        guilty_share = votes.count("guilty") / len(votes) if votes else 0.5
+        majority = "guilty" if guilty_share > 0.5 else "not_guilty" if guilty_share < 0.5 else ""
+        pressure = params.MAJORITY_PRESSURE * abs(guilty_share - 0.5) * 2
+        reactions: list[Reaction] = []
+        for listener in request.listeners:
+            outlook = listener.outlook
+            for index, speech in enumerate(request.speeches):
+                if speech.seat == listener.juror.seat:
+                    continue
+                strength = speech.strength or 0.4 * stance(speech.content)
+                base = strength * (params.INFLUENCE_FLOOR + params.INFLUENCE_SCALE * influence.get(speech.seat, 0.6))
+                touched = any(d.split(":", 1)[0].lower() in speech.content.lower() for d in outlook.doubts if d)
+                if touched and base < 0:
+                    base *= params.DOUBT_RESONANCE
+                if majority and outlook.vote != majority and speech.position == majority:
+                    base += pressure if majority == "guilty" else -pressure
+                if not listener.active:
+                    base *= params.PASSIVE_ATTENTION
+                base += rng.uniform(-params.REACTION_JITTER, params.REACTION_JITTER)
+                base = max(-1.0, min(1.0, base))
+                against = (base > 0) == (outlook.vote != "guilty")
+                persuaded = against and abs(base) >= params.PERSUADED_THRESHOLD
+                label = labels.get(speech.cited[0], "argument") if speech.cited else "argument"
+                reactions.append(
+                    Reaction(
+                        seat=listener.juror.seat,
+                        speech_index=index,
+                        base_impact=base,
+                        thought=self._thought(rng, persuaded, against, speech.speaker_name, label),
+                        persuaded=persuaded,
+                    )
+                )
+        return ReactionBatch(reactions=tuple(reactions), usage=usage_since(start))
+
+    @staticmethod
+    def _thought(rng: random.Random, persuaded: bool, against: bool, name: str, label: str) -> str:
+        pool = voices.THOUGHT_PERSUADED if persuaded else voices.THOUGHT_UNMOVED if against else voices.THOUGHT_AGREE
+        first = name.split()[0] if name else "They"
+        words = rng.choice(pool).format(name=first, short=label_short(label)).split()
+        return " ".join(words[:THOUGHT_WORDS])
+
+    async def summarize(self, request: SummarizeRequest) -> SummaryResult:
+        start = time.perf_counter()
+        labels = [item.label for item in request.case.evidence] + [w.name for w in request.case.witnesses]
+        by_speaker: dict[str, list[HeardTurn]] = {}
+        for turn in request.turns:
+            if turn.kind == "speech":
+                by_speaker.setdefault(turn.speaker_name, []).append(turn)
+        bullets = [line for line in request.previous_summary.splitlines() if line.startswith("•")]
+        ranked = sorted(by_speaker.items(), key=lambda pair: -len(pair[1]))[:5]
+        for name, turns in ranked:
+            lean = sum(stance(turn.content) for turn in turns)
+            side = "for guilt" if lean > 0 else "for doubt" if lean < 0 else "both ways"
+            raised = [label for label in labels if any(label.lower() in t.content.lower() for t in turns)][:2]
+            about = f" about the {' and the '.join(raised)}" if raised else ""
+            kinds = sorted({turn.argument_type for turn in turns if turn.argument_type})
+            bullets.append(
+                f"• By round {request.round_number}: {name} argued {side}{about} ({', '.join(kinds) or 'in general'})."
+            )
+        shared = "\n".join(bullets[-6:])
+        summaries = {0: shared}
+        for juror in request.jurors:
+            own = by_speaker.get(juror.name)
+            personal = f"\n• You spoke {len(own)} time(s) in these rounds." if own else ""
+            summaries[juror.seat] = shared + personal
+        return SummaryResult(summaries=summaries, usage=usage_since(start))
+
+    async def craft_argument(self, request: CraftRequest, *, on_text: TextSink | None = None) -> Speech:
+        start = time.perf_counter()
+        validate_move(
+            strategy=request.strategy, side=request.side, target_seat=request.target_seat, free_text=request.free_text
+        )
+        rng = random.Random(request.seed)
+        side = "guilty" if request.side == "prosecute" else "not_guilty"
+        content, kind, point = craft(request, side, rng)
+        if request.free_text.strip() and request.strategy != "free_argument":
+            content = f"{content} {request.free_text.strip()}"
+        emit(on_text, request.player.seat, content)
+        return Speech(
+            seat=request.player.seat,
+            speaker_name=request.player.name,
+            content=content,
+            argument_type=kind,
+            target_seat=request.target_seat,
+            position=side,  # type: ignore[arg-type]
+            reasoning=f"{request.strategy}: {point.label}",
+            strength=strength_of(point, side, kind, 0.8),
+            cited=(point.item_id,) if point.item_id != "summary" else (),
+            strategy=request.strategy,
+            usage=usage_since(start),
+        )

@@ -1,0 +1,55 @@
+import asyncio
+
+from deliberation.engine.foreperson import FOREPERSON_NAME, VOTE_CALL
+from deliberation.engine.rounds import run_round
+from tests.deliberation.engine.factories import CountingMind, build_case
+from tests.deliberation.engine.helpers import deadlocked
+
+
+def run_all(seed: int = 6):  # type: ignore[no-untyped-def]
+    state, jury = deadlocked(seed)
+    mind = CountingMind()
+    results = []
+    while not state.end_reason:
+        results.append(asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind)))
+    return results, mind, jury
+
+
+def test_the_foreperson_speaks_in_process_lines_that_cost_no_model_call() -> None:
+    results, mind, _ = run_all()
+    lines = [line for r in results for line in r.process_lines]
+    assert lines and all(line.kind == "process" and line.speaker_name == FOREPERSON_NAME for line in lines)
+    speeches = sum(len(r.speeches) for r in results)
+    summaries = sum(1 for r in results if r.summarized)
+    assert len(mind.calls) == speeches + len(results) + summaries  # nothing for the foreperson
+
+
+def test_the_foreperson_never_argues_the_case() -> None:
+    results, _, _ = run_all()
+    case = build_case()
+    names = [item.label.lower() for item in case.evidence] + [w.name.lower() for w in case.witnesses]
+    for line in (line for r in results for line in r.process_lines):
+        text = line.content.lower()
+        assert not any(name in text for name in names)
+        if line.round_number > 1:  # only the opening reports the first ballot's tally
+            assert "guilty" not in text
+
+
+def test_the_foreperson_invites_a_silent_juror_by_name() -> None:
+    results, _, jury = run_all()
+    invitations = [line for r in results for line in r.process_lines if line.target_seat is not None]
+    assert invitations
+    names = {j.seat: j.name for j in jury}
+    assert all(names[line.target_seat] in line.content for line in invitations)
+    assert all(next(j for j in jury if j.seat == line.target_seat).kind == "ai" for line in invitations)
+
+
+def test_the_foreperson_reminds_of_time_and_calls_the_vote_near_the_limit() -> None:
+    results, _, _ = run_all()
+    texts = [line.content for r in results for line in r.process_lines]
+    assert any("rounds left" in t or "rounds to go" in t for t in texts)
+    assert texts.count(VOTE_CALL.format(max=20)) == 1
+    call_round = next(
+        r.round_number for r in results for line in r.process_lines if line.content == VOTE_CALL.format(max=20)
+    )
+    assert call_round == 18

@@ -1,0 +1,73 @@
+import ast
+import dataclasses
+import pathlib
+import random
+from dataclasses import replace
+
+import pytest
+
+from deliberation.engine import initial, params
+from deliberation.engine.initial import case_lean, evidence_balance, lean_rule
+from deliberation.engine.session import begin
+from deliberation.engine.types import CaseFile
+from tests.deliberation.engine.factories import build_case, build_jury
+
+ENGINE = pathlib.Path(initial.__file__).parent
+
+
+def test_the_case_lean_follows_the_weighted_evidence_balance() -> None:
+    case = build_case()
+    # evidence: 0.6 x (0.6-0.3) + 0.6 x (0.8-0.2) + (0.4-0.2) + (0.1-0.5) = 0.34 over weights 3.2;
+    # witnesses: +0.5 x (1-0.4) + 0.5 x 1 - 0.5 x (1-0.2) = 0.4 over 1.5
+    assert evidence_balance(case) == pytest.approx((0.34 + 0.4) / 4.7)
+    assert case_lean(case) == pytest.approx(0.5 + params.CASE_LEAN_SCALE * (0.74 / 4.7))
+
+
+def test_each_lean_rule_moves_the_start_as_documented() -> None:
+    case = build_case()
+    lean = case_lean(case)
+    assert lean_rule("calculated", case) == pytest.approx(lean)
+    assert lean_rule("prosecution", case) == pytest.approx(lean + params.LEAN_SHIFT)
+    assert lean_rule("defense", case) == pytest.approx(lean - params.LEAN_SHIFT)
+    assert lean_rule("majority", case) == pytest.approx(lean + params.MAJORITY_SHIFT)
+    assert lean_rule("minority", case) == pytest.approx(1 - lean - params.MAJORITY_SHIFT)
+    assert lean_rule("neutral", case) == pytest.approx(0.5 + params.NEUTRAL_PULL * (lean - 0.5))
+    assert lean_rule("first_impression", case) == pytest.approx(0.5 + params.CASE_LEAN_SCALE * 0.3)
+    assert lean_rule("gut_feeling", case) == pytest.approx(0.5 + 0.5 * (lean - 0.5) + params.GUT_SEVERITY_SHIFT)
+
+
+def test_a_prosecution_leaning_juror_starts_more_guilty_than_a_defense_leaning_one() -> None:
+    jury = build_jury()
+    state = begin(case=build_case(), jury=jury, seed=11)
+    frank, sarah = state.memories[3], state.memories[2]
+    assert frank.conviction > sarah.conviction
+    assert state.first_ballot["guilty"] + state.first_ballot["not_guilty"] == 12
+
+
+def test_random_lean_ignores_the_case() -> None:
+    juror = replace(build_jury()[11], initial_lean="random")
+    one_sided = replace(build_case(), evidence=build_case().evidence[:1])
+    assert initial.initial_conviction(juror, build_case(), random.Random(4)) == initial.initial_conviction(
+        juror, one_sided, random.Random(4)
+    )
+
+
+def test_the_player_side_fixes_the_player_ballot() -> None:
+    jury = build_jury(side="defend")
+    state = begin(case=build_case(), jury=jury, seed=1, player_side="defend")
+    assert state.votes[7] == "not_guilty"
+
+
+def test_the_case_file_has_no_historical_verdict_or_punishment() -> None:
+    names = {field.name for field in dataclasses.fields(CaseFile)}
+    assert not names & {"verdict", "punishment", "historical_verdict", "outcome", "sentence"}
+
+
+def test_engine_modules_never_import_django() -> None:
+    for path in ENGINE.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert all(not alias.name.startswith("django") for alias in node.names), path.name
+            elif isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("django"), path.name

@@ -1,0 +1,37 @@
+import asyncio
+import json
+
+from deliberation.engine.rounds import run_round
+from deliberation.engine.session import begin
+from deliberation.engine.state import DeliberationState
+from deliberation.minds.offline import OfflineMind
+from tests.deliberation.engine.factories import build_case, build_jury
+
+
+def play(state: DeliberationState, rounds: int) -> list[str]:
+    case, jury = build_case(), build_jury()
+    said = []
+    for _ in range(rounds):
+        if state.end_reason:
+            break
+        result = asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind()))
+        said.extend(s.content for s in result.speeches)
+    return said
+
+
+def test_the_state_survives_a_json_round_trip() -> None:
+    state = begin(case=build_case(), jury=build_jury(), seed=21)
+    play(state, 2)
+    data = json.loads(json.dumps(state.to_dict()))
+    restored = DeliberationState.from_dict(data)
+    assert restored.to_dict() == state.to_dict()
+    assert restored.convictions == state.convictions
+    assert restored.memories[1].heard == state.memories[1].heard
+
+
+def test_a_reloaded_state_continues_exactly_as_the_original() -> None:
+    original = begin(case=build_case(), jury=build_jury(), seed=8)
+    play(original, 1)
+    reloaded = DeliberationState.from_dict(json.loads(json.dumps(original.to_dict())))
+    assert play(original, 3) == play(reloaded, 3)
+    assert original.to_dict() == reloaded.to_dict()
