@@ -1,0 +1,52 @@
+"""Wall time of a 20-round offline deliberation, engine only (no database). Target: under 0.5 s.
+
+Run: .venv/bin/python bench/engine_offline.py [--runs N]
+The jury is held apart (a player prosecuting, a human holding out) so every run lasts 20 rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from deliberation.engine.rounds import run_round
+from deliberation.minds.offline import OfflineMind
+from tests.deliberation.engine.factories import build_case
+from tests.deliberation.engine.helpers import deadlocked
+
+
+async def one_run(seed: int) -> tuple[float, int, int]:
+    case = build_case()
+    state, jury = deadlocked(seed)
+    mind = OfflineMind()
+    start = time.perf_counter()
+    calls = 0
+    while not state.end_reason:
+        result = await run_round(state, case=case, jury=jury, mind=mind)
+        calls += result.usage.calls
+    return time.perf_counter() - start, state.round_number, calls
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    times = []
+    for seed in range(args.runs):
+        seconds, rounds, calls = asyncio.run(one_run(seed))
+        times.append(seconds)
+    print(f"offline engine, {rounds} rounds, {calls} mind calls per run (last run), {args.runs} runs")
+    print(
+        f"wall time per 20-round deliberation: median {statistics.median(times) * 1000:.1f} ms, "
+        f"max {max(times) * 1000:.1f} ms (target < 500 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
