@@ -33,9 +33,11 @@ MAX_CHAIN = 3
 MAX_DOUBTS = 3
 MAX_PASSAGES = 4
 MAX_ITEM_CHARS = 400
-MAX_SUMMARY_CHARS = 1500
+MAX_SUMMARY_CHARS = 1000
 MAX_CASE_SUMMARY_CHARS = 2000
-MAX_TURN_CHARS = 900
+MAX_TURN_CHARS = 700
+GIST_CHARS = 200  # an older turn that no longer fits whole is kept as its opening words
+HISTORY_CHARS = 2800  # the remembered turns together, newest first: a ceiling however verbose the room
 MAX_FOLD_TURNS = 40
 
 STRATEGY_HINTS: dict[str, str] = {
@@ -180,14 +182,14 @@ def system_message(case: CaseFile, persona: str) -> Message:
     return {"role": "system", "content": f"{ROOM_RULES}\n\n{OUTPUT_FORMAT}\n\n{format_case(case)}\n\n{persona}"}
 
 
-def format_own_turn(turn: HeardTurn, jury: Sequence[JurorProfile]) -> str:
+def format_own_turn(turn: HeardTurn, jury: Sequence[JurorProfile], limit: int = MAX_TURN_CHARS) -> str:
     """The speaker's own past statement, in the answer format it would have used."""
     target = seat_label(turn.target_seat, jury) if turn.target_seat is not None else "everyone"
     kind = f"<ArgumentType>{turn.argument_type}</ArgumentType>\n" if turn.argument_type else ""
-    return f"<SpeakingTo>{target}</SpeakingTo>\n{kind}<Content>{clip(turn.content, MAX_TURN_CHARS)}</Content>"
+    return f"<SpeakingTo>{target}</SpeakingTo>\n{kind}<Content>{clip(turn.content, limit)}</Content>"
 
 
-def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile]) -> str:
+def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile], limit: int = MAX_TURN_CHARS) -> str:
     """Someone else's statement as the speaker heard it."""
     if turn.kind == "process":
         who = turn.speaker_name or "The foreperson"
@@ -197,7 +199,7 @@ def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile]) -> str:
         who = seat_label(turn.seat, jury) if turn.seat else turn.speaker_name
         if turn.target_seat is not None:
             who += f", to {seat_label(turn.target_seat, jury)}"
-    return f"[round {turn.round_number}] {who}: {clip(turn.content, MAX_TURN_CHARS)}"
+    return f"[round {turn.round_number}] {who}: {clip(turn.content, limit)}"
 
 
 def merge_alternating(messages: Iterable[Message]) -> list[Message]:
@@ -211,6 +213,27 @@ def merge_alternating(messages: Iterable[Message]) -> list[Message]:
     return merged
 
 
+def fit_history(turns: Sequence[HeardTurn], budget: int = HISTORY_CHARS) -> list[tuple[HeardTurn, int]]:
+    """The turns that fit the history budget, each with its length limit, oldest first.
+
+    The newest turns go in whole; once the budget runs short, older ones shrink to their opening
+    words and then drop out (the rolling summary covers what came before). This bounds the
+    prompt even when a model's jurors are far more verbose than the offline engine's.
+    """
+    kept: list[tuple[HeardTurn, int]] = []
+    for turn in reversed(turns):
+        whole = min(len(turn.content), MAX_TURN_CHARS)
+        if whole <= budget or not kept:
+            limit = MAX_TURN_CHARS
+        elif min(whole, GIST_CHARS) <= budget:
+            limit = GIST_CHARS
+        else:
+            break
+        kept.append((turn, limit))
+        budget -= min(whole, limit)
+    return kept[::-1]
+
+
 def perspective_messages(
     *, seat: int, turns: Sequence[HeardTurn], jury: Sequence[JurorProfile], opening: str, closing: str
 ) -> list[Message]:
@@ -220,11 +243,11 @@ def perspective_messages(
     user turn before their own); ``closing`` is the last ``user`` message, the task.
     """
     raw: list[Message] = [{"role": "user", "content": opening}]
-    for turn in turns:
+    for turn, limit in fit_history(turns):
         if turn.seat == seat and turn.kind == "speech":
-            raw.append({"role": "assistant", "content": format_own_turn(turn, jury)})
+            raw.append({"role": "assistant", "content": format_own_turn(turn, jury, limit)})
         else:
-            raw.append({"role": "user", "content": format_heard_turn(turn, jury)})
+            raw.append({"role": "user", "content": format_heard_turn(turn, jury, limit)})
     raw.append({"role": "user", "content": closing})
     return merge_alternating(raw)
 

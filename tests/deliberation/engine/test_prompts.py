@@ -3,11 +3,14 @@ from __future__ import annotations
 import dataclasses
 
 from deliberation.engine.prompts import (
+    HISTORY_CHARS,
+    MAX_TURN_CHARS,
     build_craft_messages,
     build_react_messages,
     build_speak_messages,
     build_summarize_messages,
     conviction_to_text,
+    fit_history,
     merge_alternating,
 )
 from deliberation.engine.types import CaseFile, Speech
@@ -217,3 +220,15 @@ def test_the_players_prompt_carries_the_side_strategy_target_and_own_words() -> 
     assert "Raise doubts about one witness's reliability." in text
     assert "Address Tom Reyes (Juror 3) directly." in text
     assert "she owed him money" in text
+
+
+def test_a_verbose_room_is_held_to_the_history_budget_newest_turns_whole() -> None:
+    rambling = "I have a great deal to say about the watch and the coat and the lodging house. " * 12
+    history = tuple(turn(r, (3, 5, 8)[r % 3], f"Turn {r}. {rambling}") for r in range(1, 11))
+    messages = build_speak_messages(speak_request(MARGARET, history, round_number=10))
+    history_text = "\n".join(m["content"] for m in messages[1:])
+
+    kept = fit_history(history)
+    assert sum(min(len(t.content), limit) for t, limit in kept) <= HISTORY_CHARS
+    assert kept[-1] == (history[-1], MAX_TURN_CHARS)  # the newest turn goes in whole
+    assert "Turn 10." in history_text and "Turn 1." not in history_text  # the oldest ones drop out first
