@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -33,6 +34,7 @@ class ScriptedOpenAIServer:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
         self.default = Reply()
+        self.responder: Callable[[dict[str, Any]], Reply] | None = None  # answers by request, after the script
         self._script: list[Reply] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -52,7 +54,9 @@ class ScriptedOpenAIServer:
     def next_reply(self, body: dict[str, Any]) -> Reply:
         with self._lock:
             self.requests.append(body)
-            return self._script.pop(0) if self._script else self.default
+            if self._script:
+                return self._script.pop(0)
+        return self.responder(body) if self.responder else self.default
 
     def _serve(self) -> None:
         self._httpd.serve_forever(poll_interval=0.05)  # a short poll makes shutdown prompt

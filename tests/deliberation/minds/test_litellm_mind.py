@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import re
 from collections.abc import Iterator
 
 import litellm
 import pytest
 
+from deliberation.engine.rounds import run_round
+from deliberation.engine.session import begin
 from deliberation.engine.types import Speech
 from deliberation.minds.base import CraftRequest, JurorOutlook, Listener, ReactRequest, SummarizeRequest
 from deliberation.minds.litellm_mind import (
@@ -19,6 +22,7 @@ from deliberation.minds.litellm_mind import (
     NOTE_TIMEOUT,
     LiteLLMMind,
 )
+from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
 from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
 
@@ -314,3 +318,35 @@ def test_a_spent_token_budget_stops_asking_the_model(server: ScriptedOpenAIServe
     assert not first.is_fallback and second.is_fallback
     assert second.usage.note == NOTE_BUDGET
     assert len(server.requests) == 1
+
+
+def jury_room(body: dict[str, object]) -> Reply:
+    """Answers each kind of prompt the way a cooperative model would."""
+    last = body["messages"][-1]["content"]  # type: ignore[index]
+    if "THE JURORS LISTENING" in last:
+        seats = re.findall(r"^juror_(\d+):", last, re.MULTILINE)
+        count = len(re.findall(r"^Speech \d+:", last, re.MULTILINE))
+        answer = {f"juror_{seat}": [{"speech": n + 1, "impact": -0.2} for n in range(count)] for seat in seats}
+        return Reply(text=json.dumps(answer))
+    if "PREVIOUS SUMMARY" in last:
+        return Reply(text=json.dumps({"summary": "• The room argued about the coat."}))
+    name = re.search(r"It is your turn to speak, (.+?)\.", last).group(1)  # type: ignore[union-attr]
+    return Reply(
+        text="<SpeakingTo>everyone</SpeakingTo><ArgumentType>question</ArgumentType><Position>NOT GUILTY</Position>"
+        f"<Content>{name} asks who else could have worn that coat.</Content>"
+    )
+
+
+def test_a_whole_engine_round_runs_through_litellm(server: ScriptedOpenAIServer) -> None:
+    server.responder = jury_room
+    case, jury = build_case(), build_jury()
+    state = begin(case=case, jury=jury, seed=3)
+
+    result = asyncio.run(run_round(state, case=case, jury=jury, mind=mind_for(server)))
+
+    assert result.speeches and result.usage.fallback_calls == 0
+    assert result.usage.calls == len(result.speeches) + 1 == len(server.requests)  # speakers + one batch reaction
+    for speech in result.speeches:
+        assert speech.content == f"{speech.speaker_name} asks who else could have worn that coat."
+        assert (speech.argument_type, speech.position, speech.is_fallback) == ("question", "not_guilty", False)
+    assert any(reaction.base_impact == -0.2 for reaction in result.reactions)
