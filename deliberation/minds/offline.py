@@ -138,11 +138,12 @@ class OfflineMind:
                 if speech.seat == listener.juror.seat:
                     continue
                 strength = speech.strength or 0.4 * stance(speech.content)
-                base = strength * (params.INFLUENCE_FLOOR + params.INFLUENCE_SCALE * influence.get(speech.seat, 0.6))
+                speaker_weight = params.INFLUENCE_FLOOR + params.INFLUENCE_SCALE * influence.get(speech.seat, 0.6)
+                base = strength * params.ARGUMENT_SCALE * speaker_weight
                 touched = any(d.split(":", 1)[0].lower() in speech.content.lower() for d in outlook.doubts if d)
                 if touched and base < 0:
                     base *= params.DOUBT_RESONANCE
-                if majority and outlook.vote != majority and speech.position == majority:
+                if majority and outlook.vote != majority:  # the room's weight, felt with every speech
                     base += pressure if majority == "guilty" else -pressure
                 if not listener.active:
                     base *= params.PASSIVE_ATTENTION
