@@ -271,6 +271,8 @@ async def run_round(
             if isinstance(item, PlayerMove):
                 work.speeches.append(await work.player_speech(item))
             else:
+                if item.position is None:  # a typed speech argues its author's current vote
+                    item.position = state.votes.get(item.seat)  # type: ignore[assignment]
                 work.speeches.append(item)
         addressed = invited | {
             seat for seat, m in state.memories.items() if m.addressed_round == number - 1 and number > 1

@@ -35,6 +35,7 @@ from deliberation.minds.offline_points import (
     defendant_name,
     fallback_point,
     label_short,
+    mention,
     pick_type,
     stance,
     strength_of,
@@ -80,7 +81,7 @@ class OfflineMind:
         points = all_points(case, side) or [fallback_point(case, side)]
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
-        others = [p.label for p in points if p.label != point.label] or [point.label]
+        others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
         parts: list[str] = []
         if previous is not None:
             their_side = previous.position or ("guilty" if stance(previous.content) > 0 else "not_guilty")
@@ -94,7 +95,7 @@ class OfflineMind:
             extra = choose_point(
                 [p for p in points if p is not point], rng, seat=juror.seat, recent=request.recent, hot=""
             )
-            parts.append(point_body(extra, kind, point.label, rng))
+            parts.append(point_body(extra, kind, mention(point), rng))
         if rng.random() < 0.3:
             tally = request.tally
             aside = rng.choice(voices.ROUND_ASIDES)
@@ -124,7 +125,7 @@ class OfflineMind:
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:
         start = time.perf_counter()
         rng = random.Random(request.seed)
-        labels = {item.id: item.label for item in request.case.evidence}
+        labels = {item.id: f"the {label_short(item.label)}" for item in request.case.evidence}
         labels.update({w.id: w.name for w in request.case.witnesses})
         influence = {listener.juror.seat: listener.juror.influence for listener in request.listeners}
         votes = [listener.outlook.vote for listener in request.listeners]
@@ -151,7 +152,7 @@ class OfflineMind:
                 base = max(-1.0, min(1.0, base))
                 against = (base > 0) == (outlook.vote != "guilty")
                 persuaded = against and abs(base) >= params.PERSUADED_THRESHOLD
-                label = labels.get(speech.cited[0], "argument") if speech.cited else "argument"
+                label = labels.get(speech.cited[0], "that argument") if speech.cited else "that argument"
                 reactions.append(
                     Reaction(
                         seat=listener.juror.seat,
@@ -167,7 +168,8 @@ class OfflineMind:
     def _thought(rng: random.Random, persuaded: bool, against: bool, name: str, label: str) -> str:
         pool = voices.THOUGHT_PERSUADED if persuaded else voices.THOUGHT_UNMOVED if against else voices.THOUGHT_AGREE
         first = name.split()[0] if name else "They"
-        words = rng.choice(pool).format(name=first, short=label_short(label)).split()
+        short = label[:1].upper() + label[1:]
+        words = rng.choice(pool).format(name=first, short=label, Short=short).split()
         return " ".join(words[:THOUGHT_WORDS])
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:

@@ -20,6 +20,7 @@ from deliberation.minds.offline_points import (
     evidence_points,
     fallback_point,
     first_sentence,
+    mention,
     witness_points,
 )
 
@@ -57,14 +58,17 @@ def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Ran
 def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
     attacks = [p for p in witness_points(case, side) if p.angle == "witness_attack"]
     point = _pick(attacks or witness_points(case, side) or [fallback_point(case, side)], request, rng)
-    if point.angle == "witness_attack":
-        issue = point.reason[:1].upper() + point.reason[1:]
-        text = (
-            f"Let's look hard at {point.label}. {issue}. "
-            f"{point.detail} Would any of you stake a verdict on that account?"
-        )
-    else:
-        text = f"Ask yourselves what {point.label} actually told the court. {point.detail} Nobody has shaken that."
+    issue = point.reason[:1].upper() + point.reason[1:]
+    attacks_made = (
+        f"Let's look hard at {point.label}. {issue}. {point.detail} Would any of you stake a verdict on that account?",
+        f"How much is {point.label}'s word really worth? {issue}. Keep that in mind when you weigh it.",
+        f"I keep coming back to {point.label}. On paper: {point.detail} In reality: {point.reason}.",
+    )
+    support_made = (
+        f"Ask yourselves what {point.label} actually told the court. {point.detail} Nobody has shaken that.",
+        f"{point.label} had no reason to lie. {point.detail}",
+    )
+    text = rng.choice(attacks_made if point.angle == "witness_attack" else support_made)
     return text, point
 
 
@@ -109,7 +113,7 @@ def _address(
     name = target.name if target else "everyone"
     ranked = sorted((target.modifiers if target else {}).items(), key=lambda pair: -pair[1])
     kind = ranked[0][0] if ranked else "logical"
-    others = [p.label for p in all_points(case, side) if p.label != point.label] or [point.label]
+    others = [mention(p) for p in all_points(case, side) if p.label != point.label] or [mention(point)]
     text = f"{name}, I want to speak to you directly. {body(point, kind, rng.choice(others), rng)}"
     verdict = "guilty" if side == "guilty" else "not guilty"
     return f"{text} I think you can see why I say {verdict}.", kind, point

@@ -111,8 +111,17 @@ def fallback_point(case: CaseFile, side: str) -> Point:
     return Point("summary", "prosecution's case", "contest", 0.2, first_sentence(case.summary), "it rests on inference")
 
 
+def mention(point: Point) -> str:
+    """How a point is named mid-sentence: evidence takes "the", a witness's name does not."""
+    return point.label if point.angle.startswith("witness") else f"the {point.label}"
+
+
 def label_short(label: str) -> str:
-    return " ".join(label.lower().split()[:3])
+    """The first three words, lowering a capitalised common word but not an acronym or name."""
+    words = label.split()[:3]
+    if words and not words[0].isupper() and words[0].lower() in SENTENCE_STARTERS:
+        words[0] = words[0].lower()
+    return " ".join(words)
 
 
 def defendant_name(case: CaseFile) -> str:

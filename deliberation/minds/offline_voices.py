@@ -212,7 +212,7 @@ BODY_SUPPORT: dict[str, tuple[str, ...]] = {
     "logical": (
         "Follow it step by step. The {label}: {detail} That leaves one reasonable reading.",
         "If we accept the {label}, and I do, then the rest follows. {detail}",
-        "Put the {label} next to the {other}, and the conclusion is hard to avoid.",
+        "Put the {label} next to {other}, and the conclusion is hard to avoid.",
     ),
     "question": (
         "How do we explain the {label} any other way? {detail}",
@@ -230,7 +230,7 @@ BODY_SUPPORT: dict[str, tuple[str, ...]] = {
         "Honesty means facing the {label}. {detail}",
     ),
     "narrative": (
-        "Tell it in order: first the {label}, then the {other}. {detail}",
+        "Tell it in order: first the {label}, then {other}. {detail}",
         "The story starts with the {label}. {detail}",
         "Every good story has a turning point, and here it's the {label}. {detail}",
     ),
@@ -290,21 +290,21 @@ ROUND_ASIDES: tuple[str, ...] = (
 )
 
 THOUGHT_PERSUADED: tuple[str, ...] = (
-    "{name} has a point about the {short}.",
-    "Hadn't weighed the {short} like that.",
-    "The {short}. That changes things.",
-    "Fair. The {short} bothers me now.",
+    "{name} has a point about {short}.",
+    "Hadn't weighed {short} like that.",
+    "{Short}. That changes things.",
+    "Fair. {Short} bothers me now.",
 )
 THOUGHT_AGREE: tuple[str, ...] = (
-    "Exactly what I thought about the {short}.",
+    "Exactly what I thought about {short}.",
     "{name} sees it clearly.",
-    "Yes. The {short} matters.",
+    "Yes. {Short} matters.",
     "Good, someone said it.",
 )
 THOUGHT_UNMOVED: tuple[str, ...] = (
-    "{name} is stretching on the {short}.",
+    "{name} is stretching on {short}.",
     "Not convinced by {name}.",
-    "The {short} proves less than that.",
+    "{Short} proves less than that.",
     "Heard it before. Still unmoved.",
     "{name} is missing the bigger picture.",
 )
