@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP pages, the deliberation websockets and (later) the MCP server."""
 
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -11,11 +12,25 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
+from angryagents.background import remember_web_loop  # noqa: E402
 from deliberation.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+
+class RememberLoop:
+    """Records the server's event loop on the first connection (see ``background.web_loop``)."""
+
+    def __init__(self, app):  # type: ignore[no-untyped-def]
+        self.app = app
+
+    async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]
+        remember_web_loop(asyncio.get_running_loop())
+        return await self.app(scope, receive, send)
+
+
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+application = RememberLoop(router)

@@ -10,6 +10,7 @@ Callers pass a Celery task object (defined with ``@shared_task``) and primary ke
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from django.db import close_old_connections, transaction
 
 logger = logging.getLogger(__name__)
 
+_web_loop: asyncio.AbstractEventLoop | None = None
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _pending: set[Future[Any]] = set()
@@ -42,6 +44,25 @@ def _run_in_thread(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict
         logger.exception("background task %s failed", getattr(func, "__name__", func))
     finally:
         close_old_connections()
+
+
+def remember_web_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Record the web server's event loop (embedded mode sends channel messages on it)."""
+    global _web_loop
+    _web_loop = loop
+
+
+def web_loop() -> asyncio.AbstractEventLoop | None:
+    """The web server's loop, if known, running, and not the caller's own loop."""
+    loop = _web_loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    try:
+        if asyncio.get_running_loop() is loop:
+            return None
+    except RuntimeError:
+        pass
+    return loop
 
 
 def mode() -> str:

@@ -149,6 +149,10 @@ ELEVENLABS_STABILITY = env_float("ELEVENLABS_STABILITY", 0.7, minimum=0.0, maxim
 ELEVENLABS_SIMILARITY = env_float("ELEVENLABS_SIMILARITY", 0.8, minimum=0.0, maximum=1.0)
 ELEVENLABS_STYLE = env_float("ELEVENLABS_STYLE", 0.5, minimum=0.0, maximum=1.0)
 ELEVENLABS_TIMEOUT = env_float("ELEVENLABS_TIMEOUT", 30.0, minimum=0.1)
+ANGRY_ESPEAK_PATH = env_str("ANGRY_ESPEAK_PATH", "")  # empty: look up espeak-ng on PATH
+ANGRY_ESPEAK_VOICE = env_str("ANGRY_ESPEAK_VOICE", "en-gb")
+ANGRY_ESPEAK_SPEED = env_int("ANGRY_ESPEAK_SPEED", 150, minimum=80)
+ANGRY_ESPEAK_PITCH = env_int("ANGRY_ESPEAK_PITCH", 35, minimum=0)
 ANGRY_NARRATION = env_str("ANGRY_NARRATION", "auto")
 if ANGRY_NARRATION not in {"auto", "elevenlabs", "espeak", "text"}:
     raise ImproperlyConfigured(f"ANGRY_NARRATION must be auto, elevenlabs, espeak or text, got {ANGRY_NARRATION!r}.")

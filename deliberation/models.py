@@ -107,6 +107,9 @@ class Deliberation(models.Model):
     player_seat = models.PositiveSmallIntegerField(default=7)
     settings = models.JSONField(default=dict, blank=True, help_text="max_rounds, speakers, budgets, room options.")
     engine_state = models.JSONField(default=dict, blank=True, help_text="The engine's memory between rounds.")
+    pending = models.JSONField(
+        default=list, blank=True, help_text="Participants' moves and speeches waiting for the next round."
+    )
     verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True)
     end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
     budget_exhausted = models.BooleanField(default=False)

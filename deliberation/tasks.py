@@ -25,3 +25,22 @@ NARRATION_TIME_LIMIT = 150
 def narration_render(narration_id: int) -> None:
     """Render one narration; a second delivery finds it no longer pending and does nothing."""
     narration_services.narration_render(narration_id=narration_id)
+
+
+ROUND_SOFT_TIME_LIMIT = 540
+ROUND_TIME_LIMIT = 600
+
+
+@shared_task(
+    name="deliberation.round_run",
+    soft_time_limit=ROUND_SOFT_TIME_LIMIT,
+    time_limit=ROUND_TIME_LIMIT,
+    autoretry_for=(OperationalError, InterfaceError),
+    max_retries=3,
+    retry_backoff=True,
+)
+def round_run(deliberation_id: int) -> bool:
+    """Run the next round; a duplicate delivery finds the round claimed and does nothing."""
+    from deliberation import services
+
+    return services.round_run(deliberation_id=deliberation_id)

@@ -26,6 +26,9 @@ def need(condition: bool, reason: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _media_root(settings, tmp_path):
+def _test_settings(settings, tmp_path):
+    # Background work runs right after commit in the caller's thread unless a test asks for
+    # Celery or the in-process thread itself (pytest-django reads settings before this file).
+    settings.ANGRY_TASKS = "sync"
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.ANGRY_INDEX_DIR = tmp_path / "index"

@@ -1,0 +1,105 @@
+"""Run one deliberation end to end from the command line and store it.
+
+Progress and the transcript go to stderr; with ``--json`` the last line of stdout is one JSON
+object (see ``selectors.run_record``). With ``--side defend|prosecute`` seat 7 is an automated
+player who argues that side through the mind's ``craft_argument``; with ``--side none`` the
+"Juror 7" persona sits there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from cases.models import Case
+from deliberation import services
+from deliberation.minds.factory import engine_label
+from deliberation.models import Deliberation, Phase
+from deliberation.selectors import deliberations_with_record, run_record
+from jurors.models import PLAYER_SEAT
+
+# The automated player's repertoire; a custom argument needs a person's own words.
+AUTO_STRATEGIES = ("challenge_evidence", "question_witness", "reasonable_doubt", "alternative_theory", "address_juror")
+ERROR_NO_CASE = "No case with slug {slug!r}. Try one of: {choices}."
+
+
+class Command(BaseCommand):
+    help = "Run a deliberation end to end and store it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--case", required=True, help="the case's slug")
+        parser.add_argument("--engine", default=None, help="'offline' or a LiteLLM model string")
+        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--max-rounds", type=int, default=None)
+        parser.add_argument("--side", choices=("defend", "prosecute", "none"), default="none")
+        parser.add_argument("--json", action="store_true", help="print the run as one JSON line last")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        case = Case.objects.filter(slug=options["case"]).first()
+        if case is None:
+            choices = ", ".join(Case.objects.playable().values_list("slug", flat=True)[:8])
+            raise CommandError(ERROR_NO_CASE.format(slug=options["case"], choices=choices))
+        side = options["side"]
+        try:
+            deliberation = services.deliberation_start(
+                case=case,
+                engine=options["engine"],
+                seed=options["seed"],
+                player_side=side,
+                host_plays=side != "none",
+                max_rounds=options["max_rounds"],
+            )
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        err = sys.stderr
+        player = random.Random(deliberation.seed)
+        limit = (deliberation.settings or {}).get("max_rounds") or 20
+        err.write(f"Deliberation {deliberation.pk}: {case.title} ({engine_label(deliberation.engine)})\n")
+        with tqdm(total=limit, desc="rounds", unit="round", file=err, leave=False) as progress:
+            while deliberation.phase == Phase.DELIBERATION:
+                if side != "none":
+                    self._automated_move(deliberation, player)
+                before = deliberation.round_number
+                if not services.round_run(deliberation_id=deliberation.pk):
+                    raise CommandError(f"Round {before + 1} could not be run; see the log.")
+                deliberation.refresh_from_db()
+                progress.update(deliberation.round_number - before)
+        record = run_record(deliberations_with_record().get(pk=deliberation.pk))
+        self._print_transcript(deliberation, err)
+        if options["json"]:
+            self.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+        else:
+            self.stdout.write(
+                f"deliberation {record['deliberation_id']}: {record['verdict']} after {record['rounds']} rounds "
+                f"({record['llm_calls']} model calls)"
+            )
+
+    def _automated_move(self, deliberation: Deliberation, rng: random.Random) -> None:
+        strategy = rng.choice(AUTO_STRATEGIES)
+        target = None
+        if strategy == "address_juror":
+            against = "guilty" if deliberation.player_side == "defend" else "not_guilty"
+            holdouts = list(
+                deliberation.seats.filter(kind="ai", vote=against).order_by("number").values_list("number", flat=True)
+            )
+            if not holdouts:
+                strategy = "reasonable_doubt" if deliberation.player_side == "defend" else "challenge_evidence"
+            else:
+                target = rng.choice(holdouts)
+        services.player_speak(
+            deliberation_id=deliberation.pk, seat_number=PLAYER_SEAT, strategy=strategy, target=target, start=False
+        )
+
+    def _print_transcript(self, deliberation: Deliberation, err: Any) -> None:
+        deliberation.refresh_from_db()
+        for turn in deliberation.turns.all():
+            to = f" -> seat {turn.target_seat}" if turn.target_seat else ""
+            kind = f"[{turn.argument_type}]" if turn.argument_type else f"({turn.get_kind_display().lower()})"
+            err.write(f"R{turn.round_number} {turn.speaker_name}{to} {kind}: {turn.content}\n")
+        err.write(f"Verdict: {deliberation.get_verdict_display()} ({deliberation.get_end_reason_display()})\n")

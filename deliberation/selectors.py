@@ -1,0 +1,75 @@
+"""Reads for pages, exports, the command line and the MCP server, in a fixed number of queries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet, Sum
+
+from deliberation.models import Deliberation, RoundStats, Seat, Turn, TurnKind
+
+
+def deliberations_with_record() -> QuerySet[Deliberation]:
+    """Deliberations with everything a transcript shows, prefetched (constant query count)."""
+    return Deliberation.objects.select_related("case").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("number")),
+        Prefetch("turns", queryset=Turn.objects.order_by("sequence")),
+        "votes",
+        "snapshots",
+        Prefetch("round_stats", queryset=RoundStats.objects.order_by("round_number")),
+        "narrations",
+        "case__defendants",
+    )
+
+
+def ballot_counts(votes: dict[Any, str]) -> dict[str, int]:
+    values = list(votes.values())
+    return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty")}
+
+
+def usage_totals(deliberation: Deliberation) -> dict[str, int]:
+    totals = deliberation.round_stats.aggregate(
+        calls=Sum("llm_calls"), prompt=Sum("prompt_tokens"), completion=Sum("completion_tokens")
+    )
+    return {
+        "llm_calls": totals["calls"] or 0,
+        "prompt_tokens": totals["prompt"] or 0,
+        "completion_tokens": totals["completion"] or 0,
+    }
+
+
+def run_record(deliberation: Deliberation) -> dict[str, Any]:
+    """The machine-readable record of one run (the ``deliberate --json`` line).
+
+    Speeches in order (process lines excluded), each with the conviction deltas it caused;
+    no timing fields, so the same seed gives the same record on the offline engine.
+    """
+    state = deliberation.engine_state or {}
+    history = state.get("vote_history") or [{}]
+    turns = [
+        {
+            "round": t.round_number,
+            "seat": t.seat_number,
+            "speaker": t.speaker_name,
+            "target": t.target_seat,
+            "argument_type": t.argument_type,
+            "content": t.content,
+            "deltas": {str(r["seat"]): r["delta"] for r in t.reactions},
+        }
+        for t in deliberation.turns.all()
+        if t.kind == TurnKind.SPEECH
+    ]
+    return {
+        "deliberation_id": deliberation.pk,
+        "case": deliberation.case.slug,
+        "engine": deliberation.engine,
+        "seed": deliberation.seed,
+        "rounds": deliberation.round_number,
+        "verdict": deliberation.verdict or None,
+        "end_reason": deliberation.end_reason or None,
+        "first_ballot": ballot_counts(history[0]),
+        "final_ballot": ballot_counts(state.get("votes", {})),
+        "vote_changes": int(state.get("vote_changes", 0)),
+        **{k: v for k, v in usage_totals(deliberation).items() if k != "completion_tokens"},
+        "turns": turns,
+    }

@@ -1,0 +1,104 @@
+"""The one broadcaster: the only code that sends to a deliberation's channel-layer group.
+
+Services call ``announce`` inside their transaction; the message goes out after commit, with
+the HTML partials rendered by ``deliberation.live`` so browsers swap them in by id (htmx
+out-of-band swaps). Streaming text, which happens while a model is thinking and no transaction
+is open, goes out at once through ``stream``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from types import TracebackType
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from angryagents import background
+
+logger = logging.getLogger(__name__)
+
+EVENT_TYPE = "deliberation.event"
+
+
+def group_name(deliberation_id: int) -> str:
+    """The channel-layer group of one deliberation (every consumer and sender uses this)."""
+    return f"deliberation-{deliberation_id}"
+
+
+SEND_TIMEOUT_SECONDS = 5.0
+
+
+def _send(deliberation_id: int, message: dict[str, Any]) -> None:
+    """Send from synchronous code on any thread.
+
+    When the web server's event loop is known (embedded mode), the send runs on it: the
+    in-memory channel layer's queues belong to that loop. Otherwise asgiref runs it.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    group = group_name(deliberation_id)
+    try:
+        loop = background.web_loop()
+        if loop is not None:
+            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(SEND_TIMEOUT_SECONDS)
+        else:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broadcast failure must never lose a round: pages rebuild from the database
+        logger.exception("broadcast to deliberation %s failed", deliberation_id)
+
+
+def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
+    """Render the partials for ``event`` and send them to the group now."""
+    from deliberation import live
+
+    try:
+        html = live.render_event(deliberation_id, event, data or {})
+    except Exception:
+        logger.exception("rendering %s for deliberation %s failed", event, deliberation_id)
+        return
+    _send(deliberation_id, {"type": EVENT_TYPE, "event": event, "html": html, "data": data or {}})
+
+
+def announce(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
+    """Publish ``event`` once the current transaction commits (at once outside a transaction)."""
+    transaction.on_commit(lambda: publish(deliberation_id, event, data))
+
+
+class Streamer:
+    """Pushes pieces of speeches as they stream in, from inside the engine's event loop.
+
+    The engine calls the streamer synchronously from its own loop, where a blocking send is not
+    allowed; pieces go through a queue to a sender thread, which the ``with`` block drains and
+    stops. No transaction is open while a model speaks.
+    """
+
+    def __init__(self, deliberation_id: int) -> None:
+        self.deliberation_id = deliberation_id
+        self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._drain, name="angry-stream", daemon=True)
+
+    def __enter__(self) -> Streamer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=SEND_TIMEOUT_SECONDS * 2)
+
+    def __call__(self, seat: int, chunk: str) -> None:
+        self._queue.put((seat, chunk))
+
+    def _drain(self) -> None:
+        from deliberation import live
+
+        while (item := self._queue.get()) is not None:
+            seat, chunk = item
+            html = live.render_chunk(self.deliberation_id, seat, chunk)
+            _send(self.deliberation_id, {"type": EVENT_TYPE, "event": "chunk", "html": html, "data": {"seat": seat}})

@@ -1,0 +1,295 @@
+"""Starting a deliberation and everything a participant may do in it.
+
+Every function validates, writes in one short transaction, schedules background work on
+commit and announces the change through the one broadcaster. None of them waits for a model.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from angryagents.background import enqueue
+from cases.casefile import case_file
+from cases.models import Case
+from deliberation import jury as jury_build
+from deliberation import narration_services
+from deliberation.engine import ending, initial, phases
+from deliberation.engine.state import DeliberationState, EngineSettings
+from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.models import (
+    BallotKind,
+    Deliberation,
+    Phase,
+    PlayerSide,
+    RoundStatus,
+    Seat,
+    SeatKind,
+    Vote,
+)
+from deliberation.services.broadcast import announce
+from jurors.models import PLAYER_SEAT, Persona
+
+ERROR_CASE_UNPLAYABLE = "This case is kept for the record only and cannot be played."
+ERROR_SIDE_LOCKED = "The side is already chosen and locked for this deliberation."
+ERROR_SIDE_UNKNOWN = "Choose DEFEND or PROSECUTE."
+ERROR_NOT_DELIBERATING = "The jury is not deliberating right now (phase: {phase})."
+ERROR_ROUND_RUNNING = "A round is under way; wait for it to finish."
+ERROR_NOT_YOUR_SEAT = "Seat {seat} is not a participant's seat in this deliberation."
+ERROR_VOTE_UNKNOWN = "A vote is 'guilty' or 'not_guilty'."
+ERROR_FINISHED = "This deliberation has finished; the verdict is in."
+ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
+ERROR_MAX_ROUNDS = "The round limit must be between 1 and 100."
+
+
+def _lock(deliberation_id: int) -> Deliberation:
+    return Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+
+
+def _require_deliberating(deliberation: Deliberation) -> None:
+    if deliberation.phase == Phase.VERDICT:
+        raise ValidationError(ERROR_FINISHED)
+    if deliberation.phase != Phase.DELIBERATION:
+        raise ValidationError(ERROR_NOT_DELIBERATING.format(phase=deliberation.get_phase_display()))
+
+
+def engine_settings(deliberation: Deliberation) -> EngineSettings:
+    options = deliberation.settings or {}
+    return EngineSettings(
+        max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
+        budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
+    )
+
+
+@transaction.atomic
+def deliberation_start(
+    *,
+    case: Case,
+    engine: str | None = None,
+    seed: int | None = None,
+    player_side: str | None = None,
+    host_session_key: str = "",
+    host_plays: bool = True,
+    max_rounds: int | None = None,
+    open_seats: tuple[int, ...] = (),
+    options: dict[str, Any] | None = None,
+    experiment_id: int | None = None,
+) -> Deliberation:
+    """Seat the jury and present the case (phase ``presentation``).
+
+    With ``host_plays`` a person holds seat 7 and picks a side next (``side_choose``); without,
+    the "Juror 7" persona sits there. Passing ``player_side`` chooses the side at once (the
+    command line, AI-only runs). Requests the judge's presentation. Announces "phase".
+    """
+    if not case.playable:
+        raise ValidationError(ERROR_CASE_UNPLAYABLE)
+    engine = (engine or settings.ANGRY_LLM_MODEL).strip()
+    if not engine:
+        raise ValidationError(ERROR_ENGINE_BLANK)
+    if max_rounds is not None and not 1 <= max_rounds <= 100:
+        raise ValidationError(ERROR_MAX_ROUNDS)
+    plays = host_plays and player_side != PlayerSide.NONE
+    deliberation = Deliberation(
+        case=case,
+        engine=engine,
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        phase=Phase.PRESENTATION,
+        host_session_key=host_session_key,
+        host_plays=plays,
+        settings={**(options or {}), **({"max_rounds": max_rounds} if max_rounds else {})},
+        experiment_id=experiment_id,
+        started_at=timezone.now(),
+    )
+    deliberation.full_clean()
+    deliberation.save()
+    personas = list(Persona.objects.jury())
+    seats = jury_build.new_seats(personas=personas, player_in_seat_7=plays, open_seats=open_seats)
+    for seat in seats:
+        seat.deliberation = deliberation
+        if seat.number == PLAYER_SEAT and plays:
+            seat.session_key = host_session_key
+    Seat.objects.bulk_create(seats)
+    if experiment_id is None:
+        narration_services.narration_request_presentation(
+            deliberation_id=deliberation.pk,
+            defendants=[d.name for d in case.defendants.all()],
+            charges=list(case.charges),
+            summary=case.summary,
+        )
+    announce(deliberation.pk, "phase")
+    if player_side is not None:
+        return side_choose(deliberation_id=deliberation.pk, side=player_side)
+    return deliberation
+
+
+@transaction.atomic
+def side_choose(*, deliberation_id: int, side: str) -> Deliberation:
+    """Lock the player's side, cast the first ballot and open the deliberation.
+
+    Walks presentation -> side_selection -> initial_vote -> deliberation. Refuses a second
+    choice. Records every seat's initial vote and round-0 conviction. Announces "phase".
+    """
+    deliberation = _lock(deliberation_id)
+    if deliberation.player_side:
+        raise ValidationError(ERROR_SIDE_LOCKED)
+    if side not in PlayerSide.values or (side == PlayerSide.NONE and deliberation.host_plays):
+        raise ValidationError(ERROR_SIDE_UNKNOWN)
+    seats = list(deliberation.seats.select_related("persona__archetype"))
+    jury = jury_build.profiles(seats)
+    case = Case.objects.with_file().get(pk=deliberation.case_id)
+    state = initial.new_state(
+        jury=jury, seed=deliberation.seed, player_side=side, settings=engine_settings(deliberation)
+    )
+    phases.advance(state, "presentation")
+    if side != PlayerSide.NONE:
+        phases.advance(state, "side_selection")
+    phases.advance(state, "initial_vote")
+    initial.cast_initial_ballot(state, case=case_file(case), jury=jury)
+    phases.advance(state, "deliberation")
+
+    deliberation.player_side = side
+    deliberation.phase = Phase.DELIBERATION
+    deliberation.engine_state = state.to_dict()
+    deliberation.save(update_fields=["player_side", "phase", "engine_state"])
+    _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
+    tally = state.tally()
+    if deliberation.experiment_id is None:
+        narration_services.narration_request_vote(
+            deliberation_id=deliberation.pk, round_number=0, guilty=tally["guilty"], not_guilty=tally["not_guilty"]
+        )
+    announce(deliberation.pk, "phase")
+    return deliberation
+
+
+def _store_ballot(
+    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int, ballot: str
+) -> None:
+    from deliberation.services.rounds import store_snapshots
+
+    Vote.objects.bulk_create(
+        Vote(deliberation=deliberation, round_number=round_number, seat_number=seat, value=value, ballot=ballot)
+        for seat, value in sorted(state.votes.items())
+    )
+    store_snapshots(deliberation, seats, state, round_number=round_number)
+
+
+def _participant_seat(deliberation: Deliberation, seat_number: int) -> Seat:
+    seat = deliberation.seats.filter(number=seat_number).first()
+    if seat is None or seat.kind == SeatKind.AI:
+        raise ValidationError(ERROR_NOT_YOUR_SEAT.format(seat=seat_number))
+    return seat
+
+
+def _queue(deliberation: Deliberation, item: dict[str, Any]) -> None:
+    deliberation.pending = [*deliberation.pending, item]
+    deliberation.save(update_fields=["pending"])
+
+
+def _start_round(deliberation: Deliberation) -> None:
+    from deliberation import tasks
+
+    enqueue(tasks.round_run, deliberation.pk)
+    announce(deliberation.pk, "thinking")
+
+
+@transaction.atomic
+def player_speak(
+    *,
+    deliberation_id: int,
+    seat_number: int,
+    strategy: str,
+    target: int | None = None,
+    text: str = "",
+    start: bool = True,
+) -> Deliberation:
+    """A participant argues with one of the six strategies; the next round starts with it.
+
+    The argument is crafted by the mind (it counts as a speaker). Refused while a round runs.
+    With ``start=False`` the move only waits for the next round (the command line runs it).
+    """
+    deliberation = _lock(deliberation_id)
+    _require_deliberating(deliberation)
+    if deliberation.round_status == RoundStatus.RUNNING:
+        raise ValidationError(ERROR_ROUND_RUNNING)
+    _participant_seat(deliberation, seat_number)
+    side = deliberation.player_side if deliberation.player_side in ("defend", "prosecute") else "defend"
+    try:
+        validate_move(strategy=strategy, side=side, target_seat=target, free_text=text)
+    except StrategyError as exc:
+        raise ValidationError(str(exc)) from None
+    _queue(
+        deliberation,
+        {"kind": "move", "seat": seat_number, "side": side, "strategy": strategy, "target": target, "text": text},
+    )
+    if start:
+        _start_round(deliberation)
+    return deliberation
+
+
+@transaction.atomic
+def turn_pass(*, deliberation_id: int, seat_number: int) -> Deliberation:
+    """A participant passes: the AI jurors take the next round without them."""
+    deliberation = _lock(deliberation_id)
+    _require_deliberating(deliberation)
+    if deliberation.round_status == RoundStatus.RUNNING:
+        raise ValidationError(ERROR_ROUND_RUNNING)
+    _participant_seat(deliberation, seat_number)
+    _start_round(deliberation)
+    return deliberation
+
+
+@transaction.atomic
+def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
+    """A participant casts or changes their vote at any time during deliberation.
+
+    True when the vote changed. Records a ``cast`` ballot and announces "vote".
+    """
+    if value not in ("guilty", "not_guilty"):
+        raise ValidationError(ERROR_VOTE_UNKNOWN)
+    deliberation = _lock(deliberation_id)
+    _require_deliberating(deliberation)
+    seat = _participant_seat(deliberation, seat_number)
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    previous = state.votes.get(seat_number, "")
+    changed = ending.cast_vote(state, seat=seat_number, value=value)
+    if not changed:
+        return False
+    state.memories[seat_number].conviction = 1.0 if value == "guilty" else 0.0
+    deliberation.engine_state = state.to_dict()
+    deliberation.save(update_fields=["engine_state"])
+    seat.vote, seat.conviction = value, state.memories[seat_number].conviction
+    seat.save(update_fields=["vote", "conviction"])
+    Vote.objects.create(
+        deliberation=deliberation,
+        round_number=deliberation.round_number,
+        seat_number=seat_number,
+        value=value,
+        previous=previous,
+        ballot=BallotKind.CAST,
+    )
+    announce(deliberation.pk, "vote", {"seat": seat_number})
+    return True
+
+
+@transaction.atomic
+def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Deliberation:
+    """The host calls the final vote: the verdict is read from the current votes at once."""
+    from deliberation.services.rounds import conclude
+
+    deliberation = _lock(deliberation_id)
+    _require_deliberating(deliberation)
+    if deliberation.round_status == RoundStatus.RUNNING:
+        raise ValidationError(ERROR_ROUND_RUNNING)
+    if seat_number is not None:
+        _participant_seat(deliberation, seat_number)
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    ending.call_vote(state)
+    state.end_reason = "called"
+    conclude(deliberation, state)
+    return deliberation

@@ -1,0 +1,318 @@
+"""Running one round: claim it, let the engine think with no transaction open, store it all.
+
+A round is claimed with one conditional UPDATE, so a second delivery of the same task (or a
+second worker) does nothing. A claim left behind by a worker that died is taken over once it
+is older than ``CLAIM_STALE_SECONDS``; the round it was running had stored nothing, so nothing
+is lost or doubled. If the engine itself fails, the claim is released and a note recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from cases.casefile import case_file
+from cases.models import Case
+from cases.retrieval import CaseRetriever
+from deliberation import jury as jury_build
+from deliberation import narration_services
+from deliberation.engine import phases
+from deliberation.engine.ending import final_verdict
+from deliberation.engine.results import PlayerMove, RoundResult
+from deliberation.engine.rounds import run_round
+from deliberation.engine.state import DeliberationState
+from deliberation.engine.types import Speech
+from deliberation.minds.factory import mind_for
+from deliberation.minds.offline import OfflineMind
+from deliberation.models import (
+    BallotKind,
+    ConvictionSnapshot,
+    Deliberation,
+    EndReason,
+    Phase,
+    RoundStats,
+    RoundStatus,
+    Seat,
+    Turn,
+    TurnKind,
+    Vote,
+)
+from deliberation.services.broadcast import Streamer, announce, publish
+
+logger = logging.getLogger(__name__)
+
+CLAIM_STALE_SECONDS = 600
+NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
+
+
+def _claim(deliberation_id: int) -> bool:
+    stale = timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS)
+    return (
+        Deliberation.objects.filter(pk=deliberation_id, phase=Phase.DELIBERATION)
+        .filter(Q(round_status=RoundStatus.IDLE) | Q(round_status=RoundStatus.RUNNING, round_claimed_at__lt=stale))
+        .update(round_status=RoundStatus.RUNNING, round_claimed_at=timezone.now())
+        == 1
+    )
+
+
+def _release(deliberation_id: int) -> None:
+    Deliberation.objects.filter(pk=deliberation_id).update(round_status=RoundStatus.IDLE, round_claimed_at=None)
+
+
+def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
+    """Participants' queued contributions, in the order they were made."""
+    items: list[Speech | PlayerMove] = []
+    for entry in pending:
+        if entry["kind"] == "move":
+            items.append(
+                PlayerMove(
+                    seat=entry["seat"],
+                    side=entry["side"],
+                    strategy=entry["strategy"],
+                    target_seat=entry.get("target"),
+                    free_text=entry.get("text", ""),
+                )
+            )
+        else:  # a speech typed by a person or an external agent: stored verbatim, no model call
+            items.append(
+                Speech(
+                    seat=entry["seat"],
+                    speaker_name=entry["speaker_name"],
+                    content=entry["content"],
+                    argument_type=entry.get("argument_type", "logical"),
+                    target_seat=entry.get("target"),
+                    strategy=entry.get("strategy", ""),
+                )
+            )
+    return items
+
+
+def round_run(*, deliberation_id: int) -> bool:
+    """Run the next round if nobody else is running it. True when a round was stored.
+
+    Idempotent per claim: a duplicate delivery finds the round claimed and returns False.
+    Announces "thinking" while the jurors think, streams speech text, then "round" (and
+    "phase" when the deliberation ends).
+    """
+    if not _claim(deliberation_id):
+        return False
+    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
+    pending = list(deliberation.pending)
+    seats = list(deliberation.seats.select_related("persona__archetype"))
+    jury = jury_build.profiles(seats)
+    case = Case.objects.with_file().get(pk=deliberation.case_id)
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    publish(deliberation_id, "thinking", {"round": state.round_number + 1})
+    try:
+        with Streamer(deliberation_id) as streamer:
+            result = asyncio.run(
+                run_round(
+                    state,
+                    case=case_file(case),
+                    jury=jury,
+                    mind=mind_for(deliberation.engine),
+                    retriever=CaseRetriever(case),
+                    injected=_injected(pending),
+                    fallback=OfflineMind(),
+                    on_text=streamer,
+                )
+            )
+    except Exception as exc:  # the engine failed: keep everything as it was and say so
+        logger.exception("round of deliberation %s failed", deliberation_id)
+        _record_failure(deliberation_id, error=type(exc).__name__)
+        return False
+    _store_round(deliberation_id, state, result, consumed=len(pending))
+    return True
+
+
+@transaction.atomic
+def _record_failure(deliberation_id: int, *, error: str) -> None:
+    deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
+    _add_turn(
+        deliberation,
+        round_number=deliberation.round_number,
+        kind=TurnKind.NOTE,
+        speaker_name="Court clerk",
+        content=NOTE_ROUND_FAILED.format(error=error),
+    )
+    deliberation.round_status = RoundStatus.IDLE
+    deliberation.round_claimed_at = None
+    deliberation.save(update_fields=["round_status", "round_claimed_at"])
+    announce(deliberation_id, "round", {"round": deliberation.round_number})
+
+
+def _next_sequence(deliberation: Deliberation) -> int:
+    last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first()
+    return (last or 0) + 1
+
+
+def _add_turn(deliberation: Deliberation, **fields: object) -> Turn:
+    turn = Turn(deliberation=deliberation, sequence=_next_sequence(deliberation), **fields)
+    turn.save()
+    return turn
+
+
+@transaction.atomic
+def _store_round(deliberation_id: int, state: DeliberationState, result: RoundResult, *, consumed: int) -> None:
+    deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+    seats = list(deliberation.seats.all())
+    number = result.round_number
+    sequence = _next_sequence(deliberation)
+    turns: list[Turn] = []
+    lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
+    line_index = 0
+    for index, speech in enumerate([*result.speeches, None]):
+        while line_index < len(lines) and lines[line_index].after_speeches <= index:
+            line = lines[line_index]
+            turns.append(
+                Turn(
+                    deliberation=deliberation,
+                    round_number=number,
+                    sequence=sequence + len(turns),
+                    kind=line.kind if line.kind in TurnKind.values else TurnKind.PROCESS,
+                    speaker_name=line.speaker_name,
+                    target_seat=line.target_seat,
+                    content=line.content,
+                    engine=result.engine,
+                )
+            )
+            line_index += 1
+        if speech is None:
+            break
+        turns.append(
+            Turn(
+                deliberation=deliberation,
+                round_number=number,
+                sequence=sequence + len(turns),
+                kind=TurnKind.SPEECH,
+                seat_number=speech.seat,
+                speaker_name=speech.speaker_name,
+                target_seat=speech.target_seat,
+                argument_type=speech.argument_type,
+                strategy=speech.strategy,
+                position=speech.position or "",
+                reasoning=speech.reasoning,
+                content=speech.content,
+                reactions=[
+                    {
+                        "seat": r.seat,
+                        "delta": round(r.delta, 4),
+                        "thought": r.thought,
+                        "persuaded": r.persuaded,
+                        "active": r.active,
+                    }
+                    for r in result.reactions_for(index)
+                ],
+                is_fallback=speech.is_fallback,
+                engine=result.engine,
+            )
+        )
+    speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
+    if speeches and result.flips:
+        speeches[-1].flips = [{"seat": f.seat, "from": f.before, "to": f.after} for f in result.flips]
+    Turn.objects.bulk_create(turns)
+    Vote.objects.bulk_create(
+        Vote(
+            deliberation=deliberation,
+            round_number=number,
+            seat_number=f.seat,
+            value=f.after,
+            previous=f.before,
+            ballot=BallotKind.FLIP,
+        )
+        for f in result.flips
+    )
+    store_snapshots(deliberation, seats, state, round_number=number)
+    usage = result.usage
+    RoundStats.objects.create(
+        deliberation=deliberation,
+        round_number=number,
+        engine=result.engine,
+        llm_calls=usage.calls,
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+        cost_usd=usage.cost_usd,
+        latency_ms=usage.latency_ms,
+    )
+    spoke = {s.seat for s in result.speeches}
+    if spoke:
+        Seat.objects.filter(deliberation=deliberation, number__in=spoke).update(turns_taken=F("turns_taken") + 1)
+    deliberation.pending = deliberation.pending[consumed:]
+    deliberation.round_number = number
+    deliberation.rounds_without_change = state.rounds_without_change
+    deliberation.budget_exhausted = state.budget_exhausted
+    deliberation.round_status = RoundStatus.IDLE
+    deliberation.round_claimed_at = None
+    deliberation.engine_state = state.to_dict()
+    deliberation.save()
+    if result.flips and deliberation.experiment_id is None:
+        tally = state.tally()
+        narration_services.narration_request_vote(
+            deliberation_id=deliberation.pk,
+            round_number=number,
+            guilty=tally["guilty"],
+            not_guilty=tally["not_guilty"],
+        )
+    announce(deliberation.pk, "round", {"round": number, "flips": [f.seat for f in result.flips]})
+    if state.end_reason:
+        conclude(deliberation, state)
+
+
+def store_snapshots(
+    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int
+) -> None:
+    """Every seat's conviction and vote as the round left them, and the seats' current values."""
+    ConvictionSnapshot.objects.bulk_create(
+        ConvictionSnapshot(
+            deliberation=deliberation,
+            round_number=round_number,
+            seat_number=seat,
+            conviction=round(memory.conviction, 6),
+            vote=state.votes[seat],
+        )
+        for seat, memory in sorted(state.memories.items())
+    )
+    for seat in seats:
+        seat.conviction = round(state.memories[seat.number].conviction, 6)
+        seat.vote = state.votes[seat.number]
+    Seat.objects.bulk_update(seats, ["conviction", "vote"])
+
+
+def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
+    """Final vote and verdict for an ended deliberation (inside the caller's transaction)."""
+    phases.advance(state, "final_vote")
+    verdict = final_verdict(state)
+    phases.advance(state, "verdict")
+    Vote.objects.bulk_create(
+        Vote(
+            deliberation=deliberation,
+            round_number=deliberation.round_number,
+            seat_number=seat,
+            value=value,
+            ballot=BallotKind.FINAL,
+        )
+        for seat, value in sorted(state.votes.items())
+    )
+    deliberation.phase = Phase.VERDICT
+    deliberation.verdict = verdict
+    deliberation.end_reason = state.end_reason if state.end_reason in EndReason.values else EndReason.CALLED
+    deliberation.finished_at = timezone.now()
+    deliberation.engine_state = state.to_dict()
+    deliberation.save()
+    if deliberation.experiment_id is None:
+        tally = state.tally()
+        narration_services.narration_request_verdict(
+            deliberation_id=deliberation.pk,
+            round_number=deliberation.round_number,
+            verdict=verdict,
+            guilty=tally["guilty"],
+            not_guilty=tally["not_guilty"],
+            end_reason=deliberation.end_reason,
+            defendants=[d.name for d in deliberation.case.defendants.all()],
+        )
+    announce(deliberation.pk, "phase")

@@ -1,0 +1,90 @@
+"""Rounds are claimed once, survive a dead worker, and lose nothing when the engine fails."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from deliberation import services
+from deliberation.models import Deliberation, RoundStatus, TurnKind
+from deliberation.services import rounds
+from deliberation.services.broadcast import group_name
+
+
+def _started(case, seed=11):
+    return services.deliberation_start(case=case, seed=seed, player_side="none", host_plays=False)
+
+
+def test_a_round_already_claimed_is_not_run_twice(robbery):
+    deliberation = _started(robbery)
+    Deliberation.objects.filter(pk=deliberation.pk).update(
+        round_status=RoundStatus.RUNNING, round_claimed_at=timezone.now()
+    )
+    assert services.round_run(deliberation_id=deliberation.pk) is False
+    assert not deliberation.turns.exists()
+
+
+def test_a_claim_left_by_a_dead_worker_is_taken_over_once_stale(robbery):
+    deliberation = _started(robbery)
+    stale = timezone.now() - timedelta(seconds=rounds.CLAIM_STALE_SECONDS + 5)
+    Deliberation.objects.filter(pk=deliberation.pk).update(round_status=RoundStatus.RUNNING, round_claimed_at=stale)
+    assert services.round_run(deliberation_id=deliberation.pk) is True
+    deliberation.refresh_from_db()
+    assert deliberation.round_number == 1 and deliberation.round_status == RoundStatus.IDLE
+
+
+def test_an_engine_failure_releases_the_round_and_says_so(robbery, monkeypatch):
+    deliberation = _started(robbery)
+    state_before = dict(deliberation.engine_state)
+
+    async def broken(*args, **kwargs):
+        raise TimeoutError("model did not answer")
+
+    monkeypatch.setattr(rounds, "run_round", broken)
+    assert services.round_run(deliberation_id=deliberation.pk) is False
+    deliberation.refresh_from_db()
+    assert deliberation.round_status == RoundStatus.IDLE and deliberation.round_number == 0
+    assert deliberation.engine_state == state_before
+    note = deliberation.turns.get(kind=TurnKind.NOTE)
+    assert "TimeoutError" in note.content
+
+
+def test_a_stored_round_has_turns_snapshots_figures_and_flips_as_votes(robbery):
+    deliberation = _started(robbery, seed=21)
+    for _ in range(4):
+        services.round_run(deliberation_id=deliberation.pk)
+    deliberation.refresh_from_db()
+    rounds_run = deliberation.round_number
+    assert deliberation.snapshots.count() == 12 * (rounds_run + 1)
+    assert deliberation.round_stats.count() == rounds_run
+    flips_in_turns = sum(len(t.flips) for t in deliberation.turns.all())
+    assert flips_in_turns == deliberation.votes.filter(ballot="flip").count()
+    seven = deliberation.seats.get(number=7)
+    last = deliberation.snapshots.get(round_number=rounds_run, seat_number=7)
+    assert (seven.conviction, seven.vote) == (last.conviction, last.vote)
+
+
+def test_every_stored_round_is_broadcast_to_the_deliberations_group(robbery, django_capture_on_commit_callbacks):
+    deliberation = _started(robbery)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(group_name(deliberation.pk), channel)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_run(deliberation_id=deliberation.pk)
+
+    async def drain() -> list[str]:
+        events = []
+        while True:
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), timeout=1)
+            except TimeoutError:
+                return events
+            events.append(message["event"])
+
+    events = async_to_sync(drain)()
+    assert events[0] == "thinking"
+    assert events[-1] == "round"
