@@ -1,0 +1,1 @@
+"""Reviewing past deliberations: the list, transcripts, replay, exports and share links."""

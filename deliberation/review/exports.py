@@ -1,0 +1,292 @@
+"""A deliberation written out in the three logging modes: Markdown, JSON and summary only.
+
+Turn content is written exactly as stored: never wrapped, escaped or trimmed, whatever
+Markdown or HTML it happens to contain. Each function takes a ``Transcript`` built from one
+``deliberations_with_record()`` fetch and makes no further query.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from deliberation.minds.factory import engine_label
+from deliberation.models import BallotKind, Narration, PlayerSide, Turn, TurnKind
+from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
+from deliberation.selectors import run_record
+
+FORMATS = {
+    "md": ("text/markdown; charset=utf-8", "md"),
+    "json": ("application/json; charset=utf-8", "json"),
+    "summary": ("text/plain; charset=utf-8", "txt"),
+}
+VOTE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty", "": "no vote"}
+
+
+def _vote(value: str) -> str:
+    return VOTE_WORDS.get(value, value)
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _settings(transcript: Transcript) -> dict[str, Any]:
+    """The settings the engine actually ran with, and the ones the deliberation was started with."""
+    state = transcript.deliberation.engine_state or {}
+    return {**(state.get("settings") or {}), **(transcript.deliberation.settings or {})}
+
+
+def _player(transcript: Transcript) -> str:
+    side = transcript.deliberation.player_side
+    return PlayerSide(side).label if side in PlayerSide.values else "not chosen"
+
+
+def _speaker(view: TurnView, seats_label: bool = True) -> str:
+    turn = view.turn
+    if turn.seat_number and seats_label:
+        return seat_label(view.speaker, turn.seat_number)
+    return turn.speaker_name
+
+
+def _heading(view: TurnView) -> str:
+    turn = view.turn
+    if turn.kind != TurnKind.SPEECH:
+        return f"{turn.speaker_name} ({turn.get_kind_display().lower()})"
+    parts = [_speaker(view)]
+    if turn.target_seat:
+        parts.append(f"to {seat_label(view.target, turn.target_seat)}")
+    if turn.argument_type:
+        parts.append(f"· {turn.argument_type}")
+    return " ".join(parts)
+
+
+def _flip_line(view: RoundView | TurnView) -> str:
+    flips = view.flips if isinstance(view, TurnView) else view.unmarked_flips
+    return "; ".join(f"{seat_label(f.seat, f.seat_number)} {_vote(f.before)} → {_vote(f.after)}" for f in flips)
+
+
+def to_markdown(transcript: Transcript) -> str:
+    d = transcript.deliberation
+    case = d.case
+    settings = _settings(transcript)
+    out: list[str] = [f"# Deliberation {d.pk}: {case.title}", ""]
+    out += [
+        f"- Case: {case.title} (`{case.slug}`)" + (f", {case.year}" if case.year else ""),
+        f"- Charges: {', '.join(case.charges) or 'none recorded'}",
+        f"- Defendants: {', '.join(x.name for x in case.defendants.all()) or 'none recorded'}",
+        f"- Engine: {engine_label(d.engine)}",
+        f"- Seed: {d.seed}",
+        f"- Round limit: {settings.get('max_rounds', 'default')}",
+        f"- Player: {_player(transcript)}",
+        f"- Started: {_when(d.started_at or d.created_at)}",
+        f"- Rounds run: {d.round_number}",
+        "",
+        "## The jurors",
+        "",
+    ]
+    for seat in transcript.seats.values():
+        who = seat.get_kind_display()
+        archetype = f", {seat.archetype_name}" if seat.archetype_name else ""
+        out.append(f"- Seat {seat.number}: {seat.emoji} {seat.display_name}{archetype} ({who})")
+    for view in transcript.rounds:
+        out += ["", "## First ballot" if view.number == 0 else f"## Round {view.number}", ""]
+        for narration in view.openings:
+            out += [f"*The judge ({narration.get_kind_display().lower()}):*", "", narration.text, ""]
+        for turn_view in view.turns:
+            out += [f"### {_heading(turn_view)}", "", turn_view.turn.content, ""]
+            if turn_view.flips:
+                out += [f"Vote changes: {_flip_line(turn_view)}", ""]
+        if view.unmarked_flips:
+            out += [f"Vote changes: {_flip_line(view)}", ""]
+        for cast in view.casts:
+            seat = transcript.seats.get(cast.seat_number)
+            out += [f"{seat_label(seat, cast.seat_number)} cast a vote: {_vote(cast.value)}", ""]
+        for narration in view.closings:
+            out += [f"*The judge ({narration.get_kind_display().lower()}):*", "", narration.text, ""]
+        if view.guilty or view.not_guilty:
+            out.append(f"Tally: {view.guilty} guilty, {view.not_guilty} not guilty.")
+        if view.stats:
+            s = view.stats
+            out.append(
+                f"Figures: {s.llm_calls} model calls, {s.prompt_tokens} prompt tokens, "
+                f"{s.completion_tokens} completion tokens, {s.latency_ms} ms ({engine_label(s.engine)})."
+            )
+    out += ["", "## Verdict", ""]
+    if d.verdict:
+        out.append(f"**{d.get_verdict_display()}** ({d.get_end_reason_display()}) after {d.round_number} rounds.")
+        final = [v.value for v in transcript.final_votes]
+        out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
+    else:
+        out.append(f"No verdict yet ({d.get_phase_display()}).")
+    out.append(f"Historical verdict: {case.get_historical_verdict_display()}.")
+    for narration in transcript.verdict_narrations:
+        out += ["", "*The judge:*", "", narration.text]
+    totals = transcript.totals
+    out += [
+        "",
+        f"Totals: {totals['llm_calls']} model calls, {totals['prompt_tokens']} prompt tokens, "
+        f"{totals['completion_tokens']} completion tokens, {totals['latency_ms']} ms, "
+        f"{totals['vote_changes']} vote changes.",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    return {
+        "sequence": turn.sequence,
+        "kind": turn.kind,
+        "seat": turn.seat_number,
+        "speaker": turn.speaker_name,
+        "target": turn.target_seat,
+        "argument_type": turn.argument_type,
+        "strategy": turn.strategy,
+        "position": turn.position,
+        "content": turn.content,
+        "reasoning": turn.reasoning,
+        "reactions": turn.reactions,
+        "flips": turn.flips,
+        "is_fallback": turn.is_fallback,
+        "engine": turn.engine,
+    }
+
+
+def _narration_json(narration: Narration) -> dict[str, Any]:
+    return {
+        "round": narration.round_number,
+        "kind": narration.kind,
+        "text": narration.text,
+        "status": narration.status,
+        "engine": narration.engine,
+        "voice": narration.voice,
+        "audio": narration.audio.url if narration.audio else None,
+        "duration_seconds": narration.duration_seconds,
+    }
+
+
+def to_record(transcript: Transcript) -> dict[str, Any]:
+    """Everything, machine-readable: the ``deliberate --json`` fields first, then the full log."""
+    d = transcript.deliberation
+    case = d.case
+    votes_by_round: dict[int, list[dict[str, Any]]] = {}
+    for vote in sorted(d.votes.all(), key=lambda v: (v.round_number, v.id)):
+        votes_by_round.setdefault(vote.round_number, []).append(
+            {"seat": vote.seat_number, "value": vote.value, "previous": vote.previous, "ballot": vote.ballot}
+        )
+    rounds = []
+    for view in transcript.rounds:
+        stats = view.stats
+        rounds.append(
+            {
+                "round": view.number,
+                "figures": {
+                    "engine": stats.engine,
+                    "llm_calls": stats.llm_calls,
+                    "prompt_tokens": stats.prompt_tokens,
+                    "completion_tokens": stats.completion_tokens,
+                    "cost_usd": stats.cost_usd,
+                    "latency_ms": stats.latency_ms,
+                }
+                if stats
+                else None,
+                "tally": {"guilty": view.guilty, "not_guilty": view.not_guilty},
+                "turns": [_turn_json(t.turn) for t in view.turns],
+                "votes": votes_by_round.get(view.number, []),
+                "snapshots": [
+                    {"seat": s.seat_number, "conviction": s.conviction, "vote": s.vote}
+                    for s in sorted(transcript.snapshots.get(view.number, {}).values(), key=lambda s: s.seat_number)
+                ],
+                "narrations": [_narration_json(n) for n in view.narrations],
+            }
+        )
+    totals = {k: v for k, v in transcript.totals.items()}
+    return {
+        **run_record(d),
+        "engine_label": engine_label(d.engine),
+        "title": case.title,
+        "case_detail": {
+            "slug": case.slug,
+            "title": case.title,
+            "charges": list(case.charges),
+            "defendants": [x.name for x in case.defendants.all()],
+            "year": case.year,
+            "jurisdiction": case.jurisdiction,
+            "historical_verdict": case.historical_verdict,
+        },
+        "historical_verdict": case.historical_verdict,
+        "phase": d.phase,
+        "player_side": d.player_side,
+        "player_seat": d.player_seat,
+        "settings": _settings(transcript),
+        "budget_exhausted": d.budget_exhausted,
+        "created_at": _when(d.created_at),
+        "started_at": _when(d.started_at),
+        "finished_at": _when(d.finished_at),
+        "jurors": [
+            {
+                "seat": s.number,
+                "name": s.display_name,
+                "emoji": s.emoji,
+                "archetype": s.archetype_name,
+                "kind": s.kind,
+                "vote": s.vote,
+                "conviction": s.conviction,
+                "turns_taken": s.turns_taken,
+            }
+            for s in transcript.seats.values()
+        ],
+        "round_log": rounds,
+        "final_votes": [{"seat": v.seat_number, "value": v.value} for v in transcript.final_votes],
+        "verdict_narrations": [_narration_json(n) for n in transcript.verdict_narrations],
+        "totals": totals,
+    }
+
+
+def to_json(transcript: Transcript) -> str:
+    return json.dumps(to_record(transcript), ensure_ascii=False, indent=2) + "\n"
+
+
+def to_summary(transcript: Transcript) -> str:
+    """Summary only: the outcome, the tally round by round, and each juror's last stand."""
+    d = transcript.deliberation
+    totals = transcript.totals
+    first = next((r for r in transcript.rounds if r.number == 0), None)
+    verdict = f"{d.get_verdict_display()} ({d.get_end_reason_display()})" if d.verdict else "no verdict yet"
+    out = [
+        f"Deliberation {d.pk}: {d.case.title}",
+        f"Engine: {engine_label(d.engine)}; seed {d.seed}; {d.round_number} rounds",
+        f"Verdict: {verdict}. Historical verdict: {d.case.get_historical_verdict_display()}.",
+    ]
+    if first:
+        out.append(f"First ballot: {first.guilty} guilty, {first.not_guilty} not guilty.")
+    final = [v.value for v in transcript.final_votes]
+    if final:
+        out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
+    out.append(
+        f"Vote changes: {totals['vote_changes']}. Model calls: {totals['llm_calls']}; tokens: "
+        f"{totals['prompt_tokens']} prompt, {totals['completion_tokens']} completion; "
+        f"latency {totals['latency_ms']} ms."
+    )
+    out.append(
+        "Tally by round (guilty-not guilty): "
+        + ", ".join(f"{r.number}: {r.guilty}-{r.not_guilty}" for r in transcript.rounds if r.guilty or r.not_guilty)
+    )
+    out += ["", "Jurors at the end:"]
+    last_said: dict[int, Turn] = {}
+    for view in transcript.rounds:
+        for turn_view in view.turns:
+            if turn_view.turn.kind == TurnKind.SPEECH and turn_view.turn.seat_number:
+                last_said[turn_view.turn.seat_number] = turn_view.turn
+    final_by_seat = {v.seat_number: v.value for v in transcript.final_votes if v.ballot == BallotKind.FINAL}
+    for seat in transcript.seats.values():
+        vote = final_by_seat.get(seat.number, seat.vote)
+        out.append(f"Seat {seat.number} {seat.display_name}: {_vote(vote)}, conviction {seat.conviction:.2f}")
+        turn = last_said.get(seat.number)
+        if turn:
+            out.append(f"  Last said (round {turn.round_number}): {turn.content}")
+    return "\n".join(out) + "\n"
+
+
+def render(transcript: Transcript, fmt: str) -> str:
+    return {"md": to_markdown, "json": to_json, "summary": to_summary}[fmt](transcript)

@@ -1,0 +1,311 @@
+"""Reads for reviewing deliberations: the filtered list and a transcript assembled in memory.
+
+A transcript is built from one ``deliberations_with_record()`` fetch (a fixed number of
+queries), then grouped here by round, so the page costs the same at 2 rounds and at 40.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from cases.models import Case
+from deliberation.models import (
+    BallotKind,
+    ConvictionSnapshot,
+    Deliberation,
+    Narration,
+    NarrationKind,
+    RoundStats,
+    Seat,
+    SeatKind,
+    Turn,
+    TurnKind,
+    Vote,
+)
+from deliberation.review.chart import Flip, Line, colour, dash
+from deliberation.selectors import deliberations_with_record
+
+UNFINISHED = "unfinished"
+PER_PAGE = 20
+
+
+def reviewable() -> QuerySet[Deliberation]:
+    """Deliberations reviewed here: everything but experiment runs (listed under their experiment)."""
+    return Deliberation.objects.filter(experiment__isnull=True)
+
+
+def deliberations_listed(*, case: str = "", verdict: str = "", engine: str = "") -> QuerySet[Deliberation]:
+    """The list page's rows, newest first, with the number of people and agents who took part."""
+    rows = (
+        reviewable()
+        .select_related("case")
+        .annotate(participants=Count("seats", filter=Q(seats__kind__in=[SeatKind.HUMAN, SeatKind.AGENT])))
+        .order_by("-created_at", "-pk")
+    )
+    if case:
+        rows = rows.filter(case__slug=case)
+    if verdict == UNFINISHED:
+        rows = rows.filter(verdict="")
+    elif verdict:
+        rows = rows.filter(verdict=verdict)
+    if engine:
+        rows = rows.filter(engine=engine)
+    return rows
+
+
+def list_filter_choices() -> dict[str, list[Any]]:
+    """The cases and engines that appear among reviewable deliberations (two queries)."""
+    listed = reviewable()
+    cases = list(Case.objects.filter(deliberations__in=listed).distinct().order_by("title").values("slug", "title"))
+    engines = sorted(set(listed.values_list("engine", flat=True).distinct()))
+    return {"cases": cases, "engines": engines}
+
+
+def deliberation_for_review(pk: int) -> Deliberation:
+    return deliberations_with_record().get(pk=pk)
+
+
+def deliberation_shared(token: str) -> Deliberation:
+    """The deliberation behind a live share token; a revoked or unknown token raises DoesNotExist."""
+    if not token:
+        raise Deliberation.DoesNotExist
+    return deliberations_with_record().get(share_token=token)
+
+
+@dataclass
+class ReactionView:
+    seat: Seat | None
+    seat_number: int
+    delta: float
+    thought: str
+    persuaded: bool
+    active: bool
+
+    @property
+    def shift(self) -> str:
+        """The conviction change in words: positive deltas lean towards guilty."""
+        if abs(self.delta) < 0.0005:
+            return "unmoved"
+        toward = "guilty" if self.delta > 0 else "not guilty"
+        return f"{'+' if self.delta > 0 else '−'}{abs(self.delta):.3f} towards {toward}"
+
+    @property
+    def direction(self) -> str:
+        return "flat" if abs(self.delta) < 0.0005 else "up" if self.delta > 0 else "down"
+
+
+@dataclass
+class FlipView:
+    seat: Seat | None
+    seat_number: int
+    before: str
+    after: str
+
+
+@dataclass
+class TurnView:
+    turn: Turn
+    speaker: Seat | None
+    target: Seat | None
+    reactions: list[ReactionView]
+    flips: list[FlipView]
+
+    @property
+    def persuaded_count(self) -> int:
+        return sum(1 for r in self.reactions if r.persuaded)
+
+    @property
+    def style(self) -> str:
+        return {TurnKind.PROCESS: "foreperson", TurnKind.NOTE: "note", TurnKind.JUDGE: "judge"}.get(
+            self.turn.kind, "speech" if self.turn.kind == TurnKind.SPEECH else "pass"
+        )
+
+
+@dataclass
+class RoundView:
+    number: int
+    turns: list[TurnView] = field(default_factory=list)
+    narrations: list[Narration] = field(default_factory=list)
+    casts: list[Vote] = field(default_factory=list)
+    unmarked_flips: list[FlipView] = field(default_factory=list)  # flips no turn carries
+    stats: RoundStats | None = None
+    guilty: int = 0
+    not_guilty: int = 0
+    flip_count: int = 0
+
+    @property
+    def openings(self) -> list[Narration]:
+        """Narrations read before the round's talk (the case presentation)."""
+        return [n for n in self.narrations if n.kind == NarrationKind.PRESENTATION]
+
+    @property
+    def closings(self) -> list[Narration]:
+        """Narrations read once the round's votes were in (the tally announcements)."""
+        return [n for n in self.narrations if n.kind != NarrationKind.PRESENTATION]
+
+    @property
+    def speeches(self) -> list[TurnView]:
+        return [t for t in self.turns if t.turn.kind == TurnKind.SPEECH]
+
+
+@dataclass
+class BoxSeat:
+    seat: Seat
+    vote: str
+    conviction: float
+    flipped: bool
+
+    @property
+    def colour(self) -> str:
+        """The colour of this juror's line on the conviction chart."""
+        return colour(self.seat.number)
+
+    @property
+    def dashed(self) -> bool:
+        return bool(dash(self.seat.number))
+
+
+@dataclass
+class Transcript:
+    deliberation: Deliberation
+    seats: dict[int, Seat]
+    rounds: list[RoundView]
+    final_votes: list[Vote]
+    verdict_narrations: list[Narration]
+    snapshots: dict[int, dict[int, ConvictionSnapshot]]  # round -> seat -> snapshot
+    flips: list[Flip]
+    totals: dict[str, Any]
+
+    @property
+    def last_round(self) -> int:
+        return self.rounds[-1].number if self.rounds else 0
+
+    def round(self, number: int) -> RoundView | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    def lines(self) -> list[Line]:
+        by_seat: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for number in sorted(self.snapshots):
+            for seat, snap in self.snapshots[number].items():
+                by_seat[seat].append((number, snap.conviction))
+        return [Line(seat=s, label=seat_label(self.seats.get(s), s), points=p) for s, p in sorted(by_seat.items())]
+
+    def jury_box(self, number: int) -> list[BoxSeat]:
+        """Every seat's vote and conviction as they stood once round ``number`` was stored."""
+        taken = [n for n in self.snapshots if n <= number]
+        at = self.snapshots[max(taken)] if taken else {}
+        flipped = {f.seat for f in self.flips if f.round == number}
+        box = []
+        for seat in self.seats.values():
+            snap = at.get(seat.number)
+            box.append(
+                BoxSeat(
+                    seat=seat,
+                    vote=snap.vote if snap else "",
+                    conviction=snap.conviction if snap else seat.conviction,
+                    flipped=seat.number in flipped,
+                )
+            )
+        return box
+
+
+def seat_label(seat: Seat | None, number: int) -> str:
+    return f"{seat.display_name} (seat {number})" if seat else f"Seat {number}"
+
+
+def _flip_views(raw: list[dict[str, Any]], seats: dict[int, Seat]) -> list[FlipView]:
+    return [
+        FlipView(seat=seats.get(f["seat"]), seat_number=f["seat"], before=f.get("from", ""), after=f.get("to", ""))
+        for f in raw
+    ]
+
+
+def _turn_view(turn: Turn, seats: dict[int, Seat]) -> TurnView:
+    reactions = [
+        ReactionView(
+            seat=seats.get(r["seat"]),
+            seat_number=r["seat"],
+            delta=float(r.get("delta", 0.0)),
+            thought=r.get("thought", ""),
+            persuaded=bool(r.get("persuaded")),
+            active=bool(r.get("active")),
+        )
+        for r in turn.reactions or []
+    ]
+    return TurnView(
+        turn=turn,
+        speaker=seats.get(turn.seat_number) if turn.seat_number else None,
+        target=seats.get(turn.target_seat) if turn.target_seat else None,
+        reactions=reactions,
+        flips=_flip_views(turn.flips or [], seats),
+    )
+
+
+def build_transcript(deliberation: Deliberation) -> Transcript:
+    """Group a deliberation fetched with ``deliberations_with_record`` by round; no further queries."""
+    seats = {s.number: s for s in deliberation.seats.all()}
+    rounds: dict[int, RoundView] = {n: RoundView(number=n) for n in range(deliberation.round_number + 1)}
+
+    def at(number: int) -> RoundView:
+        return rounds.setdefault(number, RoundView(number=number))
+
+    for turn in deliberation.turns.all():
+        at(turn.round_number).turns.append(_turn_view(turn, seats))
+    snapshots: dict[int, dict[int, ConvictionSnapshot]] = defaultdict(dict)
+    for snap in deliberation.snapshots.all():
+        snapshots[snap.round_number][snap.seat_number] = snap
+    flips: list[Flip] = []
+    final_votes: list[Vote] = []
+    flip_votes: dict[int, list[Vote]] = defaultdict(list)
+    for vote in sorted(deliberation.votes.all(), key=lambda v: (v.round_number, v.id)):
+        if vote.ballot == BallotKind.FINAL:
+            final_votes.append(vote)
+        elif vote.ballot in (BallotKind.FLIP, BallotKind.CAST):
+            flips.append(Flip(round=vote.round_number, seat=vote.seat_number, to=vote.value))
+            if vote.ballot == BallotKind.CAST:
+                at(vote.round_number).casts.append(vote)
+            else:
+                flip_votes[vote.round_number].append(vote)
+    for number, votes in flip_votes.items():
+        view = at(number)
+        view.flip_count = len(votes)
+        if not any(t.flips for t in view.turns):
+            view.unmarked_flips = [
+                FlipView(seat=seats.get(v.seat_number), seat_number=v.seat_number, before=v.previous, after=v.value)
+                for v in votes
+            ]
+    for stats in deliberation.round_stats.all():
+        at(stats.round_number).stats = stats
+    verdict_narrations: list[Narration] = []
+    for narration in sorted(deliberation.narrations.all(), key=lambda n: (n.created_at, n.id)):
+        if narration.kind == NarrationKind.VERDICT:
+            verdict_narrations.append(narration)
+        else:
+            at(narration.round_number).narrations.append(narration)
+    for number, view in rounds.items():
+        votes = [s.vote for s in snapshots.get(number, {}).values()]
+        view.guilty, view.not_guilty = votes.count("guilty"), votes.count("not_guilty")
+    stats_rows = [r.stats for r in rounds.values() if r.stats]
+    totals = {
+        "llm_calls": sum(s.llm_calls for s in stats_rows),
+        "prompt_tokens": sum(s.prompt_tokens for s in stats_rows),
+        "completion_tokens": sum(s.completion_tokens for s in stats_rows),
+        "cost_usd": sum(s.cost_usd for s in stats_rows),
+        "latency_ms": sum(s.latency_ms for s in stats_rows),
+        "engines": sorted({s.engine for s in stats_rows}),
+        "vote_changes": sum(1 for v in deliberation.votes.all() if v.ballot == BallotKind.FLIP),
+    }
+    return Transcript(
+        deliberation=deliberation,
+        seats=seats,
+        rounds=[rounds[n] for n in sorted(rounds)],
+        final_votes=final_votes,
+        verdict_narrations=verdict_narrations,
+        snapshots=dict(snapshots),
+        flips=flips,
+        totals=totals,
+    )

@@ -1,0 +1,207 @@
+"""Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from deliberation.minds.factory import engine_label
+from deliberation.models import Deliberation, Verdict
+from deliberation.review import exports
+from deliberation.review.chart import conviction_chart
+from deliberation.review.selectors import (
+    PER_PAGE,
+    UNFINISHED,
+    Transcript,
+    build_transcript,
+    deliberation_for_review,
+    deliberation_shared,
+    deliberations_listed,
+    list_filter_choices,
+)
+from deliberation.services import review as review_services
+
+MESSAGE_DELETED = "Deliberation {pk} on “{title}” was deleted."
+MESSAGE_SHARED = "A read-only link is ready; anyone who has it can read this transcript."
+MESSAGE_REVOKED = "The share link was revoked; it no longer opens the transcript."
+ERROR_NOT_CURATOR = "Only a curator can delete a deliberation."
+ERROR_NOT_OWNER = "Only whoever hosted this deliberation, or a curator, can share it."
+
+
+def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
+    if request.user.is_staff:
+        return True
+    key = request.session.session_key
+    return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
+
+
+def _fetch(pk: int) -> Deliberation:
+    try:
+        return deliberation_for_review(pk)
+    except Deliberation.DoesNotExist:
+        raise Http404("No such deliberation.") from None
+
+
+def deliberation_list(request: HttpRequest) -> HttpResponse:
+    filters = {key: request.GET.get(key, "").strip() for key in ("case", "verdict", "engine")}
+    page = Paginator(deliberations_listed(**filters), PER_PAGE).get_page(request.GET.get("page"))
+    verdicts = [*Verdict.choices, (UNFINISHED, "No verdict yet")]
+    choices = list_filter_choices()
+    engines = [(engine, engine_label(engine)) for engine in choices["engines"]]
+    rows = [(d, engine_label(d.engine)) for d in page.object_list]
+    return render(
+        request,
+        "review/list.html",
+        {
+            "page": page,
+            "rows": rows,
+            "filters": filters,
+            "verdicts": verdicts,
+            "cases": choices["cases"],
+            "engines": engines,
+        },
+    )
+
+
+def _replay_round(request: HttpRequest, transcript: Transcript) -> int:
+    last = transcript.last_round
+    try:
+        number = int(request.GET.get("round", last))
+    except ValueError:
+        number = last
+    return max(0, min(number, last))
+
+
+def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None) -> HttpResponse:
+    transcript = build_transcript(deliberation)
+    current = _replay_round(request, transcript)
+    lines = transcript.lines()
+    title = f"Conviction of each juror by round, {deliberation.case.title}"
+    if token:
+        base = reverse("review:shared", args=[token])
+        export_urls = {fmt: reverse(f"review:shared_export_{fmt}", args=[token]) for fmt in ("md", "json", "summary")}
+    else:
+        base = reverse("review:transcript", args=[deliberation.pk])
+        export_urls = {
+            fmt: reverse(f"review:export_{fmt}", args=[deliberation.pk]) for fmt in ("md", "json", "summary")
+        }
+    owner = token is None and _is_owner(request, deliberation)
+    context: dict[str, Any] = {
+        "d": deliberation,
+        "t": transcript,
+        "engine": engine_label(deliberation.engine),
+        "figure_engines": [engine_label(e) for e in transcript.totals["engines"]],
+        "read_only": token is not None,
+        "base_url": base,
+        "export_urls": export_urls,
+        "replay": transcript.round(current),
+        "current": current,
+        "previous": current - 1 if current > 0 else None,
+        "next": current + 1 if current < transcript.last_round else None,
+        "box": transcript.jury_box(current),
+        # Built from escaped pieces in review.chart, so it may go into the page as it is.
+        "replay_chart": mark_safe(
+            conviction_chart(
+                lines,
+                flips=transcript.flips,
+                max_round=transcript.last_round,
+                up_to=current,
+                title=f"{title}, up to round {current}",
+            )
+        ),
+        "is_owner": owner,
+        "can_delete": token is None and request.user.is_staff,
+        "share_url": request.build_absolute_uri(reverse("review:shared", args=[deliberation.share_token]))
+        if owner and deliberation.share_token
+        else "",
+    }
+    if request.htmx and request.htmx.target == "replay":
+        return render(request, "review/transcript.html#replay", context)
+    return render(request, "review/transcript.html", context)
+
+
+def transcript(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, _fetch(pk), token=None)
+
+
+def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        deliberation = deliberation_shared(token)
+    except Deliberation.DoesNotExist:
+        raise Http404("This link is not valid, or it was revoked.") from None
+    response = _page(request, deliberation, token=token)
+    response["Referrer-Policy"] = "no-referrer"  # the token is the key: never pass it on in a Referer
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _export_response(deliberation: Deliberation, fmt: str) -> HttpResponse:
+    content_type, extension = exports.FORMATS[fmt]
+    body = exports.render(build_transcript(deliberation), fmt)
+    response = HttpResponse(body, content_type=content_type)
+    name = f"deliberation-{deliberation.pk}{'-summary' if fmt == 'summary' else ''}.{extension}"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    return _export_response(_fetch(pk), fmt)
+
+
+def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
+    try:
+        deliberation = deliberation_shared(token)
+    except Deliberation.DoesNotExist:
+        raise Http404("This link is not valid, or it was revoked.") from None
+    response = _export_response(deliberation, fmt)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """A curator confirms (GET), then deletes (POST); anyone else is refused with 403."""
+    if not request.user.is_staff:
+        raise PermissionDenied(ERROR_NOT_CURATOR)
+    deliberation = _fetch(pk)
+    if request.method == "POST":
+        try:
+            review_services.deliberation_delete(deliberation_id=pk)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect("review:transcript", pk=pk)
+        except Deliberation.DoesNotExist:
+            raise Http404("No such deliberation.") from None
+        messages.success(request, MESSAGE_DELETED.format(pk=pk, title=deliberation.case.title))
+        return redirect("review:list")
+    return render(request, "review/delete.html", {"d": deliberation, "engine": engine_label(deliberation.engine)})
+
+
+def _owned(request: HttpRequest, pk: int) -> Deliberation:
+    deliberation = _fetch(pk)
+    if not _is_owner(request, deliberation):
+        raise PermissionDenied(ERROR_NOT_OWNER)
+    return deliberation
+
+
+@require_POST
+def share_create(request: HttpRequest, pk: int) -> HttpResponse:
+    _owned(request, pk)
+    review_services.share_link_create(deliberation_id=pk)
+    messages.success(request, MESSAGE_SHARED)
+    return redirect(reverse("review:transcript", args=[pk]) + "#share")
+
+
+@require_POST
+def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    _owned(request, pk)
+    review_services.share_link_revoke(deliberation_id=pk)
+    messages.success(request, MESSAGE_REVOKED)
+    return redirect(reverse("review:transcript", args=[pk]) + "#share")
