@@ -44,3 +44,7 @@ def round_run(deliberation_id: int) -> bool:
     from deliberation import services
 
     return services.round_run(deliberation_id=deliberation_id)
+
+
+# Experiments keep their tasks in their own package; importing them here registers them with Celery.
+from deliberation.experiments import tasks as experiment_tasks  # noqa: E402, F401

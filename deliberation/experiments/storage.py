@@ -1,0 +1,196 @@
+"""Storing one simulated run as a finished deliberation of its experiment.
+
+The rows are the ones the deliberation services write for a deliberation played round by round
+(seats, the initial ballot and round-0 convictions, every round's turns with their reactions and
+flips, vote changes, conviction snapshots and model usage, the final ballot), so a run's
+transcript reads like any other at ``/deliberations/<id>/``. No narration is requested: nobody
+listens to an experiment.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from deliberation import jury as jury_build
+from deliberation.engine.results import RoundResult
+from deliberation.experiments.simulate import RunOutcome
+from deliberation.models import (
+    BallotKind,
+    ConvictionSnapshot,
+    Deliberation,
+    EndReason,
+    Phase,
+    PlayerSide,
+    RoundStats,
+    Seat,
+    Turn,
+    TurnKind,
+    Vote,
+)
+from jurors.models import Persona
+
+
+def _when(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, tz=UTC)
+
+
+def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence: int) -> list[Turn]:
+    """The round's turns in the order they were said: process lines between the speeches."""
+    number = result.round_number
+    turns: list[Turn] = []
+    lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
+    line_index = 0
+    for index, speech in enumerate([*result.speeches, None]):
+        while line_index < len(lines) and lines[line_index].after_speeches <= index:
+            line = lines[line_index]
+            turns.append(
+                Turn(
+                    deliberation=deliberation,
+                    round_number=number,
+                    sequence=first_sequence + len(turns),
+                    kind=line.kind if line.kind in TurnKind.values else TurnKind.PROCESS,
+                    speaker_name=line.speaker_name,
+                    target_seat=line.target_seat,
+                    content=line.content,
+                    engine=result.engine,
+                )
+            )
+            line_index += 1
+        if speech is None:
+            break
+        turns.append(
+            Turn(
+                deliberation=deliberation,
+                round_number=number,
+                sequence=first_sequence + len(turns),
+                kind=TurnKind.SPEECH,
+                seat_number=speech.seat,
+                speaker_name=speech.speaker_name,
+                target_seat=speech.target_seat,
+                argument_type=speech.argument_type,
+                strategy=speech.strategy,
+                position=speech.position or "",
+                reasoning=speech.reasoning,
+                content=speech.content,
+                reactions=[
+                    {
+                        "seat": r.seat,
+                        "delta": round(r.delta, 4),
+                        "thought": r.thought,
+                        "persuaded": r.persuaded,
+                        "active": r.active,
+                    }
+                    for r in result.reactions_for(index)
+                ],
+                is_fallback=speech.is_fallback,
+                engine=result.engine,
+            )
+        )
+    speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
+    if speeches and result.flips:
+        speeches[-1].flips = [{"seat": f.seat, "from": f.before, "to": f.after} for f in result.flips]
+    return turns
+
+
+def _snapshots(
+    deliberation: Deliberation, round_number: int, convictions: dict[int, float], votes: dict[int, str]
+) -> list[ConvictionSnapshot]:
+    return [
+        ConvictionSnapshot(
+            deliberation=deliberation,
+            round_number=round_number,
+            seat_number=seat,
+            conviction=round(conviction, 6),
+            vote=votes[seat],
+        )
+        for seat, conviction in sorted(convictions.items())
+    ]
+
+
+def store_run(*, experiment_id: int, outcome: RunOutcome, personas: Sequence[Persona]) -> Deliberation:
+    """Write one finished run (call inside a transaction); ``personas`` is the shipped jury."""
+    state = outcome.final_state
+    rounds = outcome.rounds
+    end_reason = state.get("end_reason", "")
+    deliberation = Deliberation(
+        case_id=outcome.job.case_id,
+        experiment_id=experiment_id,
+        engine=outcome.job.engine,
+        seed=outcome.job.seed,
+        phase=Phase.VERDICT,
+        player_side=PlayerSide.NONE,
+        host_plays=False,
+        round_number=len(rounds),
+        rounds_without_change=int(state.get("rounds_without_change", 0)),
+        engine_state=state,
+        verdict=outcome.verdict,
+        end_reason=end_reason if end_reason in EndReason.values else EndReason.CALLED,
+        budget_exhausted=bool(state.get("budget_exhausted", False)),
+        started_at=_when(outcome.started),
+        finished_at=_when(outcome.finished),
+    )
+    deliberation.full_clean()
+    deliberation.save()
+
+    final_votes = {int(seat): vote for seat, vote in state["votes"].items()}
+    final_convictions = {int(seat): m["conviction"] for seat, m in state["memories"].items()}
+    spoke = Counter(speech.seat for result in rounds for speech in result.speeches)
+    seats = jury_build.new_seats(personas=personas, player_in_seat_7=False)
+    for seat in seats:
+        seat.deliberation = deliberation
+        seat.vote = final_votes[seat.number]
+        seat.conviction = round(final_convictions[seat.number], 6)
+        seat.turns_taken = spoke[seat.number]
+    Seat.objects.bulk_create(seats)
+
+    votes = [
+        Vote(deliberation=deliberation, round_number=0, seat_number=seat, value=value, ballot=BallotKind.INITIAL)
+        for seat, value in sorted(outcome.initial_votes.items())
+    ]
+    snapshots = _snapshots(deliberation, 0, outcome.initial_convictions, outcome.initial_votes)
+    turns: list[Turn] = []
+    stats: list[RoundStats] = []
+    for result in rounds:
+        turns.extend(round_turns(deliberation, result, first_sequence=len(turns) + 1))
+        votes.extend(
+            Vote(
+                deliberation=deliberation,
+                round_number=result.round_number,
+                seat_number=flip.seat,
+                value=flip.after,
+                previous=flip.before,
+                ballot=BallotKind.FLIP,
+            )
+            for flip in result.flips
+        )
+        snapshots.extend(_snapshots(deliberation, result.round_number, result.convictions, result.votes))
+        usage = result.usage
+        stats.append(
+            RoundStats(
+                deliberation=deliberation,
+                round_number=result.round_number,
+                engine=result.engine,
+                llm_calls=usage.calls,
+                prompt_tokens=usage.prompt_tokens,
+                completion_tokens=usage.completion_tokens,
+                cost_usd=usage.cost_usd,
+                latency_ms=usage.latency_ms,
+            )
+        )
+    votes.extend(
+        Vote(
+            deliberation=deliberation,
+            round_number=len(rounds),
+            seat_number=seat,
+            value=value,
+            ballot=BallotKind.FINAL,
+        )
+        for seat, value in sorted(final_votes.items())
+    )
+    Turn.objects.bulk_create(turns)
+    Vote.objects.bulk_create(votes)
+    ConvictionSnapshot.objects.bulk_create(snapshots)
+    RoundStats.objects.bulk_create(stats)
+    return deliberation
