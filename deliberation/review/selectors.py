@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from cases.models import Case
+from deliberation.charts import colour
 from deliberation.models import (
     BallotKind,
     ConvictionSnapshot,
@@ -26,7 +27,6 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.review.chart import Flip, Line, colour, dash
 from deliberation.selectors import deliberations_with_record
 
 UNFINISHED = "unfinished"
@@ -74,6 +74,15 @@ def deliberation_shared(token: str) -> Deliberation:
     if not token:
         raise Deliberation.DoesNotExist
     return deliberations_with_record().get(share_token=token)
+
+
+@dataclass(frozen=True)
+class Flip:
+    """A vote that changed (an engine flip or a participant's cast) in a given round."""
+
+    round: int
+    seat: int
+    to: str
 
 
 @dataclass
@@ -164,10 +173,6 @@ class BoxSeat:
         """The colour of this juror's line on the conviction chart."""
         return colour(self.seat.number)
 
-    @property
-    def dashed(self) -> bool:
-        return bool(dash(self.seat.number))
-
 
 @dataclass
 class Transcript:
@@ -187,12 +192,12 @@ class Transcript:
     def round(self, number: int) -> RoundView | None:
         return next((r for r in self.rounds if r.number == number), None)
 
-    def lines(self) -> list[Line]:
-        by_seat: dict[int, list[tuple[int, float]]] = defaultdict(list)
-        for number in sorted(self.snapshots):
-            for seat, snap in self.snapshots[number].items():
-                by_seat[seat].append((number, snap.conviction))
-        return [Line(seat=s, label=seat_label(self.seats.get(s), s), points=p) for s, p in sorted(by_seat.items())]
+    def snapshots_up_to(self, number: int) -> list[ConvictionSnapshot]:
+        """The conviction chart's points as they stood once round ``number`` was stored."""
+        return [snap for r in sorted(self.snapshots) if r <= number for snap in self.snapshots[r].values()]
+
+    def names(self) -> dict[int, str]:
+        return {number: seat.display_name for number, seat in self.seats.items()}
 
     def jury_box(self, number: int) -> list[BoxSeat]:
         """Every seat's vote and conviction as they stood once round ``number`` was stored."""

@@ -10,13 +10,12 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
-from deliberation.review.chart import conviction_chart
 from deliberation.review.selectors import (
     PER_PAGE,
     UNFINISHED,
@@ -83,8 +82,6 @@ def _replay_round(request: HttpRequest, transcript: Transcript) -> int:
 def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None) -> HttpResponse:
     transcript = build_transcript(deliberation)
     current = _replay_round(request, transcript)
-    lines = transcript.lines()
-    title = f"Conviction of each juror by round, {deliberation.case.title}"
     if token:
         base = reverse("review:shared", args=[token])
         export_urls = {fmt: reverse(f"review:shared_export_{fmt}", args=[token]) for fmt in ("md", "json", "summary")}
@@ -107,15 +104,11 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         "previous": current - 1 if current > 0 else None,
         "next": current + 1 if current < transcript.last_round else None,
         "box": transcript.jury_box(current),
-        # Built from escaped pieces in review.chart, so it may go into the page as it is.
-        "replay_chart": mark_safe(
-            conviction_chart(
-                lines,
-                flips=transcript.flips,
-                max_round=transcript.last_round,
-                up_to=current,
-                title=f"{title}, up to round {current}",
-            )
+        "replay_chart": conviction_chart(
+            transcript.snapshots_up_to(current),
+            names=transcript.names(),
+            highlight_seat=deliberation.player_seat if deliberation.host_plays else None,
+            chart_id="replay-chart",
         ),
         "is_owner": owner,
         "can_delete": token is None and request.user.is_staff,
