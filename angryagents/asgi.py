@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP pages, the deliberation websockets and (later) the MCP server."""
+"""ASGI entry point: HTTP pages, the deliberation websockets and the MCP server at exactly ``/mcp``."""
 
 import asyncio
 import os
@@ -13,6 +13,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from angryagents.background import remember_web_loop  # noqa: E402
+from deliberation.mcp_server import MCP_PATH, MCPApp  # noqa: E402
+from deliberation.rooms.driver import RoomDriver  # noqa: E402
 from deliberation.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -27,10 +29,21 @@ class RememberLoop:
         return await self.app(scope, receive, send)
 
 
+class MCPMount:
+    """``/mcp`` exactly (no trailing-slash redirect) goes to the MCP server, the rest to Django."""
+
+    def __init__(self, mcp, django):  # type: ignore[no-untyped-def]
+        self.mcp, self.django = mcp, django
+
+    async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]
+        app = self.mcp if scope.get("path") == MCP_PATH else self.django
+        return await app(scope, receive, send)
+
+
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": MCPMount(MCPApp(), django_asgi_app),
         "websocket": AllowedHostsOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
-application = RememberLoop(router)
+application = RememberLoop(RoomDriver(router))

@@ -1,0 +1,237 @@
+"""The room clock: AI rounds, then one turn per participant in seat order, and nothing ever stalls.
+
+A room moves through stages (see ``state``): ``ai`` (the AI jurors' round is due; it hears the
+participants' queued words first) -> ``turns`` (each participant seat, in seat order, gets
+``turn_seconds`` to speak or pass; the clock passes for whoever lets the time run out) -> ``ai``...
+
+``room_tick`` is the one entry point of the clock. It looks at what is due and does it; calling it
+early, twice, or from two processes does nothing extra (every step is checked under the row lock
+and turns carry a serial). It is scheduled with ``background.enqueue(..., countdown=...)`` after
+each change (a timer thread in embedded mode, a Celery countdown task in service mode), and the
+web process also sweeps unfinished rooms (``driver``), so rooms created by the command line or
+left behind by a restart resume. Tests drive it with ``now=``.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from angryagents.background import enqueue
+from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind, Turn, TurnKind
+from deliberation.rooms.state import (
+    STAGE_AI,
+    STAGE_DONE,
+    STAGE_TURNS,
+    STAGE_WAITING,
+    due_at,
+    is_room,
+    pace_seconds,
+    room_of,
+    room_save,
+    stamp,
+    turn_seconds,
+)
+from deliberation.services import lifecycle
+from deliberation.services.broadcast import announce
+from deliberation.services.rounds import CLAIM_STALE_SECONDS, round_run
+
+logger = logging.getLogger(__name__)
+
+PASS_LINE = "{name} passes."
+TIMEOUT_LINE = "{name}'s time ran out; the turn passes."
+RETRY_SECONDS = 5.0  # after a round that could not be completed
+
+
+def schedule(deliberation: Deliberation, room: dict[str, Any]) -> None:
+    """Ask the clock to look at this room when its next step is due (after commit)."""
+    from deliberation.rooms import tasks
+
+    due = due_at(room)
+    if due is None:
+        return
+    countdown = max(0.0, (due - timezone.now()).total_seconds())
+    enqueue(tasks.room_tick, deliberation.pk, countdown=countdown + 0.05 if countdown else None)
+
+
+def _save(deliberation: Deliberation, room: dict[str, Any], event: str = "turn") -> None:
+    room_save(deliberation, room)
+    schedule(deliberation, room)
+    announce(deliberation.pk, event, {"stage": room.get("stage"), "queue": room.get("queue", [])})
+
+
+def cycle_begin(deliberation: Deliberation, room: dict[str, Any], now: datetime | None = None) -> None:
+    """The deliberation has opened: the AI jurors take the first round at once."""
+    room["stage"], room["queue"], room["next_at"] = STAGE_AI, [], stamp(now or timezone.now())
+    _save(deliberation, room)
+
+
+def participant_seats(deliberation: Deliberation) -> list[int]:
+    return list(
+        deliberation.seats.filter(kind__in=[SeatKind.HUMAN, SeatKind.AGENT])
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def _open_turns(deliberation: Deliberation, room: dict[str, Any], now: datetime) -> None:
+    seats = participant_seats(deliberation)
+    room["heard"] = deliberation.round_number
+    if not seats:  # nobody to wait for: the next AI round after a short pause
+        room["stage"], room["queue"] = STAGE_AI, []
+        room["next_at"] = stamp(now + timedelta(seconds=pace_seconds(room)))
+    else:
+        room["stage"], room["queue"] = STAGE_TURNS, seats
+        _start_turn(room, now)
+    _save(deliberation, room)
+
+
+def _start_turn(room: dict[str, Any], now: datetime) -> None:
+    room["serial"] = int(room.get("serial") or 0) + 1
+    room["deadline"] = stamp(now + timedelta(seconds=turn_seconds(room)))
+
+
+def turn_done(deliberation: Deliberation, room: dict[str, Any], seat_number: int, now: datetime | None = None) -> None:
+    """The seat that had the floor spoke or passed: the next participant, or the AI jurors."""
+    now = now or timezone.now()
+    queue = [n for n in (room.get("queue") or []) if n != seat_number]
+    room["queue"] = queue
+    if queue:
+        _start_turn(room, now)
+    else:  # everyone had their turn: the jury hears the participants' words in the next round
+        room["stage"], room["deadline"], room["next_at"] = STAGE_AI, None, stamp(now)
+    _save(deliberation, room)
+
+
+def seat_leaves(deliberation: Deliberation, seat_number: int) -> None:
+    """A participant was removed: drop them from the turn order (passing their turn if current)."""
+    room = room_of(deliberation)
+    queue = room.get("queue") or []
+    if room.get("stage") == STAGE_TURNS and queue and queue[0] == seat_number:
+        turn_done(deliberation, room, seat_number)
+    elif seat_number in queue:
+        room["queue"] = [n for n in queue if n != seat_number]
+        _save(deliberation, room)
+
+
+def _next_sequence(deliberation: Deliberation) -> int:
+    last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first()
+    return (last or 0) + 1
+
+
+def record_pass(deliberation: Deliberation, seat: Seat, *, timed_out: bool) -> None:
+    """A pass is part of the record (the transcript shows who let their turn go)."""
+    line = TIMEOUT_LINE if timed_out else PASS_LINE
+    Turn.objects.create(
+        deliberation=deliberation,
+        round_number=deliberation.round_number,
+        sequence=_next_sequence(deliberation),
+        kind=TurnKind.PASS,
+        seat_number=seat.number,
+        speaker_name=seat.display_name,
+        content=line.format(name=seat.display_name),
+    )
+
+
+def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
+    """Do whatever is due in this room; returns what was done (for tests and logs).
+
+    "start" (an autostart room's wait ran out), "timeout" (a participant's time ran out: passed for
+    them), "round" (an AI round ran), "done" (the deliberation has ended) or "" (nothing due).
+    """
+    action = _tick_decide(deliberation_id, now or timezone.now())
+    if action == "round":
+        round_run(deliberation_id=deliberation_id)
+        after_round(deliberation_id=deliberation_id, now=now)  # a given ``now`` keeps tests exact
+    return action
+
+
+@transaction.atomic
+def _tick_decide(deliberation_id: int, now: datetime) -> str:
+    deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
+    if deliberation is None or not is_room(deliberation):
+        return ""
+    room = room_of(deliberation)
+    stage = room.get("stage")
+    if deliberation.phase == Phase.VERDICT:
+        if stage != STAGE_DONE:
+            room["stage"], room["queue"] = STAGE_DONE, []
+            room_save(deliberation, room)
+            announce(deliberation.pk, "turn", {"stage": STAGE_DONE})
+        return "done"
+    due = due_at(room)
+    if due is None or due > now:
+        return ""
+    if stage == STAGE_WAITING:
+        from deliberation.rooms.services import _begin
+
+        _begin(deliberation, side=PlayerSide.NONE)
+        return "start"
+    if stage == STAGE_TURNS:
+        seat = deliberation.seats.filter(number=(room.get("queue") or [0])[0]).first()
+        if seat is not None:
+            record_pass(deliberation, seat, timed_out=True)
+        turn_done(deliberation, room, seat.number if seat else 0, now)
+        return "timeout"
+    if stage == STAGE_AI and deliberation.round_status == RoundStatus.IDLE:
+        # Hold the due time off while the round runs, so other ticks leave it alone; a round
+        # stranded by a dead process is retried once its claim has gone stale.
+        room["next_at"] = stamp(now + timedelta(seconds=CLAIM_STALE_SECONDS))
+        room_save(deliberation, room)
+        return "round"
+    return ""
+
+
+@transaction.atomic
+def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
+    """A round has been stored (or failed): apply waiting votes and open the participants' turns."""
+    now = now or timezone.now()
+    deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
+    room = room_of(deliberation)
+    if deliberation.phase == Phase.VERDICT:
+        room["stage"], room["queue"] = STAGE_DONE, []
+        _save(deliberation, room)
+        return
+    if room.get("stage") != STAGE_AI or deliberation.round_status != RoundStatus.IDLE:
+        return
+    if deliberation.round_number <= int(room.get("heard") or 0):  # the round failed: try again soon
+        room["next_at"] = stamp(now + timedelta(seconds=max(RETRY_SECONDS, pace_seconds(room))))
+        _save(deliberation, room)
+        return
+    votes = room.pop("votes", None) or {}
+    room["votes"] = {}
+    room_save(deliberation, room)
+    for seat, value in votes.items():
+        try:
+            lifecycle.vote_cast(deliberation_id=deliberation_id, seat_number=int(seat), value=value)
+        except ValidationError:  # the seat was given up meanwhile
+            logger.info("waiting vote of seat %s in deliberation %s dropped", seat, deliberation_id)
+    deliberation.refresh_from_db()
+    _open_turns(deliberation, room_of(deliberation), now)
+
+
+def rooms_unfinished() -> list[tuple[int, datetime | None]]:
+    """Every room still running, with when it next needs the clock."""
+    rows = (
+        Deliberation.objects.filter(room_code__isnull=False).exclude(phase=Phase.VERDICT).values_list("pk", "settings")
+    )
+    return [(pk, due_at((options or {}).get("room") or {})) for pk, options in rows if (options or {}).get("room")]
+
+
+def rooms_resume() -> int:
+    """Schedule the clock for every unfinished room (the web process calls this when it starts)."""
+    from deliberation.rooms import tasks
+
+    count = 0
+    for pk, due in rooms_unfinished():
+        if due is None:
+            continue
+        countdown = max(0.0, (due - timezone.now()).total_seconds())
+        enqueue(tasks.room_tick, pk, countdown=countdown or None)
+        count += 1
+    return count

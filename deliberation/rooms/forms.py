@@ -1,0 +1,69 @@
+"""Forms of the room pages (validation of what people type; the services decide the rest)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from cases.models import Case
+from deliberation.engine.strategies import STRATEGIES
+from deliberation.engine.types import ARGUMENT_TYPES
+from deliberation.rooms.services import MAX_CONTENT, MAX_NAME, OPENABLE_SEATS
+
+OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
+
+
+class RoomCreateForm(forms.Form):
+    case = forms.ModelChoiceField(queryset=Case.objects.none(), empty_label=None)
+    host_plays = forms.BooleanField(
+        required=False, initial=True, label="I play in seat 7 (untick to host without playing)"
+    )
+    open_seats = forms.TypedMultipleChoiceField(
+        choices=[(n, f"Seat {n}") for n in OPENABLE_SEATS],
+        coerce=int,
+        initial=list(OPENABLE_SEATS),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label="Seats open to students and agents",
+    )
+    show_convictions = forms.BooleanField(
+        required=False, initial=True, label="Agents see the other jurors' conviction scores"
+    )
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["case"].queryset = Case.objects.playable().order_by("title")
+
+
+class JoinCodeForm(forms.Form):
+    code = forms.CharField(max_length=12, label="Room code")
+
+
+class JoinSeatForm(forms.Form):
+    seat = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Seat")
+    name = forms.CharField(max_length=MAX_NAME, required=False, label="Your name (optional)")
+
+    def __init__(self, *args, free_seats: list[tuple[int, str]] = (), **kwargs) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "Any free seat"), *free_seats]
+
+
+class SpeakForm(forms.Form):
+    seat = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    strategy = forms.ChoiceField(
+        choices=[(OWN_WORDS, "My own words (said exactly as I type them)")]
+        + [(s, s.replace("_", " ").capitalize()) for s in STRATEGIES],
+        required=False,
+    )
+    argument_type = forms.ChoiceField(choices=[(t, t.capitalize()) for t in ARGUMENT_TYPES], initial="logical")
+    content = forms.CharField(max_length=MAX_CONTENT, required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    target = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "The whole jury")] + [(n, f"Seat {n}") for n in range(1, 13)],
+    )
+
+
+class VoteForm(forms.Form):
+    seat = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    vote = forms.ChoiceField(choices=[("guilty", "Guilty"), ("not_guilty", "Not guilty")])

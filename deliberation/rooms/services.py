@@ -1,0 +1,471 @@
+"""Rooms: create one, join it, start it, and everything a participant or the host may do in it.
+
+Every function locks the deliberation row, checks who is asking (a browser session or an agent's
+token), writes in one transaction and announces the change through the one broadcaster. Turn order
+and timeouts live in ``clock``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from cases.models import Case
+from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.engine.types import ARGUMENT_TYPES
+from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
+from deliberation.rooms import clock, codes
+from deliberation.rooms.state import (
+    DEFAULT_AUTOSTART_SECONDS,
+    STAGE_DONE,
+    STAGE_WAITING,
+    current_seat,
+    is_room,
+    room_of,
+    room_save,
+    stamp,
+)
+from deliberation.services import lifecycle
+from deliberation.services.broadcast import announce
+
+OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+MAX_CONTENT = 2000
+MAX_NAME = 40
+
+ERROR_ROOM_UNKNOWN = "No room has the code '{code}'. Check the code and try again."
+ERROR_ROOM_FULL = "This room is full: every open seat is taken."
+ERROR_SEAT_TAKEN = "Seat {seat} is already taken; choose another free seat."
+ERROR_SEAT_NOT_OPEN = "Seat {seat} is not open to participants in this room."
+ERROR_SEAT_NOT_OPENABLE = "Only seats 2-6 and 8-12 can be opened to others (got {seats})."
+ERROR_ROOM_FINISHED = "This deliberation has finished; the verdict is in."
+ERROR_NOT_HOST = "Only the host can {action}."
+ERROR_HOST_JOINS = "You are this room's host; open the room page instead of joining it."
+ERROR_NOT_PARTICIPANT = "You do not hold a seat in this room; join it first."
+ERROR_TOKEN = "This token does not hold a seat in any room (it is wrong, or the seat was given up)."
+ERROR_OTHER_SEAT = "You hold seat {own}; you cannot act for seat {seat}."
+ERROR_ALREADY_STARTED = "The deliberation has already started."
+ERROR_NOT_STARTED = "The deliberation has not started yet; wait for the host to start it."
+ERROR_NOT_YOUR_TURN = "It is not your turn. {when}"
+WHEN_WAITING = "The deliberation has not started yet."
+WHEN_ROUND = "The AI jurors are speaking; every participant gets a turn, in seat order, after this round."
+WHEN_IN_LINE = "Seat {current} has the floor ({seconds} s left); your turn comes after seat(s) {before}."
+WHEN_NEXT_CYCLE = "Seat {current} has the floor ({seconds} s left); your next turn comes after the next round."
+ERROR_CONTENT_BLANK = "An argument needs some words."
+ERROR_CONTENT_LONG = "An argument is at most {limit} characters."
+ERROR_ARGUMENT_TYPE = "An argument type is one of: " + ", ".join(ARGUMENT_TYPES) + "."
+ERROR_TARGET = "A target is another juror's seat, 1-12 (not your own)."
+ERROR_NOT_REMOVABLE = "Seat {seat} is not held by a participant the host can remove."
+ERROR_SIDE = "The host who plays chooses a side: defend or prosecute."
+
+
+@dataclass(frozen=True)
+class Credential:
+    """Who is asking: a browser session (people) or an agent's secret token."""
+
+    session_key: str = ""
+    token: str = ""
+
+
+def token_hash(token: str) -> str:
+    # The token carries 256 random bits, so a keyed fast hash is enough; only the hash is stored.
+    return hmac.new(settings.SECRET_KEY.encode(), token.encode(), hashlib.sha256).hexdigest()
+
+
+def _new_token(code: str, seat: int) -> str:
+    return f"{code}-{seat}-{secrets.token_urlsafe(32)}"
+
+
+def _lock(deliberation_id: int) -> Deliberation:
+    return Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+
+
+def _by_code(code: str) -> Deliberation:
+    cleaned = codes.normalise(code)
+    found = Deliberation.objects.filter(room_code=cleaned).values_list("pk", flat=True).first()
+    if not cleaned or found is None:
+        raise ValidationError(ERROR_ROOM_UNKNOWN.format(code=(code or "").strip()[:20]))
+    return _lock(found)
+
+
+def _require_open(deliberation: Deliberation) -> None:
+    if deliberation.phase == Phase.VERDICT:
+        raise ValidationError(ERROR_ROOM_FINISHED)
+
+
+def _require_deliberating(deliberation: Deliberation) -> None:
+    _require_open(deliberation)
+    if deliberation.phase != Phase.DELIBERATION:
+        raise ValidationError(ERROR_NOT_STARTED)
+
+
+def is_host(deliberation: Deliberation, session_key: str) -> bool:
+    return bool(session_key) and hmac.compare_digest(deliberation.host_session_key or "", session_key)
+
+
+def _require_host(deliberation: Deliberation, session_key: str, action: str) -> None:
+    if not is_host(deliberation, session_key):
+        raise ValidationError(ERROR_NOT_HOST.format(action=action))
+
+
+def seat_of(deliberation: Deliberation, credential: Credential) -> Seat | None:
+    """The participant's seat this credential holds in this room, if any."""
+    if credential.token:
+        return _seat_for_token(credential.token, deliberation_id=deliberation.pk)
+    if not credential.session_key:
+        return None
+    return deliberation.seats.filter(
+        session_key=credential.session_key, kind__in=[SeatKind.HUMAN, SeatKind.AGENT]
+    ).first()
+
+
+def _seat_for_token(token: str, deliberation_id: int | None = None) -> Seat | None:
+    code, _, rest = (token or "").partition("-")
+    number, _, _secret = rest.partition("-")
+    if not number.isdigit():
+        return None
+    seats = Seat.objects.filter(deliberation__room_code=code, number=int(number), kind=SeatKind.AGENT)
+    if deliberation_id is not None:
+        seats = seats.filter(deliberation_id=deliberation_id)
+    seat = seats.exclude(token_hash="").first()
+    if seat is None or not hmac.compare_digest(seat.token_hash, token_hash(token)):
+        return None
+    return seat
+
+
+def deliberation_for_token(token: str) -> int:
+    """The room an agent's token belongs to; refuses a wrong token."""
+    seat = _seat_for_token(token)
+    if seat is None:
+        raise ValidationError(ERROR_TOKEN)
+    return seat.deliberation_id
+
+
+def _participant(deliberation: Deliberation, credential: Credential, seat_number: int | None) -> Seat:
+    seat = seat_of(deliberation, credential)
+    if seat is None:
+        raise ValidationError(ERROR_TOKEN if credential.token else ERROR_NOT_PARTICIPANT)
+    if seat_number is not None and seat_number != seat.number:
+        raise ValidationError(ERROR_OTHER_SEAT.format(own=seat.number, seat=seat_number))
+    return seat
+
+
+# --- Creating and joining ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def room_create(
+    *,
+    case: Case,
+    host_session_key: str = "",
+    host_plays: bool = True,
+    open_seats: tuple[int, ...] = (),
+    autostart: bool = False,
+    show_convictions: bool = True,
+    turn_seconds: float | None = None,
+    pace_seconds: float | None = None,
+    engine: str | None = None,
+    seed: int | None = None,
+    max_rounds: int | None = None,
+) -> Deliberation:
+    """A new room with its code, in phase ``presentation`` until it starts.
+
+    An autostart room has no host: seat 7 is the "Juror 7" persona, the side is none, and it
+    starts when its first participant joins or ``ANGRY_ROOM_AUTOSTART_SECONDS`` after creation.
+    """
+    wrong = sorted(set(open_seats) - set(OPENABLE_SEATS))
+    if wrong:
+        raise ValidationError(ERROR_SEAT_NOT_OPENABLE.format(seats=", ".join(map(str, wrong))))
+    now = timezone.now()
+    room: dict[str, Any] = {
+        "open_seats": sorted(set(open_seats)),
+        "autostart": autostart,
+        "show_convictions": show_convictions,
+        "stage": STAGE_WAITING,
+        "queue": [],
+        "serial": 0,
+        "heard": 0,
+        "votes": {},
+    }
+    if turn_seconds is not None:
+        room["turn_seconds"] = float(turn_seconds)
+    if pace_seconds is not None:
+        room["pace_seconds"] = float(pace_seconds)
+    if autostart:
+        wait = float(getattr(settings, "ANGRY_ROOM_AUTOSTART_SECONDS", DEFAULT_AUTOSTART_SECONDS))
+        room["start_by"] = stamp(now + timedelta(seconds=wait))
+    deliberation = lifecycle.deliberation_start(
+        case=case,
+        engine=engine,
+        seed=seed,
+        host_session_key="" if autostart else host_session_key,
+        host_plays=host_plays and not autostart,
+        max_rounds=max_rounds,
+        open_seats=tuple(open_seats),
+        options={"room": room},
+    )
+    for _attempt in range(20):
+        code = codes.new_code()
+        try:
+            with transaction.atomic():
+                Deliberation.objects.filter(pk=deliberation.pk).update(room_code=code)
+        except IntegrityError:  # another room has it: draw again
+            continue
+        deliberation.room_code = code
+        break
+    else:  # 26**6 codes: only a nearly full table gets here
+        raise ValidationError("No free room code could be drawn; try again.")
+    clock.schedule(deliberation, room)
+    return deliberation
+
+
+@transaction.atomic
+def room_join(
+    *,
+    code: str,
+    credential: Credential = Credential(),
+    agent: bool = False,
+    preferred_seat: int | None = None,
+    name: str = "",
+) -> tuple[Deliberation, Seat, str]:
+    """Take a free open seat (the preferred one, else the lowest). Returns (room, seat, token).
+
+    A person is bound to their browser session (joining twice finds the same seat); an agent gets
+    a fresh secret token, returned once (only its hash is kept). The first participant starts an
+    autostart room.
+    """
+    deliberation = _by_code(code)
+    _require_open(deliberation)
+    if not agent:
+        if is_host(deliberation, credential.session_key):
+            raise ValidationError(ERROR_HOST_JOINS)
+        held = seat_of(deliberation, credential)
+        if held is not None:
+            return deliberation, held, ""
+    seats = list(deliberation.seats.select_related("persona").filter(is_open=True))
+    free = [s for s in seats if s.kind == SeatKind.AI]
+    if preferred_seat is not None:
+        chosen = next((s for s in seats if s.number == preferred_seat), None)
+        if chosen is None:
+            raise ValidationError(ERROR_SEAT_NOT_OPEN.format(seat=preferred_seat))
+        if chosen.kind != SeatKind.AI:
+            raise ValidationError(ERROR_SEAT_TAKEN.format(seat=preferred_seat))
+    elif free:
+        chosen = free[0]
+    else:
+        raise ValidationError(ERROR_ROOM_FULL)
+    token = ""
+    chosen.kind = SeatKind.AGENT if agent else SeatKind.HUMAN
+    chosen.joined_at = timezone.now()
+    chosen.display_name = (name or "").strip()[:MAX_NAME] or (
+        chosen.persona.name if chosen.persona else f"Juror {chosen.number}"
+    )
+    if agent:
+        token = _new_token(deliberation.room_code or "", chosen.number)
+        chosen.token_hash, chosen.session_key = token_hash(token), ""
+    else:
+        chosen.session_key, chosen.token_hash = credential.session_key, ""
+    chosen.full_clean()
+    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key"])
+    announce(deliberation.pk, "seats", {"seat": chosen.number})
+    room = room_of(deliberation)
+    if room.get("autostart") and room.get("stage") == STAGE_WAITING:
+        _begin(deliberation, side=PlayerSide.NONE)
+    return deliberation, chosen, token
+
+
+# --- Hosting ---------------------------------------------------------------------------------------------
+
+
+def _begin(deliberation: Deliberation, *, side: str) -> None:
+    lifecycle.side_choose(deliberation_id=deliberation.pk, side=side)
+    deliberation.refresh_from_db()
+    clock.cycle_begin(deliberation, room_of(deliberation))
+
+
+@transaction.atomic
+def room_start(*, deliberation_id: int, session_key: str = "", side: str = "", by_clock: bool = False) -> None:
+    """The host starts the deliberation (a host who plays chooses a side); the clock starts it for
+    an autostart room nobody joined."""
+    deliberation = _lock(deliberation_id)
+    if not by_clock:
+        _require_host(deliberation, session_key, "start the deliberation")
+    _require_open(deliberation)
+    if deliberation.phase != Phase.PRESENTATION or room_of(deliberation).get("stage") != STAGE_WAITING:
+        raise ValidationError(ERROR_ALREADY_STARTED)
+    if deliberation.host_plays:
+        if side not in (PlayerSide.DEFEND, PlayerSide.PROSECUTE):
+            raise ValidationError(ERROR_SIDE)
+    else:
+        side = PlayerSide.NONE
+    _begin(deliberation, side=side)
+
+
+@transaction.atomic
+def room_call_vote(*, deliberation_id: int, session_key: str = "") -> None:
+    """Only the host calls the final vote; the verdict is read from the current votes."""
+    deliberation = _lock(deliberation_id)
+    _require_host(deliberation, session_key, "call the final vote")
+    _require_deliberating(deliberation)
+    lifecycle.vote_call(deliberation_id=deliberation_id)
+    deliberation.refresh_from_db()
+    room = room_of(deliberation)
+    room["stage"], room["queue"] = STAGE_DONE, []
+    room_save(deliberation, room)
+
+
+@transaction.atomic
+def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int) -> None:
+    """The host removes a participant: the seat goes back to its AI juror and closes."""
+    deliberation = _lock(deliberation_id)
+    _require_host(deliberation, session_key, "remove someone")
+    _require_open(deliberation)
+    seat = deliberation.seats.select_related("persona").filter(number=seat_number).first()
+    if seat is None or not seat.is_participant or seat.is_host or seat.persona is None:
+        raise ValidationError(ERROR_NOT_REMOVABLE.format(seat=seat_number))
+    seat.kind, seat.session_key, seat.token_hash, seat.joined_at = SeatKind.AI, "", "", None
+    seat.display_name, seat.is_open = seat.persona.name, False
+    seat.save(update_fields=["kind", "session_key", "token_hash", "joined_at", "display_name", "is_open"])
+    clock.seat_leaves(deliberation, seat_number)
+    announce(deliberation.pk, "seats", {"seat": seat_number})
+
+
+# --- Playing ----------------------------------------------------------------------------------------------
+
+
+def _require_turn(deliberation: Deliberation, seat: Seat) -> dict[str, Any]:
+    room = room_of(deliberation)
+    if current_seat(room) == seat.number:
+        return room
+    raise ValidationError(ERROR_NOT_YOUR_TURN.format(when=when_next_turn(room, seat.number)))
+
+
+def when_next_turn(room: dict[str, Any], seat_number: int) -> str:
+    """When this seat speaks next, in words (for refusals and pages)."""
+    from deliberation.rooms.state import STAGE_TURNS, seconds_left
+
+    stage = room.get("stage")
+    if stage == STAGE_WAITING:
+        return WHEN_WAITING
+    if stage != STAGE_TURNS:
+        return WHEN_ROUND
+    queue = list(room.get("queue") or [])
+    current, seconds = queue[0], seconds_left(room)
+    if seat_number in queue:
+        before = ", ".join(str(n) for n in queue[: queue.index(seat_number)])
+        return WHEN_IN_LINE.format(current=current, seconds=seconds, before=before)
+    return WHEN_NEXT_CYCLE.format(current=current, seconds=seconds)
+
+
+def _side_of(deliberation: Deliberation, seat: Seat) -> str:
+    if seat.is_host and deliberation.player_side in (PlayerSide.DEFEND, PlayerSide.PROSECUTE):
+        return deliberation.player_side
+    return PlayerSide.PROSECUTE if seat.vote == "guilty" else PlayerSide.DEFEND
+
+
+@transaction.atomic
+def room_speak(
+    *,
+    deliberation_id: int,
+    credential: Credential,
+    seat_number: int | None = None,
+    content: str = "",
+    argument_type: str = "logical",
+    target: int | None = None,
+    strategy: str = "",
+) -> int:
+    """A participant speaks on their turn; returns the round in which the jury hears it.
+
+    Typed words (a person's or an agent's) are stored verbatim as a ready speech; a strategy is
+    crafted into an argument by the mind, like the single player's. Either way the AI jurors
+    react to it with the same conviction mechanics, first thing in the next round.
+    """
+    deliberation = _lock(deliberation_id)
+    _require_open(deliberation)
+    seat = _participant(deliberation, credential, seat_number)
+    _require_deliberating(deliberation)
+    room = _require_turn(deliberation, seat)
+    if target is not None and (not 1 <= target <= 12 or target == seat.number):
+        raise ValidationError(ERROR_TARGET)
+    content = content or ""
+    if len(content) > MAX_CONTENT:
+        raise ValidationError(ERROR_CONTENT_LONG.format(limit=MAX_CONTENT))
+    if strategy:
+        side = _side_of(deliberation, seat)
+        try:
+            validate_move(strategy=strategy, side=side, target_seat=target, free_text=content)
+        except StrategyError as exc:
+            raise ValidationError(str(exc)) from None
+        item = {"kind": "move", "seat": seat.number, "side": side, "strategy": strategy, "target": target}
+        item["text"] = content
+    else:
+        if not content.strip():
+            raise ValidationError(ERROR_CONTENT_BLANK)
+        if argument_type not in ARGUMENT_TYPES:
+            raise ValidationError(ERROR_ARGUMENT_TYPE)
+        item = {
+            "kind": "speech",
+            "seat": seat.number,
+            "speaker_name": seat.display_name,
+            "content": content,  # verbatim: never rewritten
+            "argument_type": argument_type,
+            "target": target,
+            "strategy": "",
+        }
+    deliberation.pending = [*deliberation.pending, item]
+    deliberation.save(update_fields=["pending"])
+    clock.turn_done(deliberation, room, seat.number)
+    return deliberation.round_number + 1
+
+
+@transaction.atomic
+def room_pass(*, deliberation_id: int, credential: Credential, seat_number: int | None = None) -> None:
+    """A participant passes their turn; the next participant (or the AI jurors) goes on."""
+    deliberation = _lock(deliberation_id)
+    _require_open(deliberation)
+    seat = _participant(deliberation, credential, seat_number)
+    _require_deliberating(deliberation)
+    room = _require_turn(deliberation, seat)
+    clock.record_pass(deliberation, seat, timed_out=False)
+    clock.turn_done(deliberation, room, seat.number)
+
+
+@transaction.atomic
+def room_vote(
+    *, deliberation_id: int, credential: Credential, value: str, seat_number: int | None = None
+) -> dict[str, Any]:
+    """A participant casts or changes their vote at any time during deliberation.
+
+    While a round is running the vote waits and is applied as soon as it ends (the round's engine
+    state would otherwise overwrite it). Returns {recorded, changed, deferred}.
+    """
+    if value not in ("guilty", "not_guilty"):
+        raise ValidationError(lifecycle.ERROR_VOTE_UNKNOWN)
+    deliberation = _lock(deliberation_id)
+    _require_open(deliberation)
+    seat = _participant(deliberation, credential, seat_number)
+    _require_deliberating(deliberation)
+    if deliberation.round_status == RoundStatus.RUNNING:
+        room = room_of(deliberation)
+        room["votes"] = {**(room.get("votes") or {}), str(seat.number): value}
+        room_save(deliberation, room)
+        return {"recorded": True, "changed": seat.vote != value, "deferred": True}
+    changed = lifecycle.vote_cast(deliberation_id=deliberation_id, seat_number=seat.number, value=value)
+    return {"recorded": True, "changed": changed, "deferred": False}
+
+
+def room_for_session(code: str) -> Deliberation:
+    """The room with this code (no lock; for pages)."""
+    cleaned = codes.normalise(code)
+    deliberation = Deliberation.objects.select_related("case").filter(room_code=cleaned).first()
+    if deliberation is None or not is_room(deliberation):
+        raise ValidationError(ERROR_ROOM_UNKNOWN.format(code=(code or "").strip()[:20]))
+    return deliberation

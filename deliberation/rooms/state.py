@@ -1,0 +1,87 @@
+"""A room's own state, kept in ``Deliberation.settings["room"]`` (no extra table or migration).
+
+Keys: ``open_seats`` (list), ``autostart`` (bool), ``show_convictions`` (agents see the other
+jurors' convictions), ``turn_seconds`` / ``pace_seconds`` (per-room overrides, else settings),
+``start_by`` (ISO time an autostart room starts on its own), ``stage`` (waiting | ai | turns |
+done), ``queue`` (participant seats still to take a turn this cycle, the first is speaking),
+``deadline`` (ISO time the current turn passes on its own), ``serial`` (counts turns, so a late
+timeout never passes a later turn), ``next_at`` (ISO time the next AI round is due), ``heard``
+(last round whose turns were opened) and ``votes`` (votes cast while a round ran, applied after it).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from deliberation.models import Deliberation
+
+STAGE_WAITING = "waiting"  # before the start: people join, the host has not started
+STAGE_AI = "ai"  # the AI jurors' round is due or running
+STAGE_TURNS = "turns"  # participants take their turns in seat order
+STAGE_DONE = "done"
+
+DEFAULT_PACE_SECONDS = 3.0  # between AI rounds when nobody takes a turn in between
+DEFAULT_AUTOSTART_SECONDS = 120.0
+
+
+def room_of(deliberation: Deliberation) -> dict[str, Any]:
+    """The room state (a copy: write it back with ``room_save``)."""
+    return dict((deliberation.settings or {}).get("room") or {})
+
+
+def is_room(deliberation: Deliberation) -> bool:
+    return bool(deliberation.room_code) and "room" in (deliberation.settings or {})
+
+
+def room_save(deliberation: Deliberation, room: dict[str, Any]) -> None:
+    deliberation.settings = {**(deliberation.settings or {}), "room": room}
+    deliberation.save(update_fields=["settings"])
+
+
+def when(value: str | None) -> datetime | None:
+    return parse_datetime(value) if value else None
+
+
+def stamp(moment: datetime) -> str:
+    return moment.isoformat()
+
+
+def turn_seconds(room: dict[str, Any]) -> float:
+    return float(room.get("turn_seconds") or settings.ANGRY_TURN_SECONDS)
+
+
+def pace_seconds(room: dict[str, Any]) -> float:
+    value = room.get("pace_seconds")
+    if value is None:
+        value = getattr(settings, "ANGRY_ROOM_PACE_SECONDS", DEFAULT_PACE_SECONDS)
+    return float(value)
+
+
+def current_seat(room: dict[str, Any]) -> int | None:
+    """The participant whose turn it is, if any."""
+    queue = room.get("queue") or []
+    return queue[0] if room.get("stage") == STAGE_TURNS and queue else None
+
+
+def seconds_left(room: dict[str, Any], now: datetime | None = None) -> int | None:
+    deadline = when(room.get("deadline"))
+    if deadline is None or current_seat(room) is None:
+        return None
+    return max(0, round((deadline - (now or timezone.now())).total_seconds()))
+
+
+def due_at(room: dict[str, Any]) -> datetime | None:
+    """When this room next needs the clock: a turn ends, an AI round is due, or an autostart."""
+    stage = room.get("stage")
+    if stage == STAGE_TURNS:
+        return when(room.get("deadline"))
+    if stage == STAGE_AI:
+        return when(room.get("next_at"))
+    if stage == STAGE_WAITING and room.get("autostart"):
+        return when(room.get("start_by"))
+    return None

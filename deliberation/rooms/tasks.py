@@ -1,0 +1,24 @@
+"""Celery task of the room clock (service mode); in embedded mode the same function runs on a
+timer thread of the web process. Takes a primary key and calls one service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from deliberation.services.rounds import CLAIM_STALE_SECONDS
+
+
+@shared_task(
+    name="deliberation.room_tick",
+    soft_time_limit=CLAIM_STALE_SECONDS - 60,
+    time_limit=CLAIM_STALE_SECONDS,
+    autoretry_for=(OperationalError, InterfaceError),
+    max_retries=3,
+    retry_backoff=True,
+)
+def room_tick(deliberation_id: int) -> str:
+    """Do what is due in one room; an early or repeated delivery does nothing."""
+    from deliberation.rooms.clock import room_tick as tick
+
+    return tick(deliberation_id=deliberation_id)

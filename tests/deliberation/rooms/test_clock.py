@@ -1,0 +1,125 @@
+"""The room clock: AI rounds, then every participant's turn in seat order; nothing ever stalls."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from deliberation.models import Deliberation, Phase, TurnKind
+from deliberation.rooms import clock, services
+from deliberation.rooms.services import Credential
+from deliberation.rooms.state import STAGE_AI, STAGE_TURNS, STAGE_WAITING, current_seat, room_of
+
+HOST = "teacher-session"
+ANNA, BEN = Credential(session_key="anna"), Credential(session_key="ben")
+
+
+def later(seconds: float) -> timezone.datetime:
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def state(room: Deliberation) -> dict:
+    room.refresh_from_db()
+    return room_of(room)
+
+
+@pytest.fixture
+def room(robbery, settings) -> Deliberation:
+    settings.ANGRY_TURN_SECONDS = 60
+    return services.room_create(case=robbery, host_session_key=HOST, host_plays=False, open_seats=(2, 3, 8, 12), seed=5)
+
+
+def test_after_the_ai_speakers_every_participant_gets_one_turn_in_seat_order(room):
+    services.room_join(code=room.room_code, credential=BEN, preferred_seat=8)
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    assert state(room)["stage"] == STAGE_AI
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+    after = state(room)
+    speakers = list(room.turns.filter(kind=TurnKind.SPEECH).values_list("seat_number", flat=True))
+    assert speakers and not {3, 8} & set(speakers)  # the round was the AI jurors'
+    assert after["stage"] == STAGE_TURNS and after["queue"] == [3, 8] and current_seat(after) == 3
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    assert current_seat(state(room)) == 8
+    services.room_speak(deliberation_id=room.pk, credential=BEN, content="Nobody saw his face.")
+    assert state(room)["stage"] == STAGE_AI
+
+
+def test_the_participants_words_open_the_next_round_and_get_the_jurys_reactions(room):
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=2)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    clock.room_tick(deliberation_id=room.pk)
+    words = "The lineup was shown to the witness after she had seen his photo on the news."
+    services.room_speak(deliberation_id=room.pk, credential=ANNA, content=words, argument_type="evidence")
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+    room.refresh_from_db()
+    round_two = list(room.turns.filter(round_number=2, kind=TurnKind.SPEECH).order_by("sequence"))
+    assert round_two[0].seat_number == 2 and round_two[0].content == words  # verbatim, and first
+    reactions = round_two[0].reactions
+    assert {r["seat"] for r in reactions} >= {1, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+    assert any(r["delta"] != 0 for r in reactions)
+    assert room.pending == [] and current_seat(state(room)) == 2  # her turn again after this round
+
+
+def test_an_absent_participant_is_passed_when_the_time_runs_out(room):
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=2)
+    services.room_join(code=room.room_code, credential=BEN, preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    clock.room_tick(deliberation_id=room.pk)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(30)) == ""  # still within the minute
+    assert current_seat(state(room)) == 2
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"
+    passed = room.turns.order_by("-sequence").first()
+    assert passed.kind == TurnKind.PASS and passed.seat_number == 2
+    assert passed.content == clock.TIMEOUT_LINE.format(name=passed.speaker_name)
+    assert current_seat(state(room)) == 3
+
+
+def test_a_late_timeout_never_passes_the_next_persons_fresh_turn(room):
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=2)
+    services.room_join(code=room.room_code, credential=BEN, preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    clock.room_tick(deliberation_id=room.pk)
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)  # Ben's minute starts now
+    assert clock.room_tick(deliberation_id=room.pk, now=later(45)) == ""
+    assert current_seat(state(room)) == 3
+
+
+def test_the_turn_length_is_a_setting(room, settings):
+    settings.ANGRY_TURN_SECONDS = 10
+    services.room_join(code=room.room_code, credential=ANNA)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    clock.room_tick(deliberation_id=room.pk)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(11)) == "timeout"
+
+
+def test_an_autostart_room_starts_when_its_first_participant_joins(robbery):
+    room = services.room_create(case=robbery, autostart=True, open_seats=(2, 3))
+    assert room.host_plays is False and room.seats.get(number=7).display_name == "Juror 7"
+    assert state(room)["stage"] == STAGE_WAITING
+    services.room_join(code=room.room_code, agent=True)
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION and room.player_side == "none"
+    assert state(room)["stage"] == STAGE_AI
+
+
+def test_an_autostart_room_nobody_joins_starts_after_two_minutes_and_paces_its_ai_rounds(robbery):
+    room = services.room_create(case=robbery, autostart=True, open_seats=(2,), pace_seconds=3)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(60)) == ""
+    assert clock.room_tick(deliberation_id=room.pk, now=later(121)) == "start"
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+    assert state(room)["stage"] == STAGE_AI  # nobody to wait for
+    assert clock.room_tick(deliberation_id=room.pk) == ""  # the next round waits a few seconds
+    assert clock.room_tick(deliberation_id=room.pk, now=later(4)) == "round"
+    room.refresh_from_db()
+    assert room.round_number == 2
+
+
+def test_unfinished_rooms_are_found_for_the_clock_to_resume(robbery):
+    waiting = services.room_create(case=robbery, autostart=True, open_seats=(2,))
+    hosted = services.room_create(case=robbery, host_session_key=HOST, open_seats=(2,))
+    found = dict(clock.rooms_unfinished())
+    assert found[waiting.pk] is not None and found[hosted.pk] is None  # a hosted room waits for its host
+    assert clock.rooms_resume() >= 1
