@@ -284,9 +284,9 @@ BODY_REBUT: tuple[str, ...] = (
 )
 ROUND_ASIDES: tuple[str, ...] = (
     "We're {guilty} to {not_guilty} right now, and I think that tells us something.",
-    "We've been at this {round} rounds.",
+    "This is round {round}; let's make it count.",
     "It's {guilty} guilty, {not_guilty} not guilty, and I understand why.",
-    "Round {round}, and I'm still asking the same question.",
+    "Round {round}, and one question keeps coming back to me.",
 )
 
 THOUGHT_PERSUADED: tuple[str, ...] = (
