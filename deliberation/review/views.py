@@ -163,7 +163,9 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """A curator confirms (GET), then deletes (POST); anyone else is refused with 403."""
     if not request.user.is_staff:
         raise PermissionDenied(ERROR_NOT_CURATOR)
-    deliberation = _fetch(pk)
+    deliberation = Deliberation.objects.select_related("case").filter(pk=pk).first()
+    if deliberation is None:
+        raise Http404("No such deliberation.")
     if request.method == "POST":
         try:
             review_services.deliberation_delete(deliberation_id=pk)
