@@ -156,10 +156,9 @@ def narration_render(*, narration_id: int) -> Narration | None:
 
 
 def _narration_rendered(narration_id: int) -> None:
-    """Hook: tell the courtroom a narration is ready (audio or text only).
+    """Tell the courtroom a narration is ready (audio or text only): the judge's partial is pushed."""
+    from deliberation.services.broadcast import publish
 
-    The one broadcaster lives in ``deliberation.services``; once it exists, call it here, e.g.
-    ``services.broadcast_narration(narration_id=narration_id)``, which renders the judge's partial
-    (the <audio> element and the words) to the deliberation's group.
-    """
-    return None
+    deliberation_id = Narration.objects.filter(pk=narration_id).values_list("deliberation_id", flat=True).first()
+    if deliberation_id is not None:
+        publish(deliberation_id, "narration", {"narration_id": narration_id})

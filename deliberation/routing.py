@@ -1,3 +1,9 @@
-"""Websocket routes (the courtroom consumer registers here)."""
+"""Websocket routes: the courtroom's live feed."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from deliberation.consumers import CourtConsumer
+
+websocket_urlpatterns = [
+    path("ws/court/<int:deliberation_id>/", CourtConsumer.as_asgi()),
+]

@@ -1,0 +1,47 @@
+"""The courtroom's websocket: one thin consumer per browser, joined to its deliberation's group.
+
+It only forwards: services render the HTML (``deliberation.live``) and the one broadcaster sends
+it to the group; this consumer passes each fragment on to its browser. Moves go over HTTP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from deliberation.models import Deliberation
+from deliberation.services.broadcast import group_name
+
+CLOSE_NOT_FOUND = 4404
+
+
+@database_sync_to_async
+def _exists(deliberation_id: int) -> bool:
+    return Deliberation.objects.filter(pk=deliberation_id).exists()
+
+
+class CourtConsumer(AsyncWebsocketConsumer):
+    group: str | None = None
+
+    async def connect(self) -> None:
+        deliberation_id = int(self.scope["url_route"]["kwargs"]["deliberation_id"])
+        if not await _exists(deliberation_id):
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.group = group_name(deliberation_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""
+
+    async def deliberation_event(self, message: dict[str, Any]) -> None:
+        html = message.get("html")
+        if html:
+            await self.send(text_data=html)

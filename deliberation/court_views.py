@@ -1,0 +1,165 @@
+"""The courtroom and the verdict page. Thin: services write, ``courtroom`` reads.
+
+Only the browser that started a deliberation (its session holds seat 7) may act in it; anyone
+with the link may watch. Actions answer htmx with the controls partial (an error inline when
+a service refuses), and plain form posts with a redirect back to the courtroom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from cases.models import HistoricalVerdict
+from cases.retrieval import evidence_lookup
+from deliberation import services
+from deliberation.charts import conviction_chart
+from deliberation.courtroom import (
+    STRATEGIES,
+    base_context,
+    court_queryset,
+    is_host,
+    judge_narration,
+    page_context,
+)
+from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Seat
+
+ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
+ERROR_TARGET = "Choose a juror to address."
+SEARCH_RESULTS = 5
+NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
+
+
+def court(request: HttpRequest, pk: int) -> HttpResponse:
+    deliberation = get_object_or_404(court_queryset(), pk=pk)
+    context = page_context(deliberation, session_key=request.session.session_key)
+    return render(request, "courtroom/court.html", context)
+
+
+def _host_deliberation(request: HttpRequest, pk: int) -> Deliberation:
+    deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
+    if not is_host(deliberation, request.session.session_key):
+        raise PermissionDenied(ERROR_NOT_HOST)
+    return deliberation
+
+
+def _act(request: HttpRequest, pk: int, action: Callable[[Deliberation], Any], form: dict[str, Any]) -> HttpResponse:
+    deliberation = _host_deliberation(request, pk)
+    error = ""
+    try:
+        action(deliberation)
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("court", pk=pk)
+    deliberation = Deliberation.objects.select_related("case").get(pk=pk)
+    seats = list(Seat.objects.filter(deliberation=deliberation).order_by("number"))
+    context = {**base_context(deliberation, seats), "error": error, **(form if error else {})}
+    return render(request, "courtroom/controls.html#controls", context)
+
+
+@require_POST
+def side(request: HttpRequest, pk: int) -> HttpResponse:
+    choice = request.POST.get("side", "")
+    return _act(request, pk, lambda d: services.side_choose(deliberation_id=d.pk, side=choice), {})
+
+
+def _target(raw: str) -> int | None:
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_POST
+def speak(request: HttpRequest, pk: int) -> HttpResponse:
+    strategy = request.POST.get("strategy", "")
+    text = "" if strategy in NO_TEXT_STRATEGIES else request.POST.get("text", "").strip()
+    target = _target(request.POST.get("target", "")) if strategy == "address_juror" else None
+    form = {"form_strategy": strategy, "form_text": text, "form_target": target}
+
+    def move(deliberation: Deliberation) -> None:
+        if strategy == "address_juror" and target is None:
+            raise ValidationError(ERROR_TARGET)
+        services.player_speak(
+            deliberation_id=deliberation.pk,
+            seat_number=deliberation.player_seat,
+            strategy=strategy,
+            target=target,
+            text=text,
+        )
+
+    return _act(request, pk, move, form)
+
+
+@require_POST
+def pass_turn(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, lambda d: services.turn_pass(deliberation_id=d.pk, seat_number=d.player_seat), {})
+
+
+@require_POST
+def call_vote(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, lambda d: services.vote_call(deliberation_id=d.pk, seat_number=d.player_seat), {})
+
+
+@require_GET
+def search(request: HttpRequest, pk: int) -> HttpResponse:
+    deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
+    query = request.GET.get("q", "").strip()[:200]
+    passages = evidence_lookup(deliberation.case, query, k=SEARCH_RESULTS) if query else []
+    context = {"deliberation": deliberation, "query": query, "passages": passages}
+    if request.htmx:
+        return render(request, "courtroom/search_results.html", context)
+    page = page_context(get_object_or_404(court_queryset(), pk=pk), session_key=request.session.session_key)
+    return render(request, "courtroom/court.html", {**page, **context})
+
+
+def ground_truth(deliberation: Deliberation) -> dict[str, Any]:
+    """What the historical jury found, and whether this jury agreed (only shown after the verdict)."""
+    case = deliberation.case
+    known = case.historical_verdict in (HistoricalVerdict.GUILTY, HistoricalVerdict.NOT_GUILTY)
+    return {
+        "known": known,
+        "verdict": case.get_historical_verdict_display(),
+        "punishment": case.historical_punishment,
+        "agreed": known and deliberation.verdict == case.historical_verdict,
+        "hung": deliberation.verdict == "hung",
+    }
+
+
+def verdict(request: HttpRequest, pk: int) -> HttpResponse:
+    deliberation = get_object_or_404(
+        Deliberation.objects.select_related("case").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("number")),
+            Prefetch("snapshots", queryset=ConvictionSnapshot.objects.order_by("round_number", "seat_number")),
+            Prefetch("narrations", queryset=Narration.objects.order_by("created_at", "id")),
+        ),
+        pk=pk,
+    )
+    seats = list(deliberation.seats.all())
+    context = base_context(deliberation, seats)
+    if not deliberation.is_finished:
+        return render(request, "verdict.html", context)
+    snapshots = list(deliberation.snapshots.all())
+    names = {seat.number: seat.display_name for seat in seats}
+    rounds = sorted({s.round_number for s in snapshots})
+    by_key = {(s.seat_number, s.round_number): s for s in snapshots}
+    table = [(seat, [by_key.get((seat.number, r)) for r in rounds]) for seat in seats]
+    narrations = [n for n in deliberation.narrations.all() if n.kind == "verdict"]
+    context.update(
+        chart=conviction_chart(snapshots, names=names, highlight_seat=context["player_seat"]),
+        rounds=rounds,
+        table=table,
+        truth=ground_truth(deliberation),
+        narration=judge_narration(narrations),
+    )
+    return render(request, "verdict.html", context)

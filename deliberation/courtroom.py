@@ -1,0 +1,259 @@
+"""What the courtroom shows: the reads and view-models behind the page and its live partials.
+
+Everything a page or a broadcast needs is loaded in a fixed number of queries (the deliberation
+with its case, then one query per prefetched relation), however many rounds have been played.
+The view-models below only rearrange what was loaded; they never touch the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, QuerySet
+
+from deliberation.models import (
+    Deliberation,
+    Narration,
+    NarrationStatus,
+    Phase,
+    RoundStatus,
+    Seat,
+    SeatKind,
+    Turn,
+    TurnKind,
+)
+
+
+@dataclass(frozen=True)
+class StrategyOption:
+    id: str
+    label: str
+    hint: str
+    free_text: str = "optional"  # optional | required | none
+    needs_target: bool = False
+
+
+# The spec's six strategies ("Player Input: Strategy + Optional Free Text"), in its order and words.
+STRATEGIES: tuple[StrategyOption, ...] = (
+    StrategyOption("challenge_evidence", "Challenge Evidence", "Point out weaknesses in a specific piece of evidence"),
+    StrategyOption("question_witness", "Question Witness Credibility", "Raise doubts about a witness's reliability"),
+    StrategyOption("reasonable_doubt", "Appeal to Reasonable Doubt", "Emphasize the burden of proof", free_text="none"),
+    StrategyOption("alternative_theory", "Present Alternative Theory", "Suggest what might have really happened"),
+    StrategyOption(
+        "address_juror", "Address Specific Juror", "Respond to or persuade a specific juror", needs_target=True
+    ),
+    StrategyOption("free_argument", "Make Custom Argument", "Say whatever you want", free_text="required"),
+)
+STRATEGY_LABELS = {option.id: option.label for option in STRATEGIES}
+ARGUMENT_LABELS = {
+    "evidence": "Evidence",
+    "emotional": "Emotional",
+    "logical": "Logical",
+    "question": "Question",
+    "moral": "Moral",
+    "narrative": "Narrative",
+}
+VOTE_LABELS = {"guilty": "Guilty", "not_guilty": "Not guilty", "": "No vote yet"}
+MESSAGE_STYLE = {
+    TurnKind.SPEECH: "speech",
+    TurnKind.PROCESS: "process",
+    TurnKind.JUDGE: "judge",
+    TurnKind.NOTE: "note",
+    TurnKind.PASS: "process",
+}
+
+
+@dataclass(frozen=True)
+class Tally:
+    guilty: int
+    not_guilty: int
+
+    @property
+    def leader(self) -> str:
+        if self.guilty == self.not_guilty:
+            return "split"
+        return "guilty" if self.guilty > self.not_guilty else "not_guilty"
+
+    @property
+    def label(self) -> str:
+        """The spec's form: "7-5 GUILTY" (majority first), "6-6 SPLIT"."""
+        high, low = max(self.guilty, self.not_guilty), min(self.guilty, self.not_guilty)
+        word = {"guilty": "GUILTY", "not_guilty": "NOT GUILTY", "split": "SPLIT"}[self.leader]
+        return f"{high}–{low} {word}"
+
+
+def tally_of(seats: list[Seat]) -> Tally | None:
+    votes = [seat.vote for seat in seats if seat.vote]
+    if not votes:
+        return None
+    return Tally(guilty=votes.count("guilty"), not_guilty=votes.count("not_guilty"))
+
+
+@dataclass(frozen=True)
+class Reaction:
+    name: str
+    emoji: str
+    delta: float
+    thought: str
+    persuaded: bool
+
+    @property
+    def direction(self) -> str:
+        if abs(self.delta) < 0.005:
+            return "unmoved"
+        return "towards guilty" if self.delta > 0 else "towards not guilty"
+
+
+@dataclass(frozen=True)
+class Flip:
+    name: str
+    before: str
+    after: str
+
+
+@dataclass
+class Message:
+    turn: Turn
+    style: str
+    emoji: str = ""
+    target_name: str = ""
+    strategy_label: str = ""
+    argument_label: str = ""
+    is_player: bool = False
+    reactions: list[Reaction] = field(default_factory=list)
+    flips: list[Flip] = field(default_factory=list)
+
+
+def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int | None) -> list[Message]:
+    """Turns as the chat shows them: names resolved from the seats already loaded."""
+
+    def name(number: int | None) -> str:
+        seat = seats.get(number) if number is not None else None
+        return seat.display_name if seat else (f"Juror {number}" if number else "")
+
+    out = []
+    for turn in turns:
+        seat = seats.get(turn.seat_number) if turn.seat_number else None
+        out.append(
+            Message(
+                turn=turn,
+                style=MESSAGE_STYLE.get(turn.kind, "note"),
+                emoji=seat.emoji if seat else ("⚖️" if turn.kind == TurnKind.JUDGE else ""),
+                target_name=name(turn.target_seat),
+                strategy_label=STRATEGY_LABELS.get(turn.strategy, ""),
+                argument_label=ARGUMENT_LABELS.get(turn.argument_type, turn.argument_type.capitalize()),
+                is_player=player_seat is not None and turn.seat_number == player_seat,
+                reactions=[
+                    Reaction(
+                        name=name(r.get("seat")),
+                        emoji=seats[r["seat"]].emoji if r.get("seat") in seats else "",
+                        delta=float(r.get("delta", 0.0)),
+                        thought=str(r.get("thought", "")),
+                        persuaded=bool(r.get("persuaded")),
+                    )
+                    for r in turn.reactions
+                    if r.get("thought") or abs(float(r.get("delta", 0.0))) >= 0.005
+                ],
+                flips=[
+                    Flip(
+                        name=name(f.get("seat")),
+                        before=VOTE_LABELS.get(f.get("from", ""), ""),
+                        after=VOTE_LABELS.get(f.get("to", ""), ""),
+                    )
+                    for f in turn.flips
+                ],
+            )
+        )
+    return out
+
+
+def court_queryset() -> QuerySet[Deliberation]:
+    """A deliberation with everything the courtroom page shows (a fixed number of queries)."""
+    return Deliberation.objects.select_related("case").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("number")),
+        Prefetch("turns", queryset=Turn.objects.order_by("sequence")),
+        Prefetch("narrations", queryset=Narration.objects.order_by("created_at", "id")),
+        "case__defendants",
+        "case__evidence",
+        "case__witnesses",
+    )
+
+
+def judge_narration(narrations: list[Narration]) -> Narration | None:
+    """The judge's latest spoken line; a line still being voiced shows as words until it is ready."""
+    for narration in reversed(narrations):
+        if narration.status != NarrationStatus.PENDING:
+            return narration
+    return narrations[-1] if narrations else None
+
+
+def latest_narration(deliberation_id: int) -> Narration | None:
+    return judge_narration(list(Narration.objects.filter(deliberation_id=deliberation_id).order_by("created_at", "id")))
+
+
+def is_host(deliberation: Deliberation, session_key: str | None) -> bool:
+    """The person who started the deliberation holds seat 7 and the controls; others watch."""
+    return bool(deliberation.host_plays and session_key and deliberation.host_session_key == session_key)
+
+
+PHASE_RANK = {
+    Phase.SETUP: 0,
+    Phase.PRESENTATION: 0,
+    Phase.SIDE_SELECTION: 0,
+    Phase.INITIAL_VOTE: 1,
+    Phase.DELIBERATION: 1,
+    Phase.FINAL_VOTE: 2,
+    Phase.VERDICT: 2,
+}
+
+
+def stamp(deliberation: Deliberation) -> int:
+    """A number that only grows as a deliberation moves on (phase, round, round under way).
+
+    Fragments carry it so a browser can refuse an older fragment arriving after a newer one
+    (an HTTP answer racing the websocket, say).
+    """
+    running = 1 if deliberation.round_status == RoundStatus.RUNNING else 0
+    return PHASE_RANK.get(deliberation.phase, 0) * 100_000 + deliberation.round_number * 2 + running
+
+
+def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
+    """What the banner, jury box, tally and controls need (shared by page and broadcasts)."""
+    by_number = {seat.number: seat for seat in seats}
+    player_seat = deliberation.player_seat if deliberation.host_plays else None
+    return {
+        "deliberation": deliberation,
+        "stamp": stamp(deliberation),
+        "case": deliberation.case,
+        "seats": seats,
+        "seat_by_number": by_number,
+        "player_seat": player_seat,
+        "tally": tally_of(seats),
+        "running": deliberation.round_status == RoundStatus.RUNNING,
+        "max_rounds": int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        "deliberating": deliberation.phase == Phase.DELIBERATION,
+        "choosing_side": deliberation.phase in (Phase.PRESENTATION, Phase.SIDE_SELECTION)
+        and not deliberation.player_side,
+        "finished": deliberation.phase == Phase.VERDICT,
+        "strategies": STRATEGIES,
+        "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
+    }
+
+
+def page_context(deliberation: Deliberation, *, session_key: str | None) -> dict[str, Any]:
+    """The whole courtroom, from a deliberation loaded with ``court_queryset``."""
+    seats = list(deliberation.seats.all())
+    context = base_context(deliberation, seats)
+    context.update(
+        host=is_host(deliberation, session_key),
+        messages_list=messages_for(
+            list(deliberation.turns.all()), context["seat_by_number"], player_seat=context["player_seat"]
+        ),
+        narration=judge_narration(list(deliberation.narrations.all())),
+        defendants=list(deliberation.case.defendants.all()),
+        evidence=list(deliberation.case.evidence.all()),
+        witnesses=list(deliberation.case.witnesses.all()),
+    )
+    return context

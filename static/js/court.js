@@ -1,0 +1,232 @@
+/* The courtroom in the browser: kinetic text, the judge's voice, and care with live fragments.
+ *
+ * The server renders every piece of HTML; this script only animates it. Fragments arrive over
+ * the websocket (htmx ws extension, swapped out of band by id) or as answers to the controls.
+ * Screen readers get each message whole from a visually hidden copy; the typed copy is hidden
+ * from them, so nothing is read out letter by letter.
+ */
+(function () {
+  "use strict";
+
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var CHAR_MS = 28; // readable typing pace, about 35 characters a second
+  var VARIANCE_MS = 12;
+  var MAX_MESSAGE_MS = 9000; // long speeches type faster rather than hold the room up
+  var MUTE_KEY = "angry.judgeMuted";
+  var PLAYED_PREFIX = "angry.played.";
+
+  /* ---- Stale fragments: never let an older state replace a newer one --------------------- */
+  function stampOf(el) {
+    var value = el && el.getAttribute && el.getAttribute("data-stamp");
+    return value === null || value === undefined ? null : parseInt(value, 10);
+  }
+  function olderThanPage(incoming, target) {
+    var next = stampOf(incoming), current = stampOf(target);
+    return next !== null && current !== null && next < current;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var fragment = evt.detail.fragment, target = evt.detail.target;
+    var incoming = fragment && (fragment.firstElementChild || fragment);
+    if (incoming && target && incoming.id && incoming.id === target.id && olderThanPage(incoming, target)) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target, text = evt.detail.serverResponse || "";
+    var match = /data-stamp="(\d+)"/.exec(text);
+    if (match && target && stampOf(target) !== null && parseInt(match[1], 10) < stampOf(target)) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+
+  /* ---- Kinetic typing of new messages, one after another -------------------------------- */
+  var queue = [], typing = null;
+
+  function finish(job) {
+    job.el.textContent = job.text;
+    job.el.classList.remove("typing");
+    if (job.done) job.done();
+  }
+  function typeNext() {
+    if (typing || !queue.length) return;
+    var job = queue.shift();
+    typing = job;
+    var text = job.text, i = 0;
+    var pace = Math.min(CHAR_MS, MAX_MESSAGE_MS / Math.max(text.length, 1));
+    job.el.textContent = "";
+    job.el.classList.add("typing");
+    job.msg && job.msg.classList.remove("waiting");
+    function step() {
+      if (typing !== job) return;
+      if (job.skip || i >= text.length) {
+        finish(job);
+        typing = null;
+        typeNext();
+        return;
+      }
+      var burst = pace < 8 ? 3 : 1; // very fast paces reveal a few letters per tick
+      i = Math.min(text.length, i + burst);
+      job.el.textContent = text.slice(0, i);
+      scrollChat(false);
+      setTimeout(step, Math.max(4, pace * burst + (Math.random() - 0.5) * VARIANCE_MS));
+    }
+    step();
+  }
+  function skipAll() {
+    if (typing) typing.skip = true;
+    queue.forEach(function (job) { job.msg && job.msg.classList.remove("waiting"); finish(job); });
+    queue = [];
+  }
+  function animateNew(root) {
+    var seen = {};
+    document.querySelectorAll("#chat > li[id]").forEach(function (li) {
+      if (seen[li.id]) li.remove(); else seen[li.id] = true; // a round delivered twice shows once
+    });
+    (root || document).querySelectorAll('#chat .msg[data-kinetic="new"]').forEach(function (msg) {
+      msg.removeAttribute("data-kinetic");
+      var el = msg.querySelector(".kinetic");
+      if (!el || reduceMotion) return;
+      msg.classList.add("waiting");
+      queue.push({ el: el, msg: msg, text: el.textContent });
+    });
+    scrollChat(true);
+    typeNext();
+  }
+  function scrollChat(force) {
+    var chat = document.getElementById("chat");
+    if (!chat) return;
+    var nearBottom = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 120;
+    if (force || nearBottom) chat.scrollTop = chat.scrollHeight;
+  }
+  document.addEventListener("keydown", function (evt) { if (evt.key === "Escape") skipAll(); });
+  document.addEventListener("click", function (evt) {
+    if (evt.target.closest && evt.target.closest("#chat .msg")) skipAll();
+  });
+
+  /* ---- Announcements: keep the last few ------------------------------------------------- */
+  function pruneAnnouncements() {
+    var box = document.getElementById("announcements");
+    if (!box) return;
+    while (box.children.length > 3) box.removeChild(box.firstElementChild);
+  }
+
+  /* ---- The judge's voice and words ------------------------------------------------------ */
+  function muted() { return localStorage.getItem(MUTE_KEY) === "1"; }
+  function syncMuteButton() {
+    var button = document.getElementById("judge-mute");
+    if (!button) return;
+    button.setAttribute("aria-pressed", muted() ? "true" : "false");
+    button.textContent = muted() ? "Unmute the judge" : "Mute the judge";
+    document.querySelectorAll(".judge-audio").forEach(function (audio) { audio.muted = muted(); });
+  }
+  var judgeRun = 0;
+  function typeJudge(words, text, audio) {
+    var run = ++judgeRun;
+    words.classList.add("typing");
+    if (reduceMotion) { words.textContent = text; words.classList.remove("typing"); return; }
+    if (audio && !audio.paused) {
+      // In step with the voice: reveal the share of the words that matches the share of audio played.
+      var line = words.closest(".judge-line");
+      var fallback = parseFloat(line && line.getAttribute("data-duration")) || 0;
+      (function frame() {
+        if (run !== judgeRun) return;
+        var duration = isFinite(audio.duration) && audio.duration > 0 ? audio.duration : fallback;
+        var share = duration ? Math.min(1, audio.currentTime / duration) : 1;
+        words.textContent = text.slice(0, Math.ceil(text.length * share));
+        if (audio.ended || audio.paused || share >= 1) {
+          if (audio.ended || share >= 1) { words.textContent = text; words.classList.remove("typing"); }
+          else if (audio.paused) { words.textContent = text; words.classList.remove("typing"); }
+          return;
+        }
+        requestAnimationFrame(frame);
+      })();
+      return;
+    }
+    var i = 0;
+    (function step() {
+      if (run !== judgeRun) return;
+      i += 1;
+      words.textContent = text.slice(0, i);
+      if (i < text.length) setTimeout(step, 32 + (Math.random() - 0.5) * VARIANCE_MS);
+      else words.classList.remove("typing");
+    })();
+  }
+  function playJudge(line, fromGesture) {
+    var words = line.querySelector(".kinetic");
+    if (!words) return;
+    var text = line.getAttribute("data-text") || words.textContent;
+    line.setAttribute("data-text", text);
+    var audio = line.querySelector(".judge-audio");
+    if (!audio || muted()) { typeJudge(words, text, null); return; }
+    audio.muted = false;
+    audio.currentTime = 0;
+    var attempt = audio.play();
+    if (attempt && attempt.then) {
+      attempt.then(function () { typeJudge(words, text, audio); }).catch(function () {
+        // Autoplay refused: show the words now and speak at the first touch or key press.
+        typeJudge(words, text, null);
+        if (!fromGesture) waitForGesture(line);
+      });
+    } else {
+      typeJudge(words, text, audio);
+    }
+  }
+  function waitForGesture(line) {
+    var hint = document.getElementById("judge-replay");
+    if (hint) hint.classList.add("attention");
+    function go() {
+      document.removeEventListener("pointerdown", go, true);
+      document.removeEventListener("keydown", go, true);
+      if (hint) hint.classList.remove("attention");
+      if (document.body.contains(line) && !muted()) playJudge(line, true);
+    }
+    document.addEventListener("pointerdown", go, true);
+    document.addEventListener("keydown", go, true);
+  }
+  function judgeArrived(onLoad) {
+    var line = document.querySelector("#judge .judge-line");
+    if (!line) return;
+    var key = PLAYED_PREFIX + line.getAttribute("data-narration");
+    var played = sessionStorage.getItem(key) === "1";
+    sessionStorage.setItem(key, "1");
+    if (onLoad && played) return; // a reload does not read the same line again
+    playJudge(line, false);
+  }
+  document.addEventListener("click", function (evt) {
+    var target = evt.target;
+    if (target.id === "judge-mute") {
+      localStorage.setItem(MUTE_KEY, muted() ? "0" : "1");
+      if (muted()) document.querySelectorAll(".judge-audio").forEach(function (a) { a.pause(); });
+      syncMuteButton();
+    } else if (target.id === "judge-replay") {
+      var line = document.querySelector("#judge .judge-line");
+      if (line) playJudge(line, true);
+    }
+  });
+
+  /* ---- Wiring ----------------------------------------------------------------------------- */
+  var wasClosed = false;
+  document.addEventListener("htmx:wsClose", function () { wasClosed = true; });
+  document.addEventListener("htmx:wsOpen", function () {
+    // Anything missed while disconnected is in the database: rebuild the page from it.
+    if (wasClosed) window.location.reload();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    animateNew(document);
+    pruneAnnouncements();
+    if (/id="judge"/.test(evt.detail.message || "")) { syncMuteButton(); judgeArrived(false); }
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    if (evt.detail.target && evt.detail.target.id === "controls") {
+      var error = document.querySelector("#controls .form-error");
+      if (error) { error.setAttribute("tabindex", "-1"); error.focus(); }
+    }
+  });
+  function ready() {
+    syncMuteButton();
+    scrollChat(true);
+    judgeArrived(true);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+})();
