@@ -7,6 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("deliberation.review.urls")),
     path("", include("deliberation.rooms.urls")),
+    path("", include("deliberation.experiments.urls")),
     path("", include("deliberation.urls")),
     *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from deliberation.experiments.admin import ExperimentAdminMixin
 from deliberation.models import Deliberation, Experiment, Narration, Seat
 
 
@@ -35,6 +36,6 @@ class NarrationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Experiment)
-class ExperimentAdmin(admin.ModelAdmin):
+class ExperimentAdmin(ExperimentAdminMixin, admin.ModelAdmin):
     list_display = ("id", "name", "case_selector", "runs_per_case", "engine", "status", "created_at")
     list_filter = ("status", "engine")

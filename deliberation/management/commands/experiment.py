@@ -46,7 +46,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print every measure as one JSON line last")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        err = sys.stderr
+        err = options.get("stderr") or sys.stderr  # call_command(stderr=...) passes its stream here
         try:
             experiment = services.experiment_create(
                 case_selector=options["cases"],
