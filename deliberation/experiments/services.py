@@ -56,7 +56,7 @@ def experiment_create(
         raise ValidationError(ERROR_ENGINE_BLANK)
     selection = select_cases(case_selector)
     experiment = Experiment(
-        name=name or f"{case_selector} x {runs_per_case} ({engine})",
+        name=name or default_name(case_selector, runs_per_case, engine),
         case_selector=case_selector,
         runs_per_case=runs_per_case,
         engine=engine,
@@ -67,6 +67,11 @@ def experiment_create(
     experiment.full_clean()
     experiment.save()
     return experiment
+
+
+def default_name(case_selector: str, runs_per_case: int, engine: str) -> str:
+    cases = case_selector if len(case_selector) <= 80 else f"{len(case_selector.split(','))} cases"
+    return f"{cases} x {runs_per_case} ({engine})"[:200]
 
 
 def experiment_jobs(experiment: Experiment) -> list[RunJob]:
