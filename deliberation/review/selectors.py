@@ -30,6 +30,7 @@ from deliberation.models import (
 from deliberation.selectors import deliberations_with_record
 
 UNFINISHED = "unfinished"
+VOTE_LABELS = {"guilty": "guilty", "not_guilty": "not guilty"}
 PER_PAGE = 20
 
 
@@ -113,6 +114,14 @@ class FlipView:
     seat_number: int
     before: str
     after: str
+
+    @property
+    def before_label(self) -> str:
+        return VOTE_LABELS.get(self.before, self.before or "no vote")
+
+    @property
+    def after_label(self) -> str:
+        return VOTE_LABELS.get(self.after, self.after)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from deliberation.charts import conviction_chart
@@ -117,8 +118,12 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         else "",
     }
     if request.htmx and request.htmx.target == "replay":
-        return render(request, "review/transcript.html#replay", context)
-    return render(request, "review/transcript.html", context)
+        response = render(request, "review/transcript.html#replay", context)
+    else:
+        response = render(request, "review/transcript.html", context)
+    # One URL answers with the page or with the replay panel: caches must tell the two apart.
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
 
 
 def transcript(request: HttpRequest, pk: int) -> HttpResponse:

@@ -150,3 +150,8 @@ def test_turn_content_is_shown_as_text_not_markup(client, finished):
 
 def test_an_unknown_deliberation_is_not_found(client, db):
     assert client.get(reverse("review:transcript", args=[999999])).status_code == 404
+
+
+def test_a_flip_reads_in_plain_words(client, db):
+    deliberation = write_deliberation(rounds=1)  # seat 1 goes from guilty to not guilty in round 1
+    assert "Juror Name 1 guilty → not guilty" in unescape(_page(client, deliberation))
