@@ -108,6 +108,11 @@
     var box = document.getElementById("announcements");
     if (!box) return;
     while (box.children.length > 3) box.removeChild(box.firstElementChild);
+    Array.prototype.forEach.call(box.children, function (note) {
+      if (note.dataset.expires) return;
+      note.dataset.expires = "1";
+      setTimeout(function () { note.remove(); }, 15000); // the chat keeps the record; this is a notice
+    });
   }
 
   /* ---- The judge's voice and words ------------------------------------------------------ */
