@@ -28,6 +28,9 @@ class RoomCreateForm(forms.Form):
     show_convictions = forms.BooleanField(
         required=False, initial=True, label="Agents see the other jurors' conviction scores"
     )
+    seed = forms.IntegerField(
+        required=False, min_value=0, label="Seed (optional: the same seed replays the same AI jurors)"
+    )
 
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)

@@ -7,10 +7,6 @@ and timeouts live in ``clock``.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -24,6 +20,21 @@ from deliberation.engine.strategies import StrategyError, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
 from deliberation.rooms import clock, codes
+from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of this module's face)
+    ERROR_NOT_HOST,
+    ERROR_NOT_PARTICIPANT,
+    ERROR_OTHER_SEAT,
+    ERROR_TOKEN,
+    NOBODY,
+    Credential,
+    deliberation_for_token,
+    is_host,
+    new_token,
+    participant,
+    require_host,
+    seat_of,
+    token_hash,
+)
 from deliberation.rooms.state import (
     DEFAULT_AUTOSTART_SECONDS,
     STAGE_DONE,
@@ -47,11 +58,7 @@ ERROR_SEAT_TAKEN = "Seat {seat} is already taken; choose another free seat."
 ERROR_SEAT_NOT_OPEN = "Seat {seat} is not open to participants in this room."
 ERROR_SEAT_NOT_OPENABLE = "Only seats 2-6 and 8-12 can be opened to others (got {seats})."
 ERROR_ROOM_FINISHED = "This deliberation has finished; the verdict is in."
-ERROR_NOT_HOST = "Only the host can {action}."
 ERROR_HOST_JOINS = "You are this room's host; open the room page instead of joining it."
-ERROR_NOT_PARTICIPANT = "You do not hold a seat in this room; join it first."
-ERROR_TOKEN = "This token does not hold a seat in any room (it is wrong, or the seat was given up)."
-ERROR_OTHER_SEAT = "You hold seat {own}; you cannot act for seat {seat}."
 ERROR_ALREADY_STARTED = "The deliberation has already started."
 ERROR_NOT_STARTED = "The deliberation has not started yet; wait for the host to start it."
 ERROR_NOT_YOUR_TURN = "It is not your turn. {when}"
@@ -65,23 +72,6 @@ ERROR_ARGUMENT_TYPE = "An argument type is one of: " + ", ".join(ARGUMENT_TYPES)
 ERROR_TARGET = "A target is another juror's seat, 1-12 (not your own)."
 ERROR_NOT_REMOVABLE = "Seat {seat} is not held by a participant the host can remove."
 ERROR_SIDE = "The host who plays chooses a side: defend or prosecute."
-
-
-@dataclass(frozen=True)
-class Credential:
-    """Who is asking: a browser session (people) or an agent's secret token."""
-
-    session_key: str = ""
-    token: str = ""
-
-
-def token_hash(token: str) -> str:
-    # The token carries 256 random bits, so a keyed fast hash is enough; only the hash is stored.
-    return hmac.new(settings.SECRET_KEY.encode(), token.encode(), hashlib.sha256).hexdigest()
-
-
-def _new_token(code: str, seat: int) -> str:
-    return f"{code}-{seat}-{secrets.token_urlsafe(32)}"
 
 
 def _lock(deliberation_id: int) -> Deliberation:
@@ -105,57 +95,6 @@ def _require_deliberating(deliberation: Deliberation) -> None:
     _require_open(deliberation)
     if deliberation.phase != Phase.DELIBERATION:
         raise ValidationError(ERROR_NOT_STARTED)
-
-
-def is_host(deliberation: Deliberation, session_key: str) -> bool:
-    return bool(session_key) and hmac.compare_digest(deliberation.host_session_key or "", session_key)
-
-
-def _require_host(deliberation: Deliberation, session_key: str, action: str) -> None:
-    if not is_host(deliberation, session_key):
-        raise ValidationError(ERROR_NOT_HOST.format(action=action))
-
-
-def seat_of(deliberation: Deliberation, credential: Credential) -> Seat | None:
-    """The participant's seat this credential holds in this room, if any."""
-    if credential.token:
-        return _seat_for_token(credential.token, deliberation_id=deliberation.pk)
-    if not credential.session_key:
-        return None
-    return deliberation.seats.filter(
-        session_key=credential.session_key, kind__in=[SeatKind.HUMAN, SeatKind.AGENT]
-    ).first()
-
-
-def _seat_for_token(token: str, deliberation_id: int | None = None) -> Seat | None:
-    code, _, rest = (token or "").partition("-")
-    number, _, _secret = rest.partition("-")
-    if not number.isdigit():
-        return None
-    seats = Seat.objects.filter(deliberation__room_code=code, number=int(number), kind=SeatKind.AGENT)
-    if deliberation_id is not None:
-        seats = seats.filter(deliberation_id=deliberation_id)
-    seat = seats.exclude(token_hash="").first()
-    if seat is None or not hmac.compare_digest(seat.token_hash, token_hash(token)):
-        return None
-    return seat
-
-
-def deliberation_for_token(token: str) -> int:
-    """The room an agent's token belongs to; refuses a wrong token."""
-    seat = _seat_for_token(token)
-    if seat is None:
-        raise ValidationError(ERROR_TOKEN)
-    return seat.deliberation_id
-
-
-def _participant(deliberation: Deliberation, credential: Credential, seat_number: int | None) -> Seat:
-    seat = seat_of(deliberation, credential)
-    if seat is None:
-        raise ValidationError(ERROR_TOKEN if credential.token else ERROR_NOT_PARTICIPANT)
-    if seat_number is not None and seat_number != seat.number:
-        raise ValidationError(ERROR_OTHER_SEAT.format(own=seat.number, seat=seat_number))
-    return seat
 
 
 # --- Creating and joining ------------------------------------------------------------------------------
@@ -231,7 +170,7 @@ def room_create(
 def room_join(
     *,
     code: str,
-    credential: Credential = Credential(),
+    credential: Credential = NOBODY,
     agent: bool = False,
     preferred_seat: int | None = None,
     name: str = "",
@@ -269,7 +208,7 @@ def room_join(
         chosen.persona.name if chosen.persona else f"Juror {chosen.number}"
     )
     if agent:
-        token = _new_token(deliberation.room_code or "", chosen.number)
+        token = new_token(deliberation.room_code or "", chosen.number)
         chosen.token_hash, chosen.session_key = token_hash(token), ""
     else:
         chosen.session_key, chosen.token_hash = credential.session_key, ""
@@ -297,7 +236,7 @@ def room_start(*, deliberation_id: int, session_key: str = "", side: str = "", b
     an autostart room nobody joined."""
     deliberation = _lock(deliberation_id)
     if not by_clock:
-        _require_host(deliberation, session_key, "start the deliberation")
+        require_host(deliberation, session_key, "start the deliberation")
     _require_open(deliberation)
     if deliberation.phase != Phase.PRESENTATION or room_of(deliberation).get("stage") != STAGE_WAITING:
         raise ValidationError(ERROR_ALREADY_STARTED)
@@ -313,7 +252,7 @@ def room_start(*, deliberation_id: int, session_key: str = "", side: str = "", b
 def room_call_vote(*, deliberation_id: int, session_key: str = "") -> None:
     """Only the host calls the final vote; the verdict is read from the current votes."""
     deliberation = _lock(deliberation_id)
-    _require_host(deliberation, session_key, "call the final vote")
+    require_host(deliberation, session_key, "call the final vote")
     _require_deliberating(deliberation)
     lifecycle.vote_call(deliberation_id=deliberation_id)
     deliberation.refresh_from_db()
@@ -326,7 +265,7 @@ def room_call_vote(*, deliberation_id: int, session_key: str = "") -> None:
 def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int) -> None:
     """The host removes a participant: the seat goes back to its AI juror and closes."""
     deliberation = _lock(deliberation_id)
-    _require_host(deliberation, session_key, "remove someone")
+    require_host(deliberation, session_key, "remove someone")
     _require_open(deliberation)
     seat = deliberation.seats.select_related("persona").filter(number=seat_number).first()
     if seat is None or not seat.is_participant or seat.is_host or seat.persona is None:
@@ -390,7 +329,7 @@ def room_speak(
     """
     deliberation = _lock(deliberation_id)
     _require_open(deliberation)
-    seat = _participant(deliberation, credential, seat_number)
+    seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
     room = _require_turn(deliberation, seat)
     if target is not None and (not 1 <= target <= 12 or target == seat.number):
@@ -431,7 +370,7 @@ def room_pass(*, deliberation_id: int, credential: Credential, seat_number: int 
     """A participant passes their turn; the next participant (or the AI jurors) goes on."""
     deliberation = _lock(deliberation_id)
     _require_open(deliberation)
-    seat = _participant(deliberation, credential, seat_number)
+    seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
     room = _require_turn(deliberation, seat)
     clock.record_pass(deliberation, seat, timed_out=False)
@@ -451,7 +390,7 @@ def room_vote(
         raise ValidationError(lifecycle.ERROR_VOTE_UNKNOWN)
     deliberation = _lock(deliberation_id)
     _require_open(deliberation)
-    seat = _participant(deliberation, credential, seat_number)
+    seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
     if deliberation.round_status == RoundStatus.RUNNING:
         room = room_of(deliberation)

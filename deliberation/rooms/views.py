@@ -44,6 +44,7 @@ def room_new(request: HttpRequest) -> HttpResponse:
                 host_plays=form.cleaned_data["host_plays"],
                 open_seats=tuple(form.cleaned_data["open_seats"]),
                 show_convictions=form.cleaned_data["show_convictions"],
+                seed=form.cleaned_data["seed"],
             )
         except ValidationError as exc:
             _refused(request, exc)

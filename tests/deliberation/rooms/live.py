@@ -1,5 +1,5 @@
 """A live Daphne for room tests: a subprocess on a free loopback port, against a fresh SQLite file
-that has been migrated and loaded with the shipped cases first. Import ``live_server`` into a test
+that has been migrated and loaded with the shipped cases first. Import ``daphne_server`` into a test
 module to use it (the courtroom's e2e conftest may offer a shared one later)."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _environment(tmp: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory):
+def daphne_server(tmp_path_factory: pytest.TempPathFactory):
     tmp = tmp_path_factory.mktemp("live")
     env = _environment(tmp)
     port = free_port()

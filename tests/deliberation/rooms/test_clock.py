@@ -106,7 +106,7 @@ def test_an_autostart_room_starts_when_its_first_participant_joins(robbery):
 
 
 def test_an_autostart_room_nobody_joins_starts_after_two_minutes_and_paces_its_ai_rounds(robbery):
-    room = services.room_create(case=robbery, autostart=True, open_seats=(2,), pace_seconds=3)
+    room = services.room_create(case=robbery, autostart=True, open_seats=(2,), pace_seconds=3, seed=5)
     assert clock.room_tick(deliberation_id=room.pk, now=later(60)) == ""
     assert clock.room_tick(deliberation_id=room.pk, now=later(121)) == "start"
     assert clock.room_tick(deliberation_id=room.pk) == "round"
