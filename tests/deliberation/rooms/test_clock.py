@@ -123,3 +123,19 @@ def test_unfinished_rooms_are_found_for_the_clock_to_resume(robbery):
     found = dict(clock.rooms_unfinished())
     assert found[waiting.pk] is not None and found[hosted.pk] is None  # a hosted room waits for its host
     assert clock.rooms_resume() >= 1
+
+
+def test_the_web_processs_sweep_starts_a_room_the_command_line_left_waiting(
+    robbery, django_capture_on_commit_callbacks
+):
+    from deliberation.rooms import driver
+
+    room = services.room_create(case=robbery, autostart=True, open_seats=(2,), seed=5)
+    assert driver.sweep_once() == []  # not due for two minutes
+    settings_ = room.settings
+    settings_["room"]["start_by"] = (timezone.now() - timedelta(seconds=1)).isoformat()
+    Deliberation.objects.filter(pk=room.pk).update(settings=settings_)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert driver.sweep_once() == [room.pk]
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION

@@ -260,3 +260,18 @@ def test_a_pass_is_on_the_record(room):
     services.room_pass(deliberation_id=room.pk, credential=ANNA)
     last = room.turns.order_by("-sequence").first()
     assert last.kind == TurnKind.PASS and last.seat_number == 2
+
+
+def test_a_strategy_is_crafted_by_the_mind_on_the_side_of_the_students_vote(room):
+    services.room_join(code=room.room_code, credential=ANNA)
+    started(room)
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
+    services.room_speak(
+        deliberation_id=room.pk, credential=ANNA, strategy="reasonable_doubt", content="the lighting was poor"
+    )
+    room.refresh_from_db()
+    move = room.pending[-1]
+    assert move["kind"] == "move" and move["side"] == "defend" and move["strategy"] == "reasonable_doubt"
+    clock.room_tick(deliberation_id=room.pk)
+    crafted = room.turns.filter(kind=TurnKind.SPEECH, seat_number=2).first()
+    assert crafted is not None and crafted.strategy == "reasonable_doubt" and crafted.reactions
