@@ -133,7 +133,10 @@ ANGRY_LLM_API_BASE = env_str("ANGRY_LLM_API_BASE", "")
 ANGRY_TOKEN_BUDGET = env_int("ANGRY_TOKEN_BUDGET", 0, minimum=0)  # 0: no budget
 ANGRY_COST_BUDGET = env_float("ANGRY_COST_BUDGET", 0.0, minimum=0.0)  # US dollars, 0: none
 ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
-ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)
+ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
+ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
+ANGRY_ROOM_AUTOSTART_SECONDS = env_int("ANGRY_ROOM_AUTOSTART_SECONDS", 120, minimum=1)
+ANGRY_MCP_REACTION_WAIT_SECONDS = env_float("ANGRY_MCP_REACTION_WAIT_SECONDS", 20.0, minimum=0.0)
 ANGRY_IMPORT_MAX_BYTES = env_int("ANGRY_IMPORT_MAX_BYTES", 50 * 1024 * 1024, minimum=1)
 ANGRY_RETRIEVAL = env_str("ANGRY_RETRIEVAL", "bm25")
 if ANGRY_RETRIEVAL not in {"bm25", "semantic"}:
