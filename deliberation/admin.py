@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 
 from deliberation.experiments.admin import ExperimentAdminMixin
 from deliberation.models import Deliberation, Experiment, Narration, Seat
+from deliberation.narration import engine_status
+from deliberation.services import review
 
 
 class SeatInline(admin.TabularInline):
@@ -18,21 +25,64 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Deliberation)
 class DeliberationAdmin(admin.ModelAdmin):
-    list_display = ("id", "case", "engine", "phase", "round_number", "verdict", "created_at")
+    """A deliberation is a record: curators read and delete it; the game writes it."""
+
+    list_display = ("id", "case", "engine", "phase", "round_number", "verdict", "experiment", "created_at")
     list_filter = ("phase", "verdict", "engine", "case__source")
-    list_select_related = ("case",)
+    list_select_related = ("case", "experiment")
     search_fields = ("case__title", "room_code")
-    readonly_fields = ("engine_state", "seed", "created_at", "started_at", "finished_at")
     inlines = (SeatInline,)
-    raw_id_fields = ("case", "experiment", "owner")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def delete_model(self, request: HttpRequest, obj: Deliberation) -> None:
+        try:
+            review.deliberation_delete(deliberation_id=obj.pk)
+        except ValidationError as exc:
+            self.message_user(request, " ".join(exc.messages), messages.ERROR)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Deliberation]) -> None:
+        for pk in queryset.values_list("pk", flat=True):
+            try:
+                review.deliberation_delete(deliberation_id=pk)
+            except ValidationError as exc:
+                self.message_user(request, f"#{pk}: {' '.join(exc.messages)}", messages.ERROR)
 
 
 @admin.register(Narration)
 class NarrationAdmin(admin.ModelAdmin):
+    """Narrations are rendered by the game; the changelist names the judge's active voice."""
+
     list_display = ("id", "kind", "status", "engine", "duration_seconds", "created_at")
     list_filter = ("status", "engine", "kind")
+    list_select_related = ("deliberation",)
     search_fields = ("text",)
-    raw_id_fields = ("deliberation",)
+    readonly_fields = (
+        "deliberation",
+        "round_number",
+        "kind",
+        "text",
+        "status",
+        "engine",
+        "voice",
+        "cache_key",
+        "audio",
+        "duration_seconds",
+        "attempts",
+        "created_at",
+        "rendered_at",
+    )
+    change_list_template = "admin/deliberation/narration/change_list.html"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        return super().changelist_view(request, {**(extra_context or {}), "judge_voice": engine_status()})
 
 
 @admin.register(Experiment)
