@@ -15,7 +15,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
 	@$(PY) manage.py migrate --noinput -v 0
 	@$(PY) manage.py load_cases
-	@if [ -d "$(OLDBAILEY_SAMPLE)/trials" ] && [ -f cases/management/commands/import_oldbailey.py ] && ! $(PY) manage.py shell -c "from cases.models import Case; raise SystemExit(0 if Case.objects.filter(source='oldbailey').exists() else 1)" 2>/dev/null; then \
+	@if [ -d "$(OLDBAILEY_SAMPLE)/trials" ] && [ -f cases/management/commands/import_oldbailey.py ] && ! $(PY) manage.py shell -v 0 -c "from cases.models import Case; raise SystemExit(0 if Case.objects.filter(source='oldbailey').exists() else 1)" 2>/dev/null; then \
 		$(PY) manage.py import_oldbailey $(OLDBAILEY_SAMPLE)/trials $(OLDBAILEY_SAMPLE)/sessions | tail -n 1; \
 	fi
 

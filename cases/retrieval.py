@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import shutil
 import threading
@@ -94,10 +95,13 @@ def _fingerprint(items: list[Item]) -> str:
 
 
 def _configure_llama() -> None:
+    import bm25s
     from llama_index.core import Settings
     from llama_index.core.llms import MockLLM
 
     Settings.llm = MockLLM()
+    # bm25s sets its own logger to DEBUG at import and would narrate every index build.
+    logging.getLogger(bm25s.__name__).setLevel(logging.WARNING)
 
 
 def _word_tokens(text: str) -> list[str]:
