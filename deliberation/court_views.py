@@ -3,6 +3,10 @@
 Only the browser that started a deliberation (its session holds seat 7) may act in it; anyone
 with the link may watch. Actions answer htmx with the controls partial (an error inline when
 a service refuses), and plain form posts with a redirect back to the courtroom.
+
+A room (classroom play) is played on its own page, which is this page with the room's controls:
+the courtroom of a room redirects there, and its single-player actions refuse, so nobody skips
+the room's turn order through them.
 """
 
 from __future__ import annotations
@@ -30,21 +34,27 @@ from deliberation.courtroom import (
     page_context,
 )
 from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Seat
+from deliberation.rooms.state import is_room
 
 ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
 ERROR_TARGET = "Choose a juror to address."
+ERROR_ROOM = "This deliberation is a room: act from the room page, on your turn."
 SEARCH_RESULTS = 5
 NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
 
 
 def court(request: HttpRequest, pk: int) -> HttpResponse:
     deliberation = get_object_or_404(court_queryset(), pk=pk)
+    if is_room(deliberation):
+        return redirect("room", code=deliberation.room_code)
     context = page_context(deliberation, session_key=request.session.session_key)
     return render(request, "courtroom/court.html", context)
 
 
 def _host_deliberation(request: HttpRequest, pk: int) -> Deliberation:
     deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
+    if is_room(deliberation):
+        raise PermissionDenied(ERROR_ROOM)
     if not is_host(deliberation, request.session.session_key):
         raise PermissionDenied(ERROR_NOT_HOST)
     return deliberation

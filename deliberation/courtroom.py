@@ -24,6 +24,7 @@ from deliberation.models import (
     Turn,
     TurnKind,
 )
+from deliberation.rooms.state import current_seat, is_room, room_of
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,10 @@ def stamp(deliberation: Deliberation) -> int:
 def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
     """What the banner, jury box, tally and controls need (shared by page and broadcasts)."""
     by_number = {seat.number: seat for seat in seats}
-    player_seat = deliberation.player_seat if deliberation.host_plays else None
+    room = is_room(deliberation)
+    # In a room the same broadcast goes to every participant, so no seat is "you" on the server:
+    # each page marks its own seat in the browser (static/js/room.js).
+    player_seat = deliberation.player_seat if deliberation.host_plays and not room else None
     return {
         "deliberation": deliberation,
         "stamp": stamp(deliberation),
@@ -239,6 +243,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
+        "is_room": room,
+        "turn_seat": current_seat(room_of(deliberation)) if room else None,
     }
 
 

@@ -4,6 +4,13 @@
 htmx websocket extension swaps every top-level element of a message out of band. The markup
 comes from the courtroom templates' named partials, so a pushed fragment and a reloaded page
 are the same HTML. Each event costs a fixed number of queries, whatever the round.
+
+A room (classroom play) is the same page with several people in it, so its fragments stay the
+same for every viewer: instead of the single player's controls it gets the turn banner
+("rooms/turn.html": who has the floor, with the deadline a small script counts down), whose
+pushed copy makes each browser fetch its own controls (``deliberation.rooms.page``). Rooms add
+two events: "seats" (someone joined or was removed) and "turn" (the floor moved; passes join
+the chat).
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 
 from deliberation.courtroom import base_context, latest_narration, messages_for
-from deliberation.models import Deliberation, Seat, Turn
+from deliberation.models import Deliberation, Seat, Turn, TurnKind
+from deliberation.rooms.page import turn_context
 
 PAGE = "courtroom/court.html"
 CONTROLS = "courtroom/controls.html#controls"
@@ -23,8 +31,21 @@ ANNOUNCE_TALLY = "The vote stands at {tally}."
 ANNOUNCE_VERDICT = "The jury has reached its verdict: {verdict}."
 
 
+ROOM_TURN = "rooms/turn.html"
+
+
 def _partials(names: list[str], context: dict[str, Any]) -> list[str]:
-    return [render_to_string(CONTROLS if name == "controls" else f"{PAGE}#{name}", context) for name in names]
+    """Render named partials; in a room "controls" is the turn banner (each page fetches its own controls)."""
+    out = []
+    for name in names:
+        if name == "controls" and context["is_room"]:
+            room_context = turn_context(context["deliberation"], context["seats"], pushed=True)
+            out.append(render_to_string(ROOM_TURN, {**context, **room_context}))
+        elif name == "controls":
+            out.append(render_to_string(CONTROLS, context))
+        else:
+            out.append(render_to_string(f"{PAGE}#{name}", context))
+    return out
 
 
 def _announce(lines: list[str]) -> str:
@@ -40,12 +61,21 @@ def _load(deliberation_id: int) -> tuple[Deliberation, list[Seat], dict[str, Any
     return deliberation, seats, base_context(deliberation, seats)
 
 
-def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_number: int) -> list[str]:
-    turns = list(Turn.objects.filter(deliberation=deliberation, round_number=round_number).order_by("sequence"))
+def _chat_fragments(context: dict[str, Any], turns: list[Turn]) -> tuple[list[str], list[Any]]:
+    """New messages appended to the chat, to be typed out (a browser drops any it already shows)."""
     messages = messages_for(turns, context["seat_by_number"], player_seat=context["player_seat"])
     items = "".join(
         render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": True}) for message in messages
     )
+    out = ['<div id="chat-empty" hx-swap-oob="delete"></div>']
+    if items:
+        out.append(f'<div hx-swap-oob="beforeend:#chat">{items}</div>')
+    return out, messages
+
+
+def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_number: int) -> list[str]:
+    turns = list(Turn.objects.filter(deliberation=deliberation, round_number=round_number).order_by("sequence"))
+    out, messages = _chat_fragments(context, turns)
     lines = [
         ANNOUNCE_FLIP.format(round=round_number, name=flip.name, vote=flip.after.lower())
         for message in messages
@@ -53,20 +83,33 @@ def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_
     ]
     if lines and context["tally"]:
         lines.append(ANNOUNCE_TALLY.format(tally=context["tally"].label))
-    out = ['<div id="chat-empty" hx-swap-oob="delete"></div>']
-    if items:
-        out.append(f'<div hx-swap-oob="beforeend:#chat">{items}</div>')
     out.append(_announce(lines))
     return out
 
 
+def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
+    """A room's passes of the current round (recorded after the round's own broadcast)."""
+    turns = list(
+        Turn.objects.filter(
+            deliberation=deliberation, round_number=deliberation.round_number, kind=TurnKind.PASS
+        ).order_by("sequence")
+    )
+    return _chat_fragments(context, turns)[0] if turns else []
+
+
 def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
-    """The out-of-band fragments for one event ("phase", "thinking", "round", "vote", "narration")."""
+    """The out-of-band fragments for one event: "phase", "thinking", "round", "vote", "narration",
+    and in rooms "seats" and "turn"."""
     if event == "narration":
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
     deliberation, _seats, context = _load(deliberation_id)
     if event == "vote":
         return "".join(_partials(["jury_box", "tally"], context))
+    if event == "seats":
+        return "".join(_partials(["jury_box", "tally", "controls"], context))
+    if event == "turn":
+        fragments = _partials(["status", "jury_box", "controls"], context)
+        return "".join(fragments + (_passes(deliberation, context) if context["is_room"] else []))
     if event == "thinking":
         return "".join(_partials(["status", "controls", "jury_box", "stream"], context))
     fragments = _partials(["phase_banner", "tally", "jury_box", "status", "stream", "controls"], context)
@@ -75,7 +118,8 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
     elif event == "phase":
         if context["finished"]:
             fragments.append(_announce([ANNOUNCE_VERDICT.format(verdict=deliberation.get_verdict_display().lower())]))
-            fragments.append(render_to_string(f"{PAGE}#watch_note", context))
+            if not context["is_room"]:  # a room's turn banner carries the verdict and its links
+                fragments.append(render_to_string(f"{PAGE}#watch_note", context))
         elif context["deliberating"] and context["tally"] and deliberation.round_number == 0:
             fragments.append(_announce([ANNOUNCE_TALLY.format(tally=context["tally"].label)]))
     return "".join(fragments)

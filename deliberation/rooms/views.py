@@ -1,7 +1,12 @@
-"""Room pages: create, join by code, the room itself (polled live), the teacher's view.
+"""Room pages: create, join by code, the room itself (live over the courtroom's websocket), the
+teacher's view.
 
-Thin: reads come from ``selectors``, writes from ``services``; a refusal is shown as a message.
-A person is whoever holds this browser session (``request.session.session_key``).
+Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A person is whoever
+holds this browser session (``request.session.session_key``). The room page is the courtroom's
+page with room controls; its live fragments come from the one broadcaster, and each browser
+fetches its own controls (``room_controls``) when a pushed turn banner tells it to. Actions
+answer htmx with those controls (a refusal inline) and plain form posts with a redirect and a
+message.
 """
 
 from __future__ import annotations
@@ -13,14 +18,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from cases.models import Case
-from deliberation.models import Deliberation, SeatKind
-from deliberation.rooms import selectors, services
-from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm, VoteForm
+from deliberation.courtroom import court_queryset, page_context
+from deliberation.models import Deliberation, Seat, SeatKind
+from deliberation.rooms import page, selectors, services
+from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import room_of, turn_seconds
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -96,22 +100,6 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "rooms/join_room.html", context)
 
 
-def _context(request: HttpRequest, deliberation: Deliberation) -> dict:
-    key = _session_key(request)
-    seat = services.seat_of(deliberation, Credential(session_key=key))
-    room = room_of(deliberation)
-    return {
-        "deliberation": deliberation,
-        "state": selectors.room_state(deliberation, seat),
-        "seat": seat,
-        "is_host": services.is_host(deliberation, key),
-        "transcript": deliberation.turns.order_by("sequence"),
-        "room": room,
-        "turn_seconds": int(turn_seconds(room)),
-        "join_url": request.build_absolute_uri(reverse("room_join_code", args=[deliberation.room_code])),
-    }
-
-
 def _room_or_join(request: HttpRequest, code: str) -> Deliberation | HttpResponse:
     try:
         return services.room_for_session(code)
@@ -121,24 +109,36 @@ def _room_or_join(request: HttpRequest, code: str) -> Deliberation | HttpRespons
 
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
-    deliberation = _room_or_join(request, code)
-    if isinstance(deliberation, HttpResponse):
-        return deliberation
-    context = _context(request, deliberation)
-    case = Case.objects.prefetch_related("defendants", "evidence", "witnesses").get(pk=deliberation.case_id)
+    found = _room_or_join(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    key = _session_key(request)
+    deliberation = court_queryset().get(pk=found.pk)
+    context = page_context(deliberation, session_key=key)
+    seats = context["seats"]
+    context.update(page.turn_context(deliberation, seats))
+    context.update(page.controls_context(deliberation, seats, session_key=key))
     context.update(
-        briefing=selectors.case_briefing(case),
-        speak_form=SpeakForm(initial={"seat": context["seat"].number if context["seat"] else None}),
-        vote_form=VoteForm(initial={"seat": context["seat"].number if context["seat"] else None}),
+        host=False,  # the courtroom's single-player controls never show in a room
+        join_url=request.build_absolute_uri(reverse("room_join_code", args=[deliberation.room_code])),
     )
     return render(request, "rooms/room.html", context)
 
 
-def room_live(request: HttpRequest, code: str) -> HttpResponse:
-    deliberation = _room_or_join(request, code)
-    if isinstance(deliberation, HttpResponse):
-        return deliberation
-    return render(request, "rooms/_live.html", _context(request, deliberation))
+def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = None) -> HttpResponse:
+    """This browser's controls, read fresh (two queries: the deliberation, its seats)."""
+    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
+    seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
+    context = page.controls_context(deliberation, seats, session_key=_session_key(request), form=form)
+    return render(request, "rooms/controls.html", context)
+
+
+@require_GET
+def room_controls(request: HttpRequest, code: str) -> HttpResponse:
+    found = _room_or_join(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    return _controls(request, found.pk)
 
 
 def teacher(request: HttpRequest, code: str) -> HttpResponse:
@@ -151,17 +151,27 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "rooms/teacher.html", context)
 
 
-def _act(request: HttpRequest, code: str, action: Callable[[Deliberation, str], str | None]) -> HttpResponse:
+def _act(
+    request: HttpRequest,
+    code: str,
+    action: Callable[[Deliberation, str], str | None],
+    form: dict | None = None,
+) -> HttpResponse:
     deliberation = _room_or_join(request, code)
     if isinstance(deliberation, HttpResponse):
         return deliberation
+    error, done = "", None
     try:
         done = action(deliberation, _session_key(request))
     except ValidationError as exc:
-        _refused(request, exc)
-    else:
-        if done:
-            messages.success(request, done)
+        error = " ".join(exc.messages)
+    if request.htmx:  # the answer is this browser's controls, with the refusal or the outcome
+        kept = (form or {}) if error else {}  # a refused argument stays in the form to fix
+        return _controls(request, deliberation.pk, {"error": error, "notice": done or "", **kept})
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
     return redirect("room", code=deliberation.room_code)
 
 
@@ -174,9 +184,12 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, act)
 
 
-def _seat_field(request: HttpRequest) -> int | None:
-    raw = request.POST.get("seat", "")
+def _number(raw: str) -> int | None:
     return int(raw) if raw.isdigit() else None
+
+
+def _seat_field(request: HttpRequest) -> int | None:
+    return _number(request.POST.get("seat", ""))
 
 
 @require_POST
@@ -197,7 +210,13 @@ def speak(request: HttpRequest, code: str) -> HttpResponse:
         )
         return "Your argument is in; the jury hears it in the next round."
 
-    return _act(request, code, act)
+    form = {
+        "form_strategy": request.POST.get("strategy", ""),
+        "form_argument_type": request.POST.get("argument_type", "logical"),
+        "form_text": request.POST.get("content", ""),
+        "form_target": _number(request.POST.get("target", "")),
+    }
+    return _act(request, code, act, form)
 
 
 @require_POST

@@ -48,7 +48,7 @@ def test_a_student_finds_a_room_by_code_and_takes_a_seat(code):
     assert seat.kind == SeatKind.HUMAN and seat.display_name == "Cleo"
     assert seat.session_key == student.session.session_key
     room = student.get(reverse("room", args=[code]))
-    assert b"Your turn: speak, pass or vote" in room.content
+    assert b"Seat 3: Cleo" in room.content and b"you sit in seat 3" in room.content
 
 
 def test_a_wrong_code_says_so(db):
@@ -107,3 +107,104 @@ def test_the_teachers_view_is_the_hosts_alone(code, teacher):
     assert page.status_code == 200 and b"Anna" in page.content
     room = Deliberation.objects.get(room_code=code)
     assert reverse("review:transcript", args=[room.pk]).encode() in page.content
+
+
+def htmx(client: Client, method: str, url: str, data: dict | None = None):  # type: ignore[no-untyped-def]
+    return getattr(client, method)(url, data or {}, headers={"HX-Request": "true"})
+
+
+def first_round(code: str, teacher: Client) -> Deliberation:
+    teacher.post(reverse("room_start", args=[code]))
+    room = Deliberation.objects.get(room_code=code)
+    clock.room_tick(deliberation_id=room.pk)
+    room.refresh_from_db()
+    return room
+
+
+def test_the_room_page_listens_on_the_courtrooms_websocket_and_never_polls(code, teacher):
+    page = teacher.get(reverse("room", args=[code]))
+    room = Deliberation.objects.get(room_code=code)
+    html = page.content.decode()
+    assert f'ws-connect="/ws/court/{room.pk}/"' in html
+    assert 'hx-trigger="every' not in html and "/live/" not in html
+    for part in ('id="jury-box"', 'id="tally"', 'id="chat"', 'id="judge"', 'id="room-turn"', 'id="room-controls"'):
+        assert part in html
+    assert 'id="case-q"' in html  # the case file with its search
+    assert 'id="controls"' not in html  # the single player's controls never show in a room
+
+
+def test_only_the_participant_whose_turn_it_is_gets_enabled_speak_and_pass(code, teacher):
+    anna, ben = join(code, 2, "Anna"), join(code, 3, "Ben")
+    first_round(code, teacher)
+    url = reverse("room_controls", args=[code])
+    annas, bens = anna.get(url).content.decode(), ben.get(url).content.decode()
+    assert 'id="your-turn"' in annas and 'class="move-fieldset" disabled' not in annas
+    assert 'id="your-turn"' not in bens and 'class="move-fieldset" disabled' in bens
+    assert "Your turn comes after seat(s) 2." in bens
+    assert "Start the deliberation" not in annas and "Call the final vote" not in annas
+
+
+def test_the_host_gets_call_and_remove_and_a_watcher_gets_no_controls(code, teacher):
+    join(code, 2, "Anna")
+    url = reverse("room_controls", args=[code])
+    waiting = teacher.get(url).content.decode()
+    assert "Start the deliberation" in waiting and "Call the final vote" not in waiting
+    first_round(code, teacher)
+    hosting = teacher.get(url).content.decode()
+    assert "Call the final vote" in hosting and reverse("room_remove", args=[code, 2]) in hosting
+    assert "move-form" not in hosting  # a host who does not play has no seat to speak from
+    watching = Client().get(url).content.decode()
+    assert "move-form" not in watching and "Call the final vote" not in watching and "Remove" not in watching
+    assert "Take a free seat" in watching
+
+
+def test_an_htmx_speech_answers_with_the_speakers_controls_and_a_refusal_inline(code, teacher):
+    anna, ben = join(code, 2, "Anna"), join(code, 3, "Ben")
+    room = first_round(code, teacher)
+    speak = reverse("room_speak", args=[code])
+    early = htmx(ben, "post", speak, {"seat": "3", "content": "Me first", "argument_type": "logical"})
+    assert early.status_code == 200 and 'id="room-controls"' in early.content.decode()
+    assert "It is not your turn." in early.content.decode() and "Me first" in early.content.decode()
+    words = "He had no reason to rob that shop."
+    spoke = htmx(anna, "post", speak, {"seat": "2", "content": words, "argument_type": "moral"})
+    assert "Your argument is in; the jury hears it in the next round." in spoke.content.decode()
+    assert 'class="move-fieldset" disabled' in spoke.content.decode()  # the floor has moved on
+    room.refresh_from_db()
+    assert room.pending[-1]["content"] == words
+
+
+def test_a_refused_start_by_a_student_is_inline_for_htmx(code, teacher):
+    anna = join(code, 2, "Anna")
+    refused = htmx(anna, "post", reverse("room_start", args=[code]))
+    assert services.ERROR_NOT_HOST.format(action="start the deliberation") in refused.content.decode()
+
+
+def test_a_rooms_courtroom_url_leads_to_the_room_page_and_its_single_player_actions_refuse(code, teacher):
+    room = Deliberation.objects.get(room_code=code)
+    response = teacher.get(reverse("court", args=[room.pk]))
+    assert response.status_code == 302 and response.url == reverse("room", args=[code])
+    refused = teacher.post(reverse("court_pass", args=[room.pk]))
+    assert refused.status_code == 403
+
+
+def test_the_controls_cost_the_same_queries_at_round_1_and_after_many_turns(code, teacher):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from deliberation.models import Turn
+
+    anna = join(code, 2, "Anna")
+    room = first_round(code, teacher)
+    url = reverse("room_controls", args=[code])
+    anna.get(url)  # the session is loaded once like on any page
+    with CaptureQueriesContext(connection) as early:
+        anna.get(url)
+    turns = list(room.turns.all())
+    top = max(t.sequence for t in turns)
+    for index in range(40):
+        Turn.objects.create(
+            deliberation=room, round_number=1, sequence=top + index + 1, kind="pass", speaker_name="Anna", content="."
+        )
+    with CaptureQueriesContext(connection) as late:
+        anna.get(url)
+    assert len(late) == len(early)

@@ -1,0 +1,148 @@
+"""What a room page shows beside the courtroom: whose turn it is (the same for everyone) and each
+viewer's own controls.
+
+A room is the courtroom with more than one person in it, so every broadcast stays per-viewer
+neutral: the turn banner (``turn_context``) names the seat that has the floor and its deadline,
+and carries a ``load`` trigger that makes each browser fetch its own controls
+(``controls_context``: enabled Speak/Pass only for the seat whose turn it is, Start/Call the vote/
+Remove for the host, nothing for watchers). Both read only the deliberation and its seats, loaded
+once by the caller, so their cost does not grow with the rounds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from deliberation.courtroom import STRATEGIES, stamp
+from deliberation.engine.types import ARGUMENT_TYPES
+from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
+from deliberation.rooms.access import is_host
+from deliberation.rooms.state import (
+    STAGE_AI,
+    STAGE_TURNS,
+    STAGE_WAITING,
+    current_seat,
+    room_of,
+    seconds_left,
+    turn_seconds,
+    when,
+)
+
+OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
+WHEN_IN_LINE = "Your turn comes after seat(s) {before}."
+WHEN_NEXT_CYCLE = "You have had your turn; your next one comes after the AI jurors' next round."
+WHEN_AFTER_ROUND = "The AI jurors speak first; every participant then gets a turn, in seat order."
+VOTE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
+
+
+def room_stamp(deliberation: Deliberation, room: dict[str, Any]) -> int:
+    """The courtroom's stamp, refined by the turn serial, so an older turn never replaces a newer one."""
+    return stamp(deliberation) * 100_000 + int(room.get("serial") or 0)
+
+
+def _name(seats: list[Seat], number: int | None) -> str:
+    seat = next((s for s in seats if s.number == number), None)
+    return seat.display_name if seat else ""
+
+
+def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool = False) -> dict[str, Any]:
+    """The turn banner: who has the floor, until when, and who follows (the same for everyone).
+
+    ``pushed`` fragments make each browser fetch its own controls on arrival; the page itself
+    already holds them.
+    """
+    room = room_of(deliberation)
+    seat_number = current_seat(room)
+    deadline = when(room.get("deadline")) if seat_number is not None else None
+    stage = room.get("stage")
+    return {
+        "deliberation": deliberation,
+        "room_code": deliberation.room_code,
+        "room_stamp": room_stamp(deliberation, room),
+        "refresh_controls": pushed,
+        "finished": deliberation.phase == Phase.VERDICT,
+        "waiting": stage == STAGE_WAITING,
+        "ai_next": stage == STAGE_AI,
+        "running": deliberation.round_status == RoundStatus.RUNNING,
+        "floor_seat": seat_number,
+        "floor_name": _name(seats, seat_number),
+        "seconds_left": seconds_left(room),
+        "deadline": deadline.isoformat() if deadline else "",
+        "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
+        "autostart": bool(room.get("autostart")),
+    }
+
+
+def _when_next(room: dict[str, Any], seat_number: int) -> str:
+    """When this seat speaks next, without a number of seconds (the banner counts those down)."""
+    queue = list(room.get("queue") or [])
+    if room.get("stage") == STAGE_TURNS and seat_number in queue:
+        before = ", ".join(str(n) for n in queue[: queue.index(seat_number)])
+        return WHEN_IN_LINE.format(before=before)
+    if room.get("stage") == STAGE_TURNS:
+        return WHEN_NEXT_CYCLE
+    return WHEN_AFTER_ROUND
+
+
+def viewer_seat(seats: list[Seat], session_key: str) -> Seat | None:
+    """The seat this browser session holds, from seats already loaded (see ``access.seat_of``)."""
+    if not session_key:
+        return None
+    return next((s for s in seats if s.session_key == session_key and s.kind in (SeatKind.HUMAN, SeatKind.AGENT)), None)
+
+
+def controls_context(
+    deliberation: Deliberation, seats: list[Seat], *, session_key: str, form: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """One viewer's controls: a participant's turn and vote, the host's start, call and remove."""
+    room = room_of(deliberation)
+    seat = viewer_seat(seats, session_key)
+    host = is_host(deliberation, session_key)
+    stage = room.get("stage")
+    finished = deliberation.phase == Phase.VERDICT
+    deliberating = deliberation.phase == Phase.DELIBERATION and not finished
+    my_turn = bool(seat and deliberating and current_seat(room) == seat.number)
+    participants = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AGENT) and not s.is_host]
+    context: dict[str, Any] = {
+        "deliberation": deliberation,
+        "room_code": deliberation.room_code,
+        "room_stamp": room_stamp(deliberation, room),
+        "seat": seat,
+        "is_host": host,
+        "watching": seat is None and not host,
+        "waiting": stage == STAGE_WAITING and not finished,
+        "deliberating": deliberating,
+        "finished": finished,
+        "my_turn": my_turn,
+        "seconds_left": seconds_left(room) if my_turn else None,
+        "when_next": _when_next(room, seat.number) if seat and deliberating and not my_turn else "",
+        "your_vote": VOTE_WORDS.get(seat.vote, "") if seat else "",
+        "turn_seconds": int(turn_seconds(room)),
+        "participants": participants,
+        "strategies": STRATEGIES,
+        "argument_types": ARGUMENT_TYPES,
+        "targets": [s for s in seats if seat is None or s.number != seat.number],
+        "error": "",
+        "notice": "",
+        "form_strategy": OWN_WORDS,
+        "form_argument_type": "logical",
+        "form_text": "",
+        "form_target": None,
+        **(form or {}),
+    }
+    # What the controls show, without the countdown: a refresh with the same key leaves the form
+    # (and whatever the participant is typing) alone.
+    shown = "|".join(
+        str(part)
+        for part in (
+            deliberation.phase,
+            stage,
+            room.get("serial"),
+            my_turn,
+            context["your_vote"],
+            ",".join(f"{s.number}:{s.display_name}" for s in participants) if host else "",
+        )
+    )
+    context["key"] = hashlib.sha1(shown.encode()).hexdigest()[:16]  # plain hex: compared as typed in the HTML
+    return context

@@ -1,0 +1,74 @@
+/* A room in the browser, beside court.js: the countdown, this viewer's own seat, and care with
+ * the controls.
+ *
+ * Everything pushed over the websocket is the same for every viewer, so this script marks the
+ * viewer's own seat and words (the page says which seat in <meta name="angry-seat">). The turn
+ * banner carries the seconds left when the server rendered it; this script counts them down
+ * locally, once a second, from the moment the banner arrived. The server stays the authority:
+ * when time runs out it passes the turn and pushes the next banner.
+ *
+ * A pushed banner makes this browser fetch its own controls. When they show the same thing as
+ * before (their data-key), the fetched copy is dropped, so words being typed are never wiped.
+ */
+(function () {
+  "use strict";
+
+  function mySeat() {
+    var meta = document.querySelector('meta[name="angry-seat"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+
+  /* ---- The countdown ---------------------------------------------------------------------- */
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll(".countdown[data-seconds]").forEach(function (el) {
+      var seconds = parseInt(el.getAttribute("data-seconds"), 10);
+      if (isNaN(seconds)) return;
+      if (!el.dataset.t0) el.dataset.t0 = String(now);
+      var left = Math.max(0, seconds - Math.floor((now - parseInt(el.dataset.t0, 10)) / 1000));
+      if (el.textContent !== String(left)) el.textContent = String(left);
+      el.classList.toggle("countdown-low", left <= 10);
+    });
+  }
+  setInterval(tick, 1000);
+
+  /* ---- This viewer's seat and words ------------------------------------------------------- */
+  function markMine() {
+    var seat = mySeat();
+    if (!seat) return;
+    var box = document.getElementById("seat-" + seat);
+    if (box && !box.classList.contains("seat-player")) {
+      box.classList.add("seat-player");
+      var name = box.querySelector(".seat-name");
+      if (name && !name.querySelector(".you-badge")) {
+        var badge = document.createElement("span");
+        badge.className = "you-badge";
+        badge.textContent = "you";
+        name.appendChild(document.createTextNode(" "));
+        name.appendChild(badge);
+      }
+    }
+    document.querySelectorAll('#chat .msg[data-seat="' + seat + '"]').forEach(function (msg) {
+      msg.classList.add("msg-you");
+    });
+  }
+
+  /* ---- Controls: keep what is being typed ------------------------------------------------- */
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target;
+    var config = evt.detail.requestConfig;
+    if (!target || target.id !== "room-controls" || !config || config.verb !== "get") return;
+    var match = /data-key="([^"]*)"/.exec(evt.detail.serverResponse || "");
+    var current = target.getAttribute("data-key");
+    if (match && current !== null && match[1] === current) evt.detail.shouldSwap = false;
+  });
+
+  function refresh() {
+    markMine();
+    tick();
+  }
+  document.addEventListener("htmx:wsAfterMessage", refresh);
+  document.addEventListener("htmx:afterSettle", refresh);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
+  else refresh();
+})();

@@ -1,0 +1,144 @@
+"""A room's live fragments: seats, whose turn it is and its countdown, passes, the controls each
+browser fetches for itself, pushed through the courtroom's websocket."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from deliberation import live
+from deliberation.models import Deliberation, Turn
+from deliberation.rooms import clock, services
+from deliberation.rooms.services import Credential
+from deliberation.rooms.state import room_of
+
+HOST = Credential(session_key="teacher-session")
+ANNA = Credential(session_key="anna-session")
+BEN = Credential(session_key="ben-session")
+
+
+@pytest.fixture
+def text_judge(settings):
+    settings.ANGRY_NARRATION = "text"
+
+
+@pytest.fixture
+def room(robbery, text_judge) -> Deliberation:
+    """A teacher who hosts without playing; Anna in seat 2 and Ben in seat 3, turns open."""
+    created = services.room_create(
+        case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(2, 3), seed=11
+    )
+    services.room_join(code=created.room_code, credential=ANNA, name="Anna")
+    services.room_join(code=created.room_code, credential=BEN, name="Ben")
+    services.room_start(deliberation_id=created.pk, session_key=HOST.session_key)
+    clock.room_tick(deliberation_id=created.pk)  # the AI jurors' first round, then Anna's turn
+    created.refresh_from_db()
+    return created
+
+
+def test_a_seat_change_pushes_the_jury_box_with_the_person_and_a_banner_that_fetches_controls(robbery, text_judge):
+    created = services.room_create(case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(4,))
+    services.room_join(code=created.room_code, credential=ANNA, name="Anna Ortiz")
+    html = live.render_event(created.pk, "seats", {"seat": 4})
+    assert 'id="jury-box"' in html and "Anna Ortiz" in html and "Person" in html
+    assert 'id="room-turn"' in html
+    assert f'hx-get="{reverse("room_controls", args=[created.room_code])}"' in html
+    assert 'hx-trigger="load"' in html and 'hx-target="#room-controls"' in html
+    assert "The host starts the deliberation" in html
+
+
+def test_a_turn_pushes_who_has_the_floor_with_its_deadline_and_who_follows(room):
+    html = live.render_event(room.pk, "turn", {})
+    banner = re.search(r'<div id="room-turn".*?</div>', html, re.S).group(0)
+    assert "Seat 2" in banner and "Anna" in banner and "has the floor" in banner
+    seconds = int(re.search(r'data-seconds="(\d+)"', banner).group(1))
+    assert 0 < seconds <= 60
+    assert room_of(room)["deadline"][:19] in banner  # the server's deadline, for the record
+    assert "Then seat 3 (Ben)" in banner
+    assert 'class="seat vote-' in html and "seat-turn" in html  # the jury box marks the speaker
+    assert 'id="controls"' not in html  # one page's controls are never broadcast
+
+
+def test_the_same_turn_fragment_goes_to_every_viewer_whoever_they_are(room):
+    html = live.render_event(room.pk, "turn", {})
+    assert "your-turn" not in html and "you-badge" not in html and "msg-you" not in html
+
+
+def test_a_pass_joins_the_chat_with_the_next_turn(room):
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    html = live.render_event(room.pk, "turn", {})
+    passed = Turn.objects.get(deliberation=room, kind="pass", seat_number=2)
+    assert f'id="turn-{passed.pk}"' in html and 'hx-swap-oob="beforeend:#chat"' in html
+    assert "Anna passes." in html
+    assert "Seat 3" in re.search(r'<div id="room-turn".*?</div>', html, re.S).group(0)
+
+
+def test_a_rooms_round_pushes_the_chat_and_the_turn_banner_instead_of_the_single_players_controls(room):
+    html = live.render_event(room.pk, "round", {"round": 1})
+    assert 'hx-swap-oob="beforeend:#chat"' in html and 'data-kinetic="new"' in html
+    assert 'id="room-turn"' in html and 'id="controls"' not in html
+
+
+def test_the_verdict_reaches_a_room_with_links_to_the_verdict_and_transcript(room):
+    services.room_call_vote(deliberation_id=room.pk, session_key=HOST.session_key)
+    html = live.render_event(room.pk, "phase", {})
+    assert "The verdict is in" in html and reverse("court_verdict", args=[room.pk]) in html
+    assert 'id="watch-note"' not in html
+    assert 'hx-swap-oob="beforeend:#announcements"' in html
+
+
+def test_a_turn_broadcast_costs_the_same_queries_early_and_late(room):
+    with CaptureQueriesContext(connection) as early:
+        live.render_event(room.pk, "turn", {})
+    top = room.turns.order_by("-sequence").first().sequence
+    for index in range(60):
+        Turn.objects.create(
+            deliberation=room, round_number=1, sequence=top + index + 1, kind="pass", speaker_name="Ben", content="."
+        )
+    with CaptureQueriesContext(connection) as late:
+        live.render_event(room.pk, "turn", {})
+    assert len(late) == len(early)
+
+
+HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+
+
+def _open_room() -> tuple[int, str]:
+    from cases.models import Case
+
+    call_command("load_cases", stdout=open("/dev/null", "w"))
+    created = services.room_create(
+        case=Case.objects.get(slug="kessler-market-robbery"),
+        host_session_key=HOST.session_key,
+        host_plays=False,
+        open_seats=(2, 3),
+    )
+    return created.pk, created.room_code
+
+
+@pytest.mark.anyio
+@pytest.mark.django_db(transaction=True)
+async def test_a_browser_on_a_rooms_websocket_sees_a_student_take_a_seat(text_judge):
+    deliberation_id, code = await sync_to_async(_open_room)()
+    from angryagents.asgi import application
+
+    sockets = [WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS) for _ in range(2)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+    await sync_to_async(services.room_join)(code=code, credential=ANNA, name="Anna Ortiz")  # commits, then pushes
+    for socket in sockets:
+        html = await socket.receive_from(timeout=5)
+        assert "Anna Ortiz" in html and 'id="room-turn"' in html and 'hx-trigger="load"' in html
+        await socket.disconnect()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
