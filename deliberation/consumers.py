@@ -2,6 +2,10 @@
 
 It only forwards: services render the HTML (``deliberation.live``) and the one broadcaster sends
 it to the group; this consumer passes each fragment on to its browser. Moves go over HTTP.
+
+Rooms (classroom play) use this same consumer and route: their fragments are the same for every
+viewer, and each room page fetches its own controls over HTTP when a pushed turn banner asks it
+to (``deliberation.rooms.page``), so a connection needs to know nothing about who is watching.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Classroom play in real browsers: two students join one room by code and both speak; an external
-agent's argument, made through the official MCP client, appears live in a watching browser."""
+agent's argument, made through the official MCP client, appears live in a watching browser.
+
+"Live" means pushed over the deliberation's websocket: each page's requests are recorded, and
+none polls the room or reloads it."""
 
 from __future__ import annotations
 
@@ -18,11 +21,34 @@ def room_code(server, *args: str) -> str:  # type: ignore[no-untyped-def]
     return server.manage("room_create", *args).strip().splitlines()[-1]
 
 
-def test_two_students_join_one_room_by_code_and_both_speak(browser, live_daphne):
+class Traffic:
+    """What a page asked the server for after it loaded: polling or a reload would show up here."""
+
+    def __init__(self, page, code: str) -> None:  # type: ignore[no-untyped-def]
+        self.code, self.requests, self.sockets = code, [], []
+        page.on("request", lambda request: self.requests.append((request.resource_type, request.url)))
+        page.on("websocket", lambda socket: self.sockets.append(socket.url))
+
+    def start(self) -> None:
+        self.requests.clear()
+
+    @property
+    def polls(self) -> list[str]:
+        """Requests for the room's state that no push asked for (the old poll endpoint, or the page)."""
+        return [
+            url
+            for kind, url in self.requests
+            if "/live/" in url or kind == "document" or url.rstrip("/").endswith(f"/rooms/{self.code}")
+        ]
+
+
+def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(browser, live_daphne, artifacts):
     from playwright.sync_api import expect
 
     url = live_daphne.url
-    teacher, anna, ben = (browser.new_context().new_page() for _ in range(3))
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    contexts.append(browser.new_context(viewport={"width": 390, "height": 844}))  # Ben is on his phone
+    teacher, anna, ben = (context.new_page() for context in contexts)
 
     teacher.goto(f"{url}/rooms/new/")
     teacher.select_option("#id_case", label=CASE_TITLE)
@@ -31,6 +57,8 @@ def test_two_students_join_one_room_by_code_and_both_speak(browser, live_daphne)
     teacher.click("button:has-text('Create the room')")
     code = teacher.locator("strong.room-code").inner_text().strip()
     assert len(code) == 6
+    traffic = {page: Traffic(page, code) for page in (teacher, anna, ben)}
+    teacher.reload()  # now with the traffic recorded from the start
 
     anna.goto(f"{url}/join/")
     anna.fill("#id_code", code.lower())  # typed any old way
@@ -38,15 +66,34 @@ def test_two_students_join_one_room_by_code_and_both_speak(browser, live_daphne)
     anna.select_option("#id_seat", "2")
     anna.fill("#id_name", "Anna")
     anna.click("button:has-text('Take the seat')")
-    expect(anna.locator("#room-live")).to_contain_text("2. Anna")
+    expect(anna.locator("#room-controls")).to_contain_text("Seat 2: Anna")
+    expect(anna.locator("#seat-2 .you-badge")).to_be_visible()  # her own seat, marked by her page alone
 
     ben.goto(f"{url}/join/{code}/")  # the join link
     ben.select_option("#id_seat", "3")
     ben.fill("#id_name", "Ben")
     ben.click("button:has-text('Take the seat')")
-    expect(ben.locator("#room-live")).to_contain_text("3. Ben")
+    expect(ben.locator("#room-controls")).to_contain_text("Seat 3: Ben")
+    for page in (teacher, anna, ben):
+        traffic[page].start()  # every page has loaded: from now on, only pushes and what they ask for
+
+    for page in (teacher, anna):  # Ben took his seat after they loaded: the websocket told them
+        expect(page.locator("#jury-box")).to_contain_text("3. Ben", timeout=WAIT_MS)
+    expect(teacher.locator("#room-controls .room-people")).to_contain_text("Ben")
 
     teacher.click("button:has-text('Start the deliberation')")
+    expect(anna.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
+    expect(ben.locator("#speak-form button.primary")).to_be_disabled()  # not his turn yet
+    expect(teacher.locator("#speak-form")).to_have_count(0)  # the host does not play
+    expect(teacher.locator("#room-turn")).to_contain_text("Anna")
+    countdown = teacher.locator("#room-turn .countdown")
+    first = int(countdown.inner_text())
+    teacher.wait_for_function(  # counted down in the page, between pushes
+        "(n) => parseInt(document.querySelector('#room-turn .countdown').textContent, 10) < n", arg=first
+    )
+    teacher.screenshot(path=str(artifacts / "room-teacher-1280.png"))
+    anna.screenshot(path=str(artifacts / "room-anna-1280.png"))
+
     said = {
         anna: "Anna here: the eyewitness saw him for two seconds at night.",
         ben: "Ben here: the bait bills were in his glovebox, that is hard to explain away.",
@@ -54,11 +101,26 @@ def test_two_students_join_one_room_by_code_and_both_speak(browser, live_daphne)
     for page in (anna, ben):  # seat order: Anna (2), then Ben (3)
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
         page.fill("#id_content", said[page])
-        page.click("#speak-form button[type=submit]")
-        expect(page.locator(".messages")).to_contain_text("Your argument is in")
+        page.click("#speak-form button.primary")
+        expect(page.locator("#room-controls")).to_contain_text("Your argument is in")
     for page in (teacher, anna, ben):  # the round after their turns: everyone sees both, live
         for words in said.values():
-            expect(page.locator("#room-live .room-transcript")).to_contain_text(words, timeout=WAIT_MS)
+            expect(page.locator("#chat")).to_contain_text(words, timeout=WAIT_MS)
+    expect(anna.locator("#chat .msg-you")).to_contain_text(said[anna])  # her own words, marked on her page
+    ben.screenshot(path=str(artifacts / "room-ben-phone.png"), full_page=True)
+    anna.keyboard.press("Escape")  # skip the typing, for a still picture of the room
+    expect(anna.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)  # the next cycle: Anna again
+    anna.evaluate("document.querySelector('#room-turn').scrollIntoView({block: 'center'})")
+    anna.screenshot(path=str(artifacts / "room-anna-round-2-1280.png"))
+
+    teacher.click("button:has-text('Call the final vote')")
+    for page in (teacher, anna, ben):
+        expect(page.locator("#room-turn")).to_contain_text("The verdict is in", timeout=WAIT_MS)
+        expect(page.locator("#speak-form")).to_have_count(0)
+
+    for page in (teacher, anna, ben):
+        assert traffic[page].polls == [], traffic[page].polls  # no polling, no reload: pushed, then fetched
+        assert any("/ws/court/" in socket for socket in traffic[page].sockets)
 
     teacher.goto(f"{url}/rooms/{code}/teacher/")
     table = teacher.locator("table.teacher-seats")
@@ -72,7 +134,10 @@ def test_an_agents_argument_through_mcp_appears_live_in_a_browser(browser, live_
 
     code = room_code(live_daphne, "--case", "kessler-market-robbery", "--open-seats", "3", "--autostart", "--seed", "5")
     watcher = browser.new_context().new_page()
+    traffic = Traffic(watcher, code)
     watcher.goto(f"{live_daphne.url}/rooms/{code}/")
+    expect(watcher.locator("#room-turn")).to_be_visible()
+    traffic.start()
     words = "An external agent says: a glovebox is not a confession. (mcp-e2e)"
 
     async def agent() -> dict:
@@ -92,4 +157,6 @@ def test_an_agents_argument_through_mcp_appears_live_in_a_browser(browser, live_
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's event loop
         argued = pool.submit(asyncio.run, agent()).result(timeout=120)
     assert argued["accepted"] is True
-    expect(watcher.locator("#room-live .room-transcript")).to_contain_text(words, timeout=WAIT_MS)
+    expect(watcher.locator("#chat")).to_contain_text(words, timeout=WAIT_MS)
+    expect(watcher.locator("#jury-box #seat-3")).to_contain_text("External agent")
+    assert traffic.polls == [], traffic.polls
