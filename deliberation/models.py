@@ -202,6 +202,7 @@ class Turn(models.Model):
     reactions = models.JSONField(default=list, blank=True, help_text="[{seat, delta, thought, persuaded}]")
     flips = models.JSONField(default=list, blank=True, help_text="[{seat, from, to}] caused by this turn's round.")
     is_fallback = models.BooleanField(default=False)
+    fallback_reason = models.CharField(max_length=300, blank=True, help_text="Why the model's answer was replaced.")
     engine = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

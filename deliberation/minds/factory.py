@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 
 from deliberation.minds.base import Mind
 from deliberation.minds.offline import OfflineMind
 
 OFFLINE = "offline"
+ERROR_UNKNOWN_MODEL = (
+    "LiteLLM cannot tell which provider serves {engine!r}. Use 'offline' or a model string such as "
+    "gemini/gemini-2.5-flash, ollama/llama3.1 or openai/gpt-4o-mini."
+)
+
+
+def engine_check(engine: str) -> None:
+    """Refuse a model string no provider serves, before a deliberation starts (not round by round)."""
+    if engine == OFFLINE:
+        return
+    import litellm
+
+    litellm.suppress_debug_info = True  # its own "Provider List" banner would go to stdout
+    try:
+        litellm.get_llm_provider(engine)
+    except Exception:
+        raise ValidationError(ERROR_UNKNOWN_MODEL.format(engine=engine)) from None
 
 
 def engine_label(engine: str) -> str:

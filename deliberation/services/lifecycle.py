@@ -22,6 +22,7 @@ from deliberation import narration_services
 from deliberation.engine import ending, initial, phases
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.minds.factory import engine_check
 from deliberation.models import (
     BallotKind,
     Deliberation,
@@ -45,6 +46,16 @@ ERROR_VOTE_UNKNOWN = "A vote is 'guilty' or 'not_guilty'."
 ERROR_FINISHED = "This deliberation has finished; the verdict is in."
 ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
 ERROR_MAX_ROUNDS = "The round limit must be between 1 and 100."
+ERROR_TEXT_TOO_LONG = "Keep your argument under {limit} characters (yours has {length})."
+ERROR_TARGET_UNKNOWN = "Address one of the other jurors (seats 1 to 12, not your own)."
+MAX_FREE_TEXT = 2000  # about three hundred words: a turn at the table, not a speech
+
+
+def round_busy(deliberation: Deliberation) -> bool:
+    """A round is under way: claimed, and not so long ago that its worker must have died."""
+    from deliberation.services.rounds import claim_is_live
+
+    return deliberation.round_status == RoundStatus.RUNNING and claim_is_live(deliberation.round_claimed_at)
 
 
 def _lock(deliberation_id: int) -> Deliberation:
@@ -92,6 +103,7 @@ def deliberation_start(
     engine = (engine or settings.ANGRY_LLM_MODEL).strip()
     if not engine:
         raise ValidationError(ERROR_ENGINE_BLANK)
+    engine_check(engine)
     if max_rounds is not None and not 1 <= max_rounds <= 100:
         raise ValidationError(ERROR_MAX_ROUNDS)
     plays = host_plays and player_side != PlayerSide.NONE
@@ -215,10 +227,15 @@ def player_speak(
     """
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
-    if deliberation.round_status == RoundStatus.RUNNING:
+    if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     _participant_seat(deliberation, seat_number)
     side = deliberation.player_side if deliberation.player_side in ("defend", "prosecute") else "defend"
+    text = text.strip()
+    if len(text) > MAX_FREE_TEXT:
+        raise ValidationError(ERROR_TEXT_TOO_LONG.format(limit=MAX_FREE_TEXT, length=len(text)))
+    if target is not None and (not 1 <= target <= 12 or target == seat_number):
+        raise ValidationError(ERROR_TARGET_UNKNOWN)
     try:
         validate_move(strategy=strategy, side=side, target_seat=target, free_text=text)
     except StrategyError as exc:
@@ -237,7 +254,7 @@ def turn_pass(*, deliberation_id: int, seat_number: int) -> Deliberation:
     """A participant passes: the AI jurors take the next round without them."""
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
-    if deliberation.round_status == RoundStatus.RUNNING:
+    if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     _participant_seat(deliberation, seat_number)
     _start_round(deliberation)
@@ -284,7 +301,7 @@ def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Delibe
 
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
-    if deliberation.round_status == RoundStatus.RUNNING:
+    if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     if seat_number is not None:
         _participant_seat(deliberation, seat_number)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import F, Q
@@ -48,6 +48,11 @@ logger = logging.getLogger(__name__)
 
 CLAIM_STALE_SECONDS = 600
 NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
+
+
+def claim_is_live(claimed_at: datetime | None) -> bool:
+    """A claim younger than ``CLAIM_STALE_SECONDS`` belongs to a worker that may still finish."""
+    return claimed_at is not None and claimed_at >= timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS)
 
 
 def _claim(deliberation_id: int) -> bool:
@@ -160,8 +165,13 @@ def _add_turn(deliberation: Deliberation, **fields: object) -> Turn:
 @transaction.atomic
 def _store_round(deliberation_id: int, state: DeliberationState, result: RoundResult, *, consumed: int) -> None:
     deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
-    seats = list(deliberation.seats.all())
     number = result.round_number
+    if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
+        # Our claim went stale and another worker stored this round (or the vote was called):
+        # storing it again would double it.
+        logger.warning("round %s of deliberation %s was already settled; discarded", number, deliberation_id)
+        return
+    seats = list(deliberation.seats.all())
     sequence = _next_sequence(deliberation)
     turns: list[Turn] = []
     lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
@@ -209,6 +219,7 @@ def _store_round(deliberation_id: int, state: DeliberationState, result: RoundRe
                     for r in result.reactions_for(index)
                 ],
                 is_fallback=speech.is_fallback,
+                fallback_reason=(speech.usage.note or "")[:300] if speech.is_fallback else "",
                 engine=result.engine,
             )
         )
@@ -299,6 +310,8 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
         for seat, value in sorted(state.votes.items())
     )
     deliberation.phase = Phase.VERDICT
+    deliberation.round_status = RoundStatus.IDLE
+    deliberation.round_claimed_at = None
     deliberation.verdict = verdict
     deliberation.end_reason = state.end_reason if state.end_reason in EndReason.values else EndReason.CALLED
     deliberation.finished_at = timezone.now()

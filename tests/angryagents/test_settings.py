@@ -86,7 +86,7 @@ def test_env_helpers_return_defaults_only_when_absent(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match="ANGRY_TEST_VALUE"):
         env.env_int("ANGRY_TEST_VALUE", 7)
     monkeypatch.setenv("ANGRY_TEST_VALUE", "1.5")
-    with pytest.raises(ImproperlyConfigured, match="between 0.0 and 1.0"):
+    with pytest.raises(ImproperlyConfigured, match=r"between 0\.0 and 1\.0"):
         env.env_float("ANGRY_TEST_VALUE", 0.5, minimum=0.0, maximum=1.0)
 
 

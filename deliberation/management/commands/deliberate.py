@@ -27,6 +27,10 @@ from jurors.models import PLAYER_SEAT
 # The automated player's repertoire; a custom argument needs a person's own words.
 AUTO_STRATEGIES = ("challenge_evidence", "question_witness", "reasonable_doubt", "alternative_theory", "address_juror")
 ERROR_NO_CASE = "No case with slug {slug!r}. Try one of: {choices}."
+WARNING_FALLBACK = (
+    "warning: from round {round} some turns fell back to the offline engine ({reason}); "
+    "the transcript marks each one.\n"
+)
 
 
 class Command(BaseCommand):
@@ -61,6 +65,7 @@ class Command(BaseCommand):
         player = random.Random(deliberation.seed)
         limit = (deliberation.settings or {}).get("max_rounds") or 20
         err.write(f"Deliberation {deliberation.pk}: {case.title} ({engine_label(deliberation.engine)})\n")
+        warned = False
         with tqdm(total=limit, desc="rounds", unit="round", file=err, leave=False) as progress:
             while deliberation.phase == Phase.DELIBERATION:
                 if side != "none":
@@ -70,6 +75,10 @@ class Command(BaseCommand):
                     raise CommandError(f"Round {before + 1} could not be run; see the log.")
                 deliberation.refresh_from_db()
                 progress.update(deliberation.round_number - before)
+                fallback = deliberation.turns.filter(round_number__gt=before, is_fallback=True).first()
+                if fallback is not None and not warned:
+                    warned = True
+                    err.write(WARNING_FALLBACK.format(round=fallback.round_number, reason=fallback.fallback_reason))
         record = run_record(deliberations_with_record().get(pk=deliberation.pk))
         self._print_transcript(deliberation, err)
         if options["json"]:

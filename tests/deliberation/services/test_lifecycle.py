@@ -101,3 +101,55 @@ def test_an_unplayable_case_cannot_be_started(robbery):
     with pytest.raises(ValidationError) as excinfo:
         services.deliberation_start(case=robbery)
     assert excinfo.value.messages == [lifecycle.ERROR_CASE_UNPLAYABLE]
+
+
+def test_an_argument_longer_than_the_limit_is_refused_and_nothing_is_queued(robbery):
+    deliberation = services.deliberation_start(case=robbery, seed=3, player_side="defend")
+    text = "x" * (lifecycle.MAX_FREE_TEXT + 1)
+    with pytest.raises(ValidationError) as excinfo:
+        services.player_speak(deliberation_id=deliberation.pk, seat_number=7, strategy="free_argument", text=text)
+    assert excinfo.value.messages == [
+        lifecycle.ERROR_TEXT_TOO_LONG.format(limit=lifecycle.MAX_FREE_TEXT, length=len(text))
+    ]
+    deliberation.refresh_from_db()
+    assert deliberation.pending == []
+
+
+@pytest.mark.parametrize("target", [0, 13, 99, 7])
+def test_addressing_a_seat_that_is_not_another_juror_is_refused(robbery, target):
+    deliberation = services.deliberation_start(case=robbery, seed=3, player_side="defend")
+    with pytest.raises(ValidationError) as excinfo:
+        services.player_speak(deliberation_id=deliberation.pk, seat_number=7, strategy="address_juror", target=target)
+    assert excinfo.value.messages == [lifecycle.ERROR_TARGET_UNKNOWN]
+
+
+def test_a_model_string_no_provider_serves_is_refused_before_the_game_starts(robbery):
+    from deliberation.minds.factory import ERROR_UNKNOWN_MODEL
+
+    with pytest.raises(ValidationError) as excinfo:
+        services.deliberation_start(case=robbery, engine="bogus/model")
+    assert excinfo.value.messages == [ERROR_UNKNOWN_MODEL.format(engine="bogus/model")]
+    assert not robbery.deliberations.exists()
+
+
+def test_a_round_left_running_by_a_dead_worker_does_not_lock_the_player_out(
+    robbery, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from deliberation.models import Deliberation
+    from deliberation.services.rounds import CLAIM_STALE_SECONDS
+
+    deliberation = services.deliberation_start(case=robbery, seed=3, player_side="defend")
+    Deliberation.objects.filter(pk=deliberation.pk).update(round_status="running", round_claimed_at=timezone.now())
+    with pytest.raises(ValidationError) as excinfo:
+        services.turn_pass(deliberation_id=deliberation.pk, seat_number=7)
+    assert excinfo.value.messages == [lifecycle.ERROR_ROUND_RUNNING]
+    stale = timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS + 1)
+    Deliberation.objects.filter(pk=deliberation.pk).update(round_claimed_at=stale)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.turn_pass(deliberation_id=deliberation.pk, seat_number=7)
+    deliberation.refresh_from_db()
+    assert deliberation.round_number == 1 and deliberation.round_status == "idle"

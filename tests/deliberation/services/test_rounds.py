@@ -88,3 +88,37 @@ def test_every_stored_round_is_broadcast_to_the_deliberations_group(robbery, dja
     events = async_to_sync(drain)()
     assert events[0] == "thinking"
     assert events[-1] == "round"
+
+
+def test_a_slow_worker_whose_round_was_taken_over_stores_nothing_twice(robbery, monkeypatch):
+    deliberation = _started(robbery)
+    real_store = rounds._store_round
+
+    def overtaken(deliberation_id, state, result, *, consumed):
+        # While this worker was thinking, its claim went stale and another worker stored round 1.
+        Deliberation.objects.filter(pk=deliberation_id).update(round_number=1)
+        real_store(deliberation_id, state, result, consumed=consumed)
+
+    monkeypatch.setattr(rounds, "_store_round", overtaken)
+    services.round_run(deliberation_id=deliberation.pk)
+    assert not deliberation.turns.exists()
+    assert not deliberation.round_stats.exists()
+
+
+def test_a_fallback_turn_records_why(robbery, monkeypatch):
+    from deliberation.engine.types import Usage
+
+    deliberation = _started(robbery)
+    real_run = rounds.run_round
+
+    async def with_fallback(state, **kwargs):
+        result = await real_run(state, **kwargs)
+        speech = result.speeches[0]
+        speech.is_fallback = True
+        speech.usage = Usage(fallback=True, note="The model did not answer within 30 s.")
+        return result
+
+    monkeypatch.setattr(rounds, "run_round", with_fallback)
+    services.round_run(deliberation_id=deliberation.pk)
+    turn = deliberation.turns.filter(kind=TurnKind.SPEECH).first()
+    assert turn.is_fallback and turn.fallback_reason == "The model did not answer within 30 s."
