@@ -326,12 +326,22 @@ def engine_status(config: NarrationConfig | None = None) -> EngineStatus:
 CacheLookup = Callable[[Engine, str], "float | None"]
 
 
+MAX_SPOKEN_CHARS = 6000  # about six minutes of speech; a longer line is shown, not spoken
+ERROR_TOO_LONG = "The line has {length} characters; lines over {limit} are shown as text, not spoken."
+
+
 def render(text: str, engines: Sequence[Engine], *, lookup: CacheLookup | None = None) -> Rendering:
     """Try each engine in turn; the first that yields audio (or has it cached) wins.
 
     Never raises: every failure, expected or not, becomes an ``Attempt`` and the chain moves on.
+    A line longer than ``MAX_SPOKEN_CHARS`` is not synthesized at all (it would fill the disk).
     """
     attempts: list[Attempt] = []
+    if len(text) > MAX_SPOKEN_CHARS:
+        engines = ()
+        attempts.append(
+            Attempt(engine=TEXT, ok=False, error=ERROR_TOO_LONG.format(length=len(text), limit=MAX_SPOKEN_CHARS))
+        )
     for engine in engines:
         reason = engine.unavailable_reason()
         if reason:

@@ -94,3 +94,16 @@ def test_narrate_in_text_only_mode_exits_1_saying_so(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert narrate.ERROR_TEXT_ONLY in done.stderr
     assert not out.exists()
+
+
+def test_narrate_refuses_a_line_too_long_to_speak(tmp_path: Path) -> None:
+    from django.core.management.base import CommandError
+
+    from deliberation.narration import ERROR_TOO_LONG, MAX_SPOKEN_CHARS
+
+    text = "word " * (MAX_SPOKEN_CHARS // 4)
+    out = tmp_path / "long.wav"
+    with pytest.raises(CommandError) as excinfo:
+        _narrate(out, text)
+    assert str(excinfo.value) == ERROR_TOO_LONG.format(length=len(" ".join(text.split())), limit=MAX_SPOKEN_CHARS)
+    assert not out.exists()

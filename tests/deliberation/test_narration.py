@@ -299,3 +299,13 @@ def test_the_celery_task_renders_once_however_often_it_is_delivered(elevenlabs: 
     assert len(elevenlabs.requests) == 1
     assert tasks.narration_render.time_limit == tasks.NARRATION_TIME_LIMIT
     assert tasks.narration_render.max_retries == 3
+
+
+@pytest.mark.django_db
+def test_a_line_too_long_to_speak_is_shown_as_text_and_never_sent_to_a_voice(elevenlabs: ElevenLabsServer) -> None:
+    text = "The jury will now hear the whole record read aloud. " * (narration.MAX_SPOKEN_CHARS // 40)
+    rendered = _render(text)
+    assert rendered.status == NarrationStatus.TEXT_ONLY
+    assert not rendered.audio
+    assert elevenlabs.requests == []
+    assert "shown as text, not spoken" in rendered.attempts[0]["error"]

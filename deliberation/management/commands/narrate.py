@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from deliberation.narration import engine_chain, render
+from deliberation.narration import ERROR_TOO_LONG, MAX_SPOKEN_CHARS, engine_chain, render
 
 ERROR_TEXT_ONLY = "Text-only mode: no speech engine is available. Set ELEVENLABS_API_KEY or install espeak-ng."
 ERROR_ALL_FAILED = "No speech engine could render the line; see the attempts above."
@@ -32,6 +32,8 @@ class Command(BaseCommand):
         text = " ".join(text.split())
         if not text:
             raise CommandError(ERROR_EMPTY_TEXT)
+        if len(text) > MAX_SPOKEN_CHARS:
+            raise CommandError(ERROR_TOO_LONG.format(length=len(text), limit=MAX_SPOKEN_CHARS))
         engines = engine_chain()
         if not engines:
             raise CommandError(ERROR_TEXT_ONLY)
