@@ -90,7 +90,7 @@ class CaseAdmin(admin.ModelAdmin):
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         children = formset.save(commit=False)
         for obj in formset.deleted_objects:
-            obj.delete()
+            curation.case_child_delete(obj=obj)
         for child in children:
             curation.case_child_save(obj=child)
         formset.save_m2m()

@@ -206,6 +206,11 @@ def case_save(*, case: Case) -> Case:
     return case
 
 
+def case_child_delete(*, obj: Defendant | Evidence | Witness) -> None:
+    """Remove a defendant, evidence item or witness from its case (admin inline delete)."""
+    obj.delete()
+
+
 def case_child_save(*, obj: Defendant | Evidence | Witness) -> None:
     """Validate and save a defendant, evidence item or witness edited in the admin."""
     obj.full_clean()
