@@ -1,15 +1,17 @@
 """Server-rendered SVG charts of a deliberation (the verdict page and the transcript use them).
 
 ``conviction_chart`` is a pure function: conviction snapshots in, SVG markup out. One line per
-juror across the rounds, the 0.4-0.6 hysteresis band shaded (a vote only changes once a juror's
+AI juror across the rounds, the 0.4-0.6 hysteresis band shaded (a vote only changes once a juror's
 conviction leaves the band on the other side), and a ring wherever a juror's vote flipped.
+Participants (people, external agents, the command line's automated player) have no conviction
+the engine moves, only the vote they cast: they get no line, only a legend entry with that vote.
 No script, no external library: the markup prints, scales and reads the same everywhere.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 from itertools import pairwise
@@ -85,28 +87,33 @@ def conviction_chart(
     *,
     names: Mapping[int, str] | None = None,
     highlight_seat: int | None = None,
+    participants: Collection[int] = (),
     width: int = 760,
     height: int = 380,
     chart_id: str = "conviction-chart",
 ) -> SafeString:
     """SVG of every juror's conviction (0 = not guilty, 1 = guilty) over the rounds.
 
-    ``names`` labels the lines and the legend (seat number -> name); ``highlight_seat`` (the
-    player) is drawn thicker. The SVG is labelled for screen readers; pages should also offer
-    the numbers as a table.
+    ``names`` labels the lines and the legend (seat number -> name); ``highlight_seat`` is drawn
+    thicker. ``participants`` are the seats held by people or agents: their snapshots carry a vote
+    but no real conviction (the engine pins it to 0 or 1), so they are not drawn as lines; the
+    legend lists them with their last vote. The SVG is labelled for screen readers; pages should
+    also offer the numbers as a table.
     """
-    lines = series(snapshots)
+    everyone = series(snapshots)
+    lines = {seat: points for seat, points in everyone.items() if seat not in participants}
+    voters = {seat: points for seat, points in everyone.items() if seat in participants}
     names = names or {}
     title = escape("Each juror's conviction over the rounds")
-    if not lines:
+    if not everyone:
         return mark_safe(
             f'<svg class="chart" role="img" viewBox="0 0 {width} 60" aria-labelledby="{chart_id}-title">'
             f'<title id="{chart_id}-title">{escape(NO_DATA)}</title>'
             f'<text x="12" y="34" fill="#5a4f42">{escape(NO_DATA)}</text></svg>'
         )
-    last_round = max(p.round_number for points in lines.values() for p in points)
-    first_round = min(p.round_number for points in lines.values() for p in points)
-    legend_rows = (len(lines) + 3) // 4
+    last_round = max(p.round_number for points in everyone.values() for p in points)
+    first_round = min(p.round_number for points in everyone.values() for p in points)
+    legend_rows = (len(everyone) + 3) // 4
     left, right, top, bottom = 64, 16, 16, 40 + 22 * legend_rows + 8
     plot_w, plot_h = width - left - right, height - top - bottom
     span = max(last_round - first_round, 1)
@@ -119,10 +126,13 @@ def conviction_chart(
 
     flip_count = sum(len(flips(points)) for points in lines.values())
     description = (
-        f"{len(lines)} jurors from round {first_round} to round {last_round}; "
+        f"{len(lines)} {'AI ' if voters else ''}jurors from round {first_round} to round {last_round}; "
         f"{flip_count} vote change{'s' if flip_count != 1 else ''} marked with rings. "
         f"The shaded band from {BAND_LOW} to {BAND_HIGH} is where jurors hold their vote."
     )
+    if voters:
+        who = ", ".join(f"seat {seat}" for seat in voters)
+        description += f" Not charted: {who}, held by a participant whose vote is their own, not a conviction."
     out = [
         f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMid meet" '
         f'aria-labelledby="{chart_id}-title {chart_id}-desc" id="{chart_id}">',
@@ -177,10 +187,20 @@ def conviction_chart(
         out.append("</g>")
     legend_top = top + plot_h + 48
     column_w = plot_w / 4
-    for index, seat in enumerate(lines):
+    for index, seat in enumerate(everyone):
         lx = left + (index % 4) * column_w
         ly = legend_top + (index // 4) * 22
         name = escape(names.get(seat, f"Juror {seat}"))
+        if seat in voters:
+            vote = escape(_vote_label(voters[seat][-1].vote))
+            out.append(
+                f'<g class="legend-item participant" data-seat="{seat}">'
+                f'<rect x="{_fmt(lx + 5)}" y="{ly - 4}" width="8" height="8" fill="#fff" stroke="#5a4f42" '
+                f'stroke-width="1.5"/><text x="{_fmt(lx + 24)}" y="{ly}" dominant-baseline="middle" '
+                f'font-size="12" fill="#1f1a14">{seat}. {name}: {vote}</text>'
+                f"<title>{name} (seat {seat}) is a participant: their vote, no conviction line</title></g>"
+            )
+            continue
         out.append(
             f'<g class="legend-item"><rect x="{_fmt(lx)}" y="{ly - 6}" width="18" height="4" fill="{colour(seat)}"/>'
             f'<text x="{_fmt(lx + 24)}" y="{ly}" dominant-baseline="middle" font-size="12" fill="#1f1a14">'

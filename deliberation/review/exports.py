@@ -2,7 +2,9 @@
 
 Turn content is written exactly as stored: never wrapped, escaped or trimmed, whatever
 Markdown or HTML it happens to contain. Each function takes a ``Transcript`` built from one
-``deliberations_with_record()`` fetch and makes no further query.
+``deliberations_with_record()`` fetch and makes no further query. Participants (people, agents,
+the command line's automated player) are given their votes, never a conviction: the engine
+moves only AI jurors' convictions.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def to_markdown(transcript: Transcript) -> str:
         "",
     ]
     for seat in transcript.seats.values():
-        who = seat.get_kind_display()
+        who = transcript.role(seat)
         archetype = f", {seat.archetype_name}" if seat.archetype_name else ""
         out.append(f"- Seat {seat.number}: {seat.emoji} {seat.display_name}{archetype} ({who})")
     for view in transcript.rounds:
@@ -174,6 +176,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
         votes_by_round.setdefault(vote.round_number, []).append(
             {"seat": vote.seat_number, "value": vote.value, "previous": vote.previous, "ballot": vote.ballot}
         )
+    participants = transcript.participants()
     rounds = []
     for view in transcript.rounds:
         stats = view.stats
@@ -194,7 +197,11 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                 "turns": [_turn_json(t.turn) for t in view.turns],
                 "votes": votes_by_round.get(view.number, []),
                 "snapshots": [
-                    {"seat": s.seat_number, "conviction": s.conviction, "vote": s.vote}
+                    {
+                        "seat": s.seat_number,
+                        "conviction": None if s.seat_number in participants else s.conviction,
+                        "vote": s.vote,
+                    }
                     for s in sorted(transcript.snapshots.get(view.number, {}).values(), key=lambda s: s.seat_number)
                 ],
                 "narrations": [_narration_json(n) for n in view.narrations],
@@ -230,8 +237,9 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                 "emoji": s.emoji,
                 "archetype": s.archetype_name,
                 "kind": s.kind,
+                "role": transcript.role(s),
                 "vote": s.vote,
-                "conviction": s.conviction,
+                "conviction": None if s.number in participants else s.conviction,
                 "turns_taken": s.turns_taken,
             }
             for s in transcript.seats.values()
@@ -281,7 +289,10 @@ def to_summary(transcript: Transcript) -> str:
     final_by_seat = {v.seat_number: v.value for v in transcript.final_votes if v.ballot == BallotKind.FINAL}
     for seat in transcript.seats.values():
         vote = final_by_seat.get(seat.number, seat.vote)
-        out.append(f"Seat {seat.number} {seat.display_name}: {_vote(vote)}, conviction {seat.conviction:.2f}")
+        if seat.is_participant:
+            out.append(f"Seat {seat.number} {seat.display_name} ({transcript.role(seat)}): voted {_vote(vote)}")
+        else:
+            out.append(f"Seat {seat.number} {seat.display_name}: {_vote(vote)}, conviction {seat.conviction:.2f}")
         turn = last_said.get(seat.number)
         if turn:
             out.append(f"  Last said (round {turn.round_number}): {turn.content}")

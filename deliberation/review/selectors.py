@@ -2,6 +2,7 @@
 
 A transcript is built from one ``deliberations_with_record()`` fetch (a fixed number of
 queries), then grouped here by round, so the page costs the same at 2 rounds and at 40.
+Who may read what is decided in ``review.access``; every read for a page goes through it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.review.access import Viewer, seat_role, visible_to
 from deliberation.selectors import deliberations_with_record
 
 UNFINISHED = "unfinished"
@@ -39,12 +41,21 @@ def reviewable() -> QuerySet[Deliberation]:
     return Deliberation.objects.filter(experiment__isnull=True)
 
 
-def deliberations_listed(*, case: str = "", verdict: str = "", engine: str = "") -> QuerySet[Deliberation]:
-    """The list page's rows, newest first, with the number of people and agents who took part."""
+# People and agents who took part from outside; the command line's automated player is counted apart.
+_JOINED = Q(seats__kind=SeatKind.AGENT) | (
+    Q(seats__kind=SeatKind.HUMAN) & (~Q(seats__session_key="") | ~Q(host_session_key=""))
+)
+_AUTOMATED = Q(seats__kind=SeatKind.HUMAN, seats__session_key="", host_session_key="")
+
+
+def deliberations_listed(
+    *, viewer: Viewer, case: str = "", verdict: str = "", engine: str = ""
+) -> QuerySet[Deliberation]:
+    """The list page's rows that ``viewer`` may read, newest first, with who took part."""
     rows = (
-        reviewable()
+        visible_to(reviewable(), viewer)
         .select_related("case")
-        .annotate(participants=Count("seats", filter=Q(seats__kind__in=[SeatKind.HUMAN, SeatKind.AGENT])))
+        .annotate(participants=Count("seats", filter=_JOINED), automated=Count("seats", filter=_AUTOMATED))
         .order_by("-created_at", "-pk")
     )
     if case:
@@ -58,16 +69,22 @@ def deliberations_listed(*, case: str = "", verdict: str = "", engine: str = "")
     return rows
 
 
-def list_filter_choices() -> dict[str, list[Any]]:
-    """The cases and engines that appear among reviewable deliberations (two queries)."""
-    listed = reviewable()
+def list_filter_choices(viewer: Viewer) -> dict[str, list[Any]]:
+    """The cases and engines that appear among the deliberations ``viewer`` may read (two queries)."""
+    listed = visible_to(reviewable(), viewer)
     cases = list(Case.objects.filter(deliberations__in=listed).distinct().order_by("title").values("slug", "title"))
     engines = sorted(set(listed.values_list("engine", flat=True).distinct()))
     return {"cases": cases, "engines": engines}
 
 
 def deliberation_for_review(pk: int) -> Deliberation:
+    """Any deliberation, for the operator's ``export_deliberation`` command; pages use ``deliberation_visible``."""
     return deliberations_with_record().get(pk=pk)
+
+
+def deliberation_visible(pk: int, viewer: Viewer) -> Deliberation:
+    """The deliberation if ``viewer`` may read it; DoesNotExist otherwise, exactly as for an unknown id."""
+    return visible_to(deliberations_with_record(), viewer).get(pk=pk)
 
 
 def deliberation_shared(token: str) -> Deliberation:
@@ -176,11 +193,17 @@ class BoxSeat:
     vote: str
     conviction: float
     flipped: bool
+    role: str
 
     @property
     def colour(self) -> str:
         """The colour of this juror's line on the conviction chart."""
         return colour(self.seat.number)
+
+    @property
+    def charted(self) -> bool:
+        """Only AI jurors have a conviction the engine moves; a participant has only their vote."""
+        return not self.seat.is_participant
 
 
 @dataclass
@@ -208,6 +231,13 @@ class Transcript:
     def names(self) -> dict[int, str]:
         return {number: seat.display_name for number, seat in self.seats.items()}
 
+    def participants(self) -> set[int]:
+        """Seats held by people, agents or the automated player: their votes are theirs, not a conviction."""
+        return {number for number, seat in self.seats.items() if seat.is_participant}
+
+    def role(self, seat: Seat) -> str:
+        return seat_role(seat, self.deliberation)
+
     def jury_box(self, number: int) -> list[BoxSeat]:
         """Every seat's vote and conviction as they stood once round ``number`` was stored."""
         taken = [n for n in self.snapshots if n <= number]
@@ -222,6 +252,7 @@ class Transcript:
                     vote=snap.vote if snap else "",
                     conviction=snap.conviction if snap else seat.conviction,
                     flipped=seat.number in flipped,
+                    role=self.role(seat),
                 )
             )
         return box

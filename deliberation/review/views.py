@@ -1,4 +1,19 @@
-"""Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services."""
+"""Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services.
+
+Who may read what (decided in ``review.access``, inside each page's QuerySet):
+
+- A deliberation played by people in the browser is private: one with a host session
+  (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
+  token (``Seat.session_key`` / ``Seat.token_hash``: a room). Its transcript, replay and exports
+  are visible to its host's session, its participants' sessions
+  (``Seat.session_key == request.session.session_key``) and staff. Everyone else gets 404, never
+  403, so that ids cannot be probed, and may read it only through an active share link
+  ``/shared/<token>/``; once the owner revokes the link, the link answers 404 too.
+- A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
+  autostarted and nobody joined) is public.
+- The list at ``/deliberations/`` shows only what the viewer may read.
+- Sharing and revoking are for the host's session and staff; deleting is for staff (curators).
+"""
 
 from __future__ import annotations
 
@@ -17,13 +32,14 @@ from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
+from deliberation.review.access import Viewer
 from deliberation.review.selectors import (
     PER_PAGE,
     UNFINISHED,
     Transcript,
     build_transcript,
-    deliberation_for_review,
     deliberation_shared,
+    deliberation_visible,
     deliberations_listed,
     list_filter_choices,
 )
@@ -43,18 +59,20 @@ def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
     return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
 
 
-def _fetch(pk: int) -> Deliberation:
+def _fetch(request: HttpRequest, pk: int) -> Deliberation:
+    """The deliberation if this request may read it; 404 alike for unknown and private ids."""
     try:
-        return deliberation_for_review(pk)
+        return deliberation_visible(pk, Viewer.of(request))
     except Deliberation.DoesNotExist:
         raise Http404("No such deliberation.") from None
 
 
 def deliberation_list(request: HttpRequest) -> HttpResponse:
     filters = {key: request.GET.get(key, "").strip() for key in ("case", "verdict", "engine")}
-    page = Paginator(deliberations_listed(**filters), PER_PAGE).get_page(request.GET.get("page"))
+    viewer = Viewer.of(request)
+    page = Paginator(deliberations_listed(viewer=viewer, **filters), PER_PAGE).get_page(request.GET.get("page"))
     verdicts = [*Verdict.choices, (UNFINISHED, "No verdict yet")]
-    choices = list_filter_choices()
+    choices = list_filter_choices(viewer)
     engines = [(engine, engine_label(engine)) for engine in choices["engines"]]
     rows = [(d, engine_label(d.engine)) for d in page.object_list]
     return render(
@@ -108,7 +126,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         "replay_chart": conviction_chart(
             transcript.snapshots_up_to(current),
             names=transcript.names(),
-            highlight_seat=deliberation.player_seat if deliberation.host_plays else None,
+            participants=transcript.participants(),
             chart_id="replay-chart",
         ),
         "is_owner": owner,
@@ -127,7 +145,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
 
 
 def transcript(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _fetch(pk), token=None)
+    return _page(request, _fetch(request, pk), token=None)
 
 
 def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
@@ -151,7 +169,7 @@ def _export_response(deliberation: Deliberation, fmt: str) -> HttpResponse:
 
 
 def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    return _export_response(_fetch(pk), fmt)
+    return _export_response(_fetch(request, pk), fmt)
 
 
 def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
@@ -185,7 +203,8 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _owned(request: HttpRequest, pk: int) -> Deliberation:
-    deliberation = _fetch(pk)
+    """Readable (else 404) and owned (else 403): a participant who is not the host may read, not share."""
+    deliberation = _fetch(request, pk)
     if not _is_owner(request, deliberation):
         raise PermissionDenied(ERROR_NOT_OWNER)
     return deliberation

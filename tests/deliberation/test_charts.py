@@ -61,3 +61,25 @@ def test_chart_names_jurors_in_its_legend_and_escapes_them():
 
 def test_empty_history_says_so():
     assert NO_DATA in conviction_chart([])
+
+
+def _with_participant(seat: int) -> list[dict]:
+    """The snapshots with ``seat`` held by a person: the engine pins their conviction to their vote."""
+    rows = [r for r in _snapshots() if r["seat_number"] != seat]
+    rows += [{"round_number": n, "seat_number": seat, "conviction": 0.0, "vote": "not_guilty"} for n in range(4)]
+    return rows
+
+
+def test_a_participant_gets_no_conviction_line_only_a_legend_entry_with_their_vote():
+    root = _parse(conviction_chart(_with_participant(7), names={7: "Ada"}, participants={7}))
+    assert len(root.findall(f".//{SVG}polyline")) == 11
+    assert root.find(f".//{SVG}g[@data-seat='7'][@class='juror-line']") is None
+    entry = root.find(f".//{SVG}g[@class='legend-item participant'][@data-seat='7']")
+    assert entry is not None and entry.find(f"{SVG}text").text == "7. Ada: not guilty"
+    assert "Not charted: seat 7" in root.find(f"{SVG}desc").text
+
+
+def test_without_participants_every_seat_is_a_line():
+    root = _parse(conviction_chart(_with_participant(7)))
+    assert len(root.findall(f".//{SVG}polyline")) == 12
+    assert root.find(f".//{SVG}g[@class='legend-item participant']") is None

@@ -231,11 +231,15 @@ def test_calling_the_vote_shows_the_verdict_links_in_the_controls(deliberating, 
     assert f"/court/{deliberation.pk}/verdict/" in html
 
 
-def test_the_case_file_search_finds_passages(deliberating):
+def test_the_case_file_search_finds_passages(deliberating, settings):
+    settings.ANGRY_RETRIEVAL = "bm25"  # lexical: a word in no passage matches nothing
     client, deliberation = deliberating
-    html = client.get(f"/court/{deliberation.pk}/search/", {"q": "receipt"}, **HTMX).content.decode()
+    html = client.get(f"/court/{deliberation.pk}/search/", {"q": "thumbprint"}, **HTMX).content.decode()
     assert html.lstrip().startswith('<div id="search-results"')
-    assert "for “receipt”" in html or "Nothing in the case file matches" in html
+    assert "for “thumbprint”" in html and "<strong>Thumbprint on the counter</strong>" in html
+    assert "Nothing in the case file matches" not in html
+    empty = client.get(f"/court/{deliberation.pk}/search/", {"q": "zeppelin"}, **HTMX).content.decode()
+    assert "Nothing in the case file matches “zeppelin”." in empty and "<li>" not in empty
 
 
 def test_the_courtroom_plays_the_judges_audio_once_the_narration_is_ready(

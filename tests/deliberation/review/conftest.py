@@ -64,9 +64,17 @@ def write_deliberation(
     verdict: str = "guilty",
     experiment: Experiment | None = None,
     participants: int = 0,
+    host_session_key: str = "",
+    sessions: dict[int, str] | None = None,
+    tokens: dict[int, str] | None = None,
 ) -> Deliberation:
     """A finished deliberation written row by row: a foreperson line and two speeches per round,
-    one seat changing its vote every round, snapshots, figures and a judge's line per round."""
+    one seat changing its vote every round, snapshots, figures and a judge's line per round.
+
+    Seats 1..``participants`` are held by people: by the browser sessions in ``sessions`` (seat ->
+    session key) or agent tokens in ``tokens`` (seat -> token hash); a person's seat with neither,
+    in a run with no ``host_session_key``, is the command line's automated player."""
+    sessions, tokens = sessions or {}, tokens or {}
     case = case or CaseFactory()
     deliberation = Deliberation.objects.create(
         case=case,
@@ -79,12 +87,15 @@ def write_deliberation(
         experiment=experiment,
         player_side="none",
         host_plays=False,
+        host_session_key=host_session_key,
     )
     Seat.objects.bulk_create(
         Seat(
             deliberation=deliberation,
             number=n,
-            kind=SeatKind.HUMAN if n <= participants else SeatKind.AI,
+            kind=(SeatKind.AGENT if n in tokens else SeatKind.HUMAN) if n <= participants else SeatKind.AI,
+            session_key=sessions.get(n, ""),
+            token_hash=tokens.get(n, ""),
             display_name=f"Juror Name {n}",
             emoji="🙂",
             archetype_name="Everyman",

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from deliberation.models import Deliberation, Experiment, RoundStatus, Turn
+from deliberation.review.access import Viewer
 from deliberation.review.selectors import PER_PAGE, deliberations_listed
 from deliberation.services.review import ERROR_DELETE_RUNNING, deliberation_delete
 from tests.deliberation.review.conftest import write_deliberation
@@ -27,9 +28,9 @@ def _listed_ids(response) -> set[int]:
     return {d.pk for d, _ in response.context["rows"]}
 
 
-def test_a_row_shows_case_engine_participants_rounds_verdict_and_historical_verdict(client):
+def test_a_row_shows_case_engine_participants_rounds_verdict_and_historical_verdict(client, curator):
     case = CaseFactory(title="The State v. Row Shown", historical_verdict="not_guilty")
-    write_deliberation(rounds=3, case=case, participants=2, verdict="guilty")
+    write_deliberation(rounds=3, case=case, participants=2, verdict="guilty", sessions={1: "ann", 2: "bo"})
     html = client.get(reverse("review:list")).content.decode()
     body = html[html.index("<tbody>") :]
     row = body[body.index("The State v. Row Shown") :].split("</tr>")[0]
@@ -128,5 +129,17 @@ def test_a_deliberation_is_not_deleted_while_a_round_runs():
 
 
 def test_the_listed_rows_count_people_and_agents_only():
-    deliberation = write_deliberation(rounds=1, participants=3)
-    assert deliberations_listed().get(pk=deliberation.pk).participants == 3
+    deliberation = write_deliberation(rounds=1, participants=3, sessions={1: "ann", 2: "bo"}, tokens={3: "hash"})
+    row = deliberations_listed(viewer=Viewer(is_staff=True)).get(pk=deliberation.pk)
+    assert (row.participants, row.automated) == (3, 0)
+
+
+def test_the_command_lines_automated_player_is_not_counted_as_a_person(client):
+    case = CaseFactory(title="The State v. Automated")
+    deliberation = write_deliberation(rounds=1, case=case, participants=1)
+    row = deliberations_listed(viewer=Viewer()).get(pk=deliberation.pk)
+    assert (row.participants, row.automated) == (0, 1)
+    html = client.get(reverse("review:list")).content.decode()
+    body = html[html.index("<tbody>") :]
+    cell = body[body.index("The State v. Automated") :].split("</tr>")[0].split("<td>")[3]
+    assert cell.startswith("0 ") and "+ automated player" in cell

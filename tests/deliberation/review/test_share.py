@@ -56,9 +56,15 @@ def test_someone_else_can_neither_share_nor_revoke(client):
     deliberation = write_deliberation(rounds=1)
     Deliberation.objects.filter(pk=deliberation.pk).update(host_session_key="somebody-elses-session")
     share_link_create(deliberation_id=deliberation.pk)
-    assert client.post(reverse("review:share_create", args=[deliberation.pk])).status_code == 403
-    assert client.post(reverse("review:share_revoke", args=[deliberation.pk])).status_code == 403
+    # A private game: to a stranger it does not exist (see test_access.py).
+    assert client.post(reverse("review:share_create", args=[deliberation.pk])).status_code == 404
+    assert client.post(reverse("review:share_revoke", args=[deliberation.pk])).status_code == 404
     assert Deliberation.objects.get(pk=deliberation.pk).share_token
+    assert client.get(reverse("review:transcript", args=[deliberation.pk])).status_code == 404
+
+
+def test_a_public_run_shows_a_visitor_no_share_controls(client):
+    deliberation = write_deliberation(rounds=1)
     assert "Share read-only" not in client.get(reverse("review:transcript", args=[deliberation.pk])).content.decode()
 
 
