@@ -166,7 +166,12 @@ def verdict(request: HttpRequest, pk: int) -> HttpResponse:
     table = [(seat, [by_key.get((seat.number, r)) for r in rounds]) for seat in seats]
     narrations = [n for n in deliberation.narrations.all() if n.kind == "verdict"]
     context.update(
-        chart=conviction_chart(snapshots, names=names, highlight_seat=context["player_seat"]),
+        chart=conviction_chart(
+            snapshots,
+            names=names,
+            highlight_seat=context["player_seat"],
+            participants={seat.number for seat in seats if seat.is_participant},
+        ),
         rounds=rounds,
         table=table,
         truth=ground_truth(deliberation),

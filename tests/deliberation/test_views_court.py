@@ -215,6 +215,10 @@ def test_the_verdict_page_keeps_history_back_until_the_jury_has_decided(
     assert agreed == (deliberation.verdict == "guilty")
     assert "<svg" in after and "Hysteresis band" in after
     assert f"/deliberations/{deliberation.pk}/" in after
+    # The person in seat 7 has a vote, not a conviction: no line is drawn for them.
+    assert 'class="juror-line" data-seat="1"' in after
+    assert 'class="juror-line" data-seat="7"' not in after
+    assert 'class="legend-item participant" data-seat="7"' in after
 
 
 def test_a_case_without_a_historical_record_says_so_after_the_verdict(deliberating, django_capture_on_commit_callbacks):
