@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from django.core.exceptions import ValidationError
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -192,7 +192,6 @@ def experiment_run_one(*, experiment_id: int, case_id: int, seed: int) -> None:
     job = RunJob(case_id=case_id, seed=seed, engine=experiment.engine)
     if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
         return  # a repeated delivery of a run already stored
-    close_old_connections()
     data = simulate.case_input(case_id)
     outcome = simulate.simulate_safely(job, data, simulate.current_context())
     _record(experiment_id, outcome, list(Persona.objects.jury()), {case_id: data.case.slug})
