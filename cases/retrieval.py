@@ -133,6 +133,11 @@ def _nodes(case: Case, items: list[Item]) -> list[Any]:
     return splitter.get_nodes_from_documents(documents)
 
 
+def index_chunks(case: Case) -> list[tuple[str, str, str]]:
+    """Every chunk the case's index holds, as (kind, item id, text): what a look-up can return."""
+    return [(n.metadata["kind"], n.metadata["item_id"], n.get_content()) for n in _nodes(case, case_items(case))]
+
+
 def build_case_index(case: Case) -> Path:
     """(Re)build and persist one case's index; returns its directory."""
     _configure_llama()

@@ -25,6 +25,9 @@ from cases.models import Case, Defendant, Evidence, ImportJob, ImportStatus, Sou
 
 IMPORTED, UPDATED, SKIPPED = "imported", "updated", "skipped"
 SKIP_UNCHANGED = "unchanged since the last import"
+# A trial met again in one run is one case: its second sighting is neither imported, updated nor skipped.
+SEEN_IN_RUN = "already read from another file in this run (counted once)"
+SEEN_IN_FILE = "appears twice in the same file (counted once)"
 SKIP_SLUG_TAKEN = "slug {slug!r} already belongs to another case"
 ERROR_UNREADABLE = "{name}: cannot be read: {reason}."
 ERROR_INVALID = "{name}: trial {trial} is not a valid case: {reason}"
@@ -57,6 +60,8 @@ class ImportReport:
     skip_reasons: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     unplayable: Counter[str] = field(default_factory=Counter)
+    repeats: Counter[str] = field(default_factory=Counter)  # sightings of a trial already counted
+    trial_ids: set[str] = field(default_factory=set)  # every trial counted, for the run's other files
 
     def add(self, other: ImportReport) -> None:
         self.imported += other.imported
@@ -66,6 +71,8 @@ class ImportReport:
         self.skip_reasons.update(other.skip_reasons)
         self.errors.extend(other.errors)
         self.unplayable.update(other.unplayable)
+        self.repeats.update(other.repeats)
+        self.trial_ids |= other.trial_ids
 
     def last_line(self) -> str:
         return f"imported {self.imported}, updated {self.updated}, skipped {self.skipped}"
@@ -74,6 +81,7 @@ class ImportReport:
         """Skip reasons, unplayable notes and errors, then the totals line last."""
         out = [f"skipped {n}: {reason}" for reason, n in sorted(self.skip_reasons.items())]
         out += [f"kept but not playable {n}: {reason}" for reason, n in sorted(self.unplayable.items())]
+        out += [f"seen again {n}: {reason}" for reason, n in sorted(self.repeats.items())]
         out += [f"error: {message}" for message in self.errors]
         return [*out, self.last_line()]
 
@@ -186,11 +194,14 @@ def _normalise(children: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict
     }
 
 
-def oldbailey_import_file(*, data: bytes, name: str) -> ImportReport:
+def oldbailey_import_file(*, data: bytes, name: str, seen: frozenset[str] = frozenset()) -> ImportReport:
     """Import every trial of one file in one transaction; a bad file imports nothing.
 
     Parse errors, hostile XML, oversize files and invalid records are reported in
-    ``report.errors`` (naming the file, and the line where known), never raised.
+    ``report.errors`` (naming the file, and the line where known), never raised. ``seen``
+    holds the trial ids the run has already counted from earlier files: such a trial (a
+    single-trial file and the whole session holding it) is one case, so the first file read
+    wins and the later sighting is only noted in ``report.repeats``.
     """
     report = ImportReport()
     try:
@@ -198,16 +209,16 @@ def oldbailey_import_file(*, data: bytes, name: str) -> ImportReport:
     except ImportFileError as exc:
         report.errors.append(str(exc))
         return report
-    file_report = ImportReport(trials=len(parsed.trials))
+    file_report = ImportReport()
     try:
         with transaction.atomic():
-            seen: set[str] = set()
             for trial in parsed.trials:
-                if trial.trial_id in seen:
-                    file_report.skipped += 1
-                    file_report.skip_reasons["trial appears twice in the file"] += 1
+                if trial.trial_id in seen or trial.trial_id in file_report.trial_ids:
+                    reason = SEEN_IN_RUN if trial.trial_id in seen else SEEN_IN_FILE
+                    file_report.repeats[reason] += 1
                     continue
-                seen.add(trial.trial_id)
+                file_report.trial_ids.add(trial.trial_id)
+                file_report.trials += 1
                 taken = (
                     Case.objects.filter(slug=trial.slug)
                     .exclude(source=Source.OLDBAILEY, source_id=trial.trial_id)
@@ -250,7 +261,7 @@ def oldbailey_import_paths(
                 result = ImportReport(errors=[_too_large(path, size)])
             else:
                 data = path.read_bytes()
-                result = oldbailey_import_file(data=data, name=str(path))
+                result = oldbailey_import_file(data=data, name=str(path), seen=frozenset(total.trial_ids))
         except OSError as exc:
             result = ImportReport(errors=[ERROR_UNREADABLE.format(name=path, reason=exc.strerror or exc)])
         total.add(result)

@@ -25,6 +25,9 @@ Rules (see also ``oldbailey_text`` and ``oldbailey_rules`` for witnesses and evi
   description's own text; when the trial has none and a whole session was imported, the
   heading of the session's ``punishmentSummary`` under which the trial's number or the
   defendant's name is listed.
+- Trials without verdict tags: the verdict printed as plain words at the end of the text is
+  cut out and read by the rule in ``oldbailey_verdict``; if it cannot be read the trial is
+  kept but not playable.
 - Playable: false for a guilty plea (``verdictSubcategory`` pleadedGuilty or pleadedPartGuilty) or a trial with no
   testimony; ``unplayable_reason`` says which.
 """
@@ -41,7 +44,9 @@ from cases.importers.oldbailey_text import (
     is_defence_witness,
     mark_answer_paragraphs,
     split_trial,
+    testimony_paragraphs,
 )
+from cases.importers.oldbailey_verdict import PrintedVerdict, cut_printed_verdict
 from cases.importers.oldbailey_xml import (
     ImportFileError,
     clean,
@@ -58,6 +63,7 @@ from cases.importers.oldbailey_xml import (
 JURISDICTION = "London, England (Old Bailey)"
 REASON_GUILTY_PLEA = "guilty plea"
 REASON_NO_TESTIMONY = "no testimony"
+ROLE_ACCUSED = "the accused"
 GUILTY_PLEAS = frozenset({"pleadedGuilty", "pleadedPartGuilty"})
 VERDICTS = {"guilty": "guilty", "notGuilty": "not_guilty"}
 MONTHS = ("January February March April May June July August September October November December").split()
@@ -146,6 +152,7 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
     defendants = _defendants(trial)
     offences = _offences(trial)
     verdict_category, verdict_sub = _verdict(trial)
+    tagged_verdict = any(rs.get("type") == "verdictDescription" for rs in trial.iter("rs"))
     punishment = _punishment(trial, defendants, session_sentences or {})
     victim_names = list(dict.fromkeys(person_name(p) for p in trial.iter("persName") if p.get("type") == "victimName"))
     victims = {v.lower() for v in victim_names}
@@ -156,14 +163,20 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
     # From here on the tree no longer holds the answer.
     mark_answer_paragraphs(trial)
     strip_answers(trial)
+    printed: PrintedVerdict | None = None
+    if not tagged_verdict:  # the verdict may still be printed as plain words at the end
+        printed = cut_printed_verdict(testimony_paragraphs(trial), defendants=[d.name for d in defendants])
+        punishment = punishment or printed.punishment
     text = split_trial(trial, victims=victims)
 
-    witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text)
+    witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text, [d.name for d in defendants])
     playable, reason = True, ""
     if verdict_sub in GUILTY_PLEAS:
         playable, reason = False, REASON_GUILTY_PLEA
     elif not witnesses:
         playable, reason = False, REASON_NO_TESTIMONY
+    elif printed is not None and printed.reason:
+        playable, reason = False, printed.reason
     first = defendants[0].name if defendants else "an unnamed defendant"
     title = f"The Crown v. {first}" + (" and others" if len(defendants) > 1 else "")
     charges = tuple(dict.fromkeys(rules.charge_words(c, s) for c, s in offences)) or ("Unspecified offence",)
@@ -184,7 +197,7 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         charges=charges,
         offence_category=offences[0][0] if offences else "",
         year=year,
-        historical_verdict=VERDICTS.get(verdict_category, "unknown"),
+        historical_verdict=printed.verdict if printed is not None else VERDICTS.get(verdict_category, "unknown"),
         verdict_subcategory=verdict_sub,
         historical_punishment=punishment[:300],
         defendants=tuple(defendants),
@@ -248,6 +261,11 @@ def _punishment(trial: ET.Element, defendants: list[DefendantRecord], session: d
         if rs.get("type") == "punishmentDescription":
             words = rules.punishment_words(interp(rs, "punishmentCategory"), interp(rs, "punishmentSubcategory"))
             described = text_of(rs).strip(" .,—-")
+            if SEE_SUMMARY.match(described):  # "[Transportation. See summary.]": the summary says more
+                number = _trial_number(trial)
+                described = ""
+                if number in session:
+                    return session[number]
             if words and described and described.lower() != words.lower():
                 return f"{words}: {described}"
             return words or described
@@ -258,6 +276,9 @@ def _punishment(trial: ET.Element, defendants: list[DefendantRecord], session: d
         if defendant.name.lower() in session:
             return session[defendant.name.lower()]
     return ""
+
+
+SEE_SUMMARY = re.compile(r"^\[[^\]]*see summary[^\]]*\]?$", re.I)
 
 
 def _trial_number(trial: ET.Element) -> str:
@@ -300,7 +321,11 @@ def _year(trial: ET.Element, trial_id: str) -> int | None:
     return int(value[:4]) if value[:4].isdigit() else None
 
 
-def _witnesses_and_evidence(text: TrialText) -> tuple[list[WitnessRecord], list[EvidenceRecord], int, int]:
+def _witnesses_and_evidence(
+    text: TrialText, defendants: list[str]
+) -> tuple[list[WitnessRecord], list[EvidenceRecord], int, int]:
+    """Witness and evidence records; a defendant giving evidence (allowed from 1898) speaks for the defence."""
+    accused = {name.lower() for name in defendants}
     witnesses: list[WitnessRecord] = []
     evidence: list[EvidenceRecord] = []
     prosecution_issues = defence_count = 0
@@ -308,12 +333,14 @@ def _witnesses_and_evidence(text: TrialText) -> tuple[list[WitnessRecord], list[
         testimony = clean(" ".join(draft.parts))
         if not testimony:
             continue
-        defence = is_defence_witness(draft, testimony)
+        own_words = draft.name.lower() in accused
+        defence = own_words or is_defence_witness(draft, testimony)
         issues = rules.credibility_issues(testimony)
+        role = rules.witness_role(testimony=testimony, is_victim=draft.is_victim, defence=defence)
         witnesses.append(
             WitnessRecord(
                 name=draft.name[:200],
-                role=rules.witness_role(testimony=testimony, is_victim=draft.is_victim, defence=defence),
+                role=ROLE_ACCUSED if own_words else role,
                 side="defense" if defence else "prosecution",
                 testimony=testimony,
                 credibility_issues=tuple(issues),
@@ -323,7 +350,15 @@ def _witnesses_and_evidence(text: TrialText) -> tuple[list[WitnessRecord], list[
             defence_count += 1
         else:
             prosecution_issues += len(issues)
-        for item in rules.evidence_from(witness=draft.name, testimony=testimony, defence=defence, issues=issues):
+        drafts = rules.evidence_from(
+            witness=draft.name,
+            testimony=testimony,
+            defence=defence,
+            issues=issues,
+            accused=defendants[0] if len(defendants) == 1 else "",
+            own_words=own_words,
+        )
+        for item in drafts:
             evidence.append(EvidenceRecord(**item.__dict__))
     return witnesses, evidence, prosecution_issues, defence_count
 

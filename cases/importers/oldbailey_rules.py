@@ -9,10 +9,15 @@ will not swear, related to or long acquainted with the accused, a change of stor
 earlier different statement, gaps in memory, a reward or a quarrel with the accused). Each
 rule that matches adds its label once.
 
-Evidence items: each witness's testimony is split into sentences and matched against
-``EVIDENCE_RULES`` (property found or produced, identification, a statement by the accused,
-medical evidence, documents, an alibi, good character). Each rule gives at most one item per
-witness, described by up to three matching sentences.
+Evidence items: each witness's testimony is split into sentences (``split_sentences``: never
+after "Mr.", "Mrs.", "Dr.", "St.", "No. 4" or an initial, so no quote is cut short) and matched
+against ``EVIDENCE_RULES`` (property found or produced, identification, a statement by the
+accused, medical evidence, documents, an alibi, good character). Each rule gives at most one
+item per witness, described by up to three matching sentences, and labelled with the witness
+("Property found or produced (Mary Biggin)"). A statement by the accused is the defendant's,
+only reported by the witness: "Statement by the accused (Eleanor Callen), as reported by
+George Sherrard" (no name when several are tried together). A defendant who gives evidence
+(allowed from 1898) is not reporting a statement by the accused, so that rule skips them.
 
 Strength (the rule): every rule has a base weight for the side that called the witness; each
 credibility issue of the witness takes 0.1 off it (never below 0.15), and cross-examination
@@ -30,7 +35,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-SENTENCE = re.compile(r"(?<=[.!?—])\s+|—|\s-\s")
+# A full stop ends a sentence only before a capital, a digit, a quote or a bracket, and not after a
+# title or abbreviation ("Mr.", "St.", "No. 4") or an initial ("J. Smith", but also the "Q."/"A." marks).
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(\[])|\s*—\s*|\s+-\s+")
+ABBREVIATION = re.compile(
+    r"(?:^|[\s(\"“‘])(?:Mr|Mrs|Messrs|Dr|St|Mt|Esq|Capt|Col|Gen|Lieut|Sergt|Serjt|Serjeant|Rev|Hon|Co|Ltd|Bros|Jun|"
+    r"Sen|Jan|Feb|Aug|Sept|Oct|Nov|Dec|viz|vol|Mess|[A-Z])\.$"
+)
+NUMBER_ABBREVIATION = re.compile(r"(?:^|\s)No\.$")
 
 OFFENCE_WORDS = {
     "theft": "Theft",
@@ -219,6 +231,22 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
 )
 
 
+def split_sentences(text: str) -> list[str]:
+    """Sentences of testimony, not broken after "Mr.", "St.", "No. 4" or initials; dashes break too."""
+    pieces: list[str] = []
+    at = 0
+    for match in SENTENCE_BREAK.finditer(text):
+        before = text[at : match.start()]
+        dash = match.group(0).strip() in {"—", "-"}
+        number = NUMBER_ABBREVIATION.search(before) and text[match.end() : match.end() + 1].isdigit()
+        if not dash and (ABBREVIATION.search(before) or number):
+            continue  # not a sentence end: the next break is looked for from the same start
+        pieces.append(before)
+        at = match.end()
+    pieces.append(text[at:])
+    return [piece.strip() for piece in pieces if piece.strip()]
+
+
 def charge_words(category: str, subcategory: str) -> str:
     """'theft', 'grandLarceny' -> 'Theft: grand larceny'."""
     head = OFFENCE_WORDS.get(category, _split_camel(category).capitalize() or "Offence")
@@ -272,12 +300,28 @@ class EvidenceDraft:
     contest_reason: str
 
 
-def evidence_from(*, witness: str, testimony: str, defence: bool, issues: list[str]) -> list[EvidenceDraft]:
-    sentences = [s.strip() for s in SENTENCE.split(testimony) if len(s.strip()) > 12]
+def evidence_label(rule: EvidenceRule, *, witness: str, accused: str) -> str:
+    """The item's label names its witness; a statement is the accused's, only reported by the witness."""
+    if rule.key != "statement":
+        return f"{rule.label} ({witness})"[:200]
+    who = f"Statement by the accused ({accused})" if accused else "Statement by the accused"
+    return f"{who}, as reported by {witness}"[:200]
+
+
+def evidence_from(
+    *, witness: str, testimony: str, defence: bool, issues: list[str], accused: str = "", own_words: bool = False
+) -> list[EvidenceDraft]:
+    """Evidence items from one witness's testimony.
+
+    ``accused`` names the defendant a reported statement is attributed to (empty when there are
+    several). ``own_words`` is set when the witness is the accused giving evidence: what they
+    report others saying is not a statement by the accused, so that rule is skipped for them.
+    """
+    sentences = [s.strip() for s in split_sentences(testimony) if len(s.strip()) > 12]
     cross_examined = "Q." in testimony
     items: list[EvidenceDraft] = []
     for rule in EVIDENCE_RULES:
-        if rule.defence_only and not defence:
+        if (rule.defence_only and not defence) or (own_words and rule.key == "statement"):
             continue
         hits = [s for s in sentences if rule.pattern.search(s) and not s.startswith("Q.")]
         if not hits:
@@ -288,7 +332,7 @@ def evidence_from(*, witness: str, testimony: str, defence: bool, issues: list[s
         prosecution, defense = (other, mine) if defence else (mine, other)
         items.append(
             EvidenceDraft(
-                label=f"{rule.label} ({witness})"[:200],
+                label=evidence_label(rule, witness=witness, accused=accused),
                 type=rule.type,
                 description=" … ".join(hits[:3])[:1500],
                 strength_prosecution=prosecution,

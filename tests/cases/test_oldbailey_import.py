@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cases.models import Case, Defendant, Evidence, ImportJob, ImportStatus, Witness
-from cases.services import SKIP_UNCHANGED, oldbailey_import_file, oldbailey_import_paths
-from tests.cases.oldbailey_sample import INDEX, SESSIONS, TRIALS
+from cases.services import SEEN_IN_RUN, SKIP_UNCHANGED, oldbailey_import_file, oldbailey_import_paths
+from tests.cases.oldbailey_sample import INDEX, SESSIONS, TRIALS, load, trials_in
 
 VERDICT_WORDS = {"guilty": "guilty", "notGuilty": "not_guilty"}
 ALL = TRIALS + SESSIONS
@@ -92,6 +92,25 @@ def test_the_command_reports_totals_on_its_last_line():
     lines = out.getvalue().strip().splitlines()
     assert lines[-1] == "imported 0, updated 0, skipped 3"
     assert lines[-2] == f"skipped 3: {SKIP_UNCHANGED}"
+
+
+@pytest.mark.django_db
+def test_a_trial_in_two_files_of_one_run_is_one_case_and_the_summary_says_why():
+    ids = [t.get("id") for path in ALL for t in trials_in(load(path))]
+    twice = len(ids) - len(set(ids))
+    assert twice == 2  # t17440404-29 and t18950225-255 are in trials/ and in their sessions
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_oldbailey", str(TRIALS[0].parent), str(SESSIONS[0].parent), stdout=out, stderr=err)
+    lines = out.getvalue().strip().splitlines()
+    assert lines[-1] == f"imported {len(set(ids))}, updated 0, skipped 0"
+    assert f"seen again {twice}: {SEEN_IN_RUN}" in lines
+    assert not any(SKIP_UNCHANGED in line for line in lines)
+    assert Case.objects.count() == len(set(ids))
+    out = io.StringIO()
+    call_command("import_oldbailey", str(TRIALS[0].parent), str(SESSIONS[0].parent), stdout=out, stderr=err)
+    lines = out.getvalue().strip().splitlines()
+    assert lines[-1] == f"imported 0, updated 0, skipped {len(set(ids))}"
+    assert f"skipped {len(set(ids))}: {SKIP_UNCHANGED}" in lines
 
 
 @pytest.mark.django_db

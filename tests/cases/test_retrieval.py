@@ -13,7 +13,7 @@ from cases.models import Case
 from cases.retrieval import CaseRetriever, evidence_lookup
 from cases.services import oldbailey_import_paths
 from deliberation.engine.types import CaseFile, Passage
-from tests.cases.oldbailey_sample import TRIALS
+from tests.cases.oldbailey_sample import SESSIONS, TRIALS, leaks_in
 from tests.conftest import need
 
 PICKED = ("t18600402-389", "t17440404-29", "t18151025-115", "t18280221-71")
@@ -91,14 +91,39 @@ def test_deleting_a_case_drops_its_index(imported, settings, django_capture_on_c
     assert not folder.exists()
 
 
+def readable_texts(file: CaseFile) -> list[str]:
+    return [
+        file.summary,
+        *file.defense_arguments,
+        *file.prosecution_arguments,
+        *(w.testimony for w in file.witnesses),
+        *(f"{e.label}. {e.description}" for e in file.evidence),
+    ]
+
+
 def test_the_case_file_never_carries_the_historical_verdict(imported):
     for case in imported.values():
         file = case_file(case)
         assert isinstance(file, CaseFile)
         names = {f.name for f in dataclasses.fields(file)}
         assert not {"historical_verdict", "historical_punishment"} & names
-        assert case.historical_punishment == "" or case.historical_punishment not in repr(file)
         assert len(file.witnesses) == case.witnesses.count() and file.charges == tuple(case.charges)
+        # Not just the whole punishment string: any verdict or sentence, in any case, in a verdict-like place.
+        assert [leak for text in readable_texts(file) for leak in leaks_in(text)] == [], case.source_id
+
+
+VERDICT_QUERY = "guilty not guilty acquitted transportation years death whipped branded sentence jury"
+
+
+@pytest.mark.django_db
+def test_no_look_up_for_verdict_words_returns_a_printed_verdict():
+    oldbailey_import_paths(paths=SESSIONS)
+    cases = list(Case.objects.with_file().filter(playable=True))
+    assert len(cases) > 50
+    for case in cases:
+        assert [leak for t in readable_texts(case_file(case)) for leak in leaks_in(t)] == [], case.source_id
+        for passage in evidence_lookup(case, VERDICT_QUERY, 8):
+            assert leaks_in(passage.text) == [], (case.source_id, passage.label)
 
 
 def test_semantic_retrieval_finds_the_medical_evidence(imported, settings):

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from cases.importers.oldbailey import REASON_GUILTY_PLEA, parse_file
+from cases.importers.oldbailey_rules import split_sentences
+from cases.importers.oldbailey_verdict import REASON_NO_VERDICT, REASON_UNREADABLE_VERDICT
 from cases.importers.oldbailey_xml import ERROR_FORBIDDEN, ERROR_MALFORMED, ERROR_TOO_LARGE, ImportFileError
 from tests.cases.oldbailey_sample import (
     INDEX,
@@ -22,6 +24,7 @@ from tests.cases.oldbailey_sample import (
 
 LIMIT = 50 * 1024 * 1024
 VERDICT_WORDS = {"guilty": "guilty", "notGuilty": "not_guilty"}
+OBC2 = next(p for p in SESSIONS if p.name.startswith("OBC2"))
 
 
 def parse(path):
@@ -32,14 +35,98 @@ def test_the_sample_is_all_there():
     assert len(TRIALS) == 60 and len(SESSIONS) == 2
 
 
+# The OBC2 session's trials without verdict tags, and the verdict printed at their end (read by hand).
+PRINTED = {
+    "t17440404-2": "guilty",  # "Gregory guilty 4 s. 10 d. Robinson guilty 4 s. 10 d. Hayes * acquitted."
+    "t17440404-4": "guilty",
+    "t17440404-6": "guilty",
+    "t17440404-9": "not_guilty",
+    "t17440404-11": "guilty",
+    "t17440404-12": "guilty",  # "Guilty 10 d."
+    "t17440404-13": "guilty",
+    "t17440404-15": "guilty",  # "Henry Creed guilty; Margaret Goodman guilty."
+    "t17440404-17": "not_guilty",
+    "t17440404-27": "not_guilty",  # "Acquitted. 217. Richard Carberry, was a second time indicted..."
+    "t17440404-35": "guilty",  # "Guilty 5 s."
+}
+
+
+def obc2_session():
+    return {r.trial_id: r for r in parse(OBC2).trials}
+
+
 @pytest.mark.parametrize("path", TRIALS + SESSIONS, ids=lambda p: p.name)
 def test_each_trial_gets_the_verdict_its_xml_records(path):
     xml_trials = {t.get("id"): t for t in trials_in(load(path))}
     records = parse(path).trials
     assert {r.trial_id for r in records} == set(xml_trials)
     for record in records:
-        expected = VERDICT_WORDS.get(first_verdict(xml_trials[record.trial_id]), "unknown")
+        tagged = first_verdict(xml_trials[record.trial_id])
+        expected = VERDICT_WORDS.get(tagged, "unknown") if tagged else PRINTED[record.trial_id]
         assert record.historical_verdict == expected, record.trial_id
+
+
+def test_verdicts_printed_as_plain_words_are_read_and_cut_from_the_testimony():
+    records = obc2_session()
+    untagged = {t.get("id") for t in trials_in(load(OBC2)) if not first_verdict(t)}
+    assert untagged == set(PRINTED)
+    for trial_id, verdict in PRINTED.items():
+        record = records[trial_id]
+        assert record.historical_verdict == verdict and record.playable, trial_id
+        last = record.witnesses[-1].testimony
+        assert not re.search(r"(guilty|acquitted)[\s\d sd.]*$", last, re.I), (trial_id, last[-80:])
+    sherrard = next(w for w in records["t17440404-11"].witnesses if w.name == "George Sherrard")
+    assert sherrard.testimony.endswith("and Mr. Cosby came and owned it.")
+    assert records["t17440404-12"].witnesses[-1].testimony.endswith("gave them to Elizabeth Cook to pawn.")
+
+
+def test_a_sentence_noted_as_see_summary_is_taken_from_the_sessions_punishment_summary():
+    records = obc2_session()
+    assert not any("See summary" in r.historical_punishment for r in records.values())
+    assert records["t17440404-11"].historical_punishment == "Transportation for 7 Years"  # "Callen 197" listed
+
+
+def test_the_jurys_recommendation_and_the_footnotes_after_a_printed_verdict_are_cut_too():
+    records = obc2_session()
+    goodman = " ".join(w.testimony for w in records["t17440404-15"].witnesses)
+    assert "recommended" not in goodman and "Transportation for fourteen years" not in goodman
+    assert goodman.endswith("desired to know where her husband lived.")
+    hayes = " ".join(w.testimony for w in records["t17440404-2"].witnesses)
+    assert "no indictment for the first fact" not in hayes
+
+
+def test_an_account_holding_a_second_indictment_keeps_only_the_first_up_to_its_verdict():
+    record = obc2_session()["t17440404-27"]
+    text = " ".join([*(w.testimony for w in record.witnesses), *record.defense_arguments])
+    assert "a second time indicted" not in text and "Acquitted" not in text
+    assert text  # the first indictment's testimony is all there
+    assert record.witnesses[3].testimony.endswith("the mother has the character of keeping a disorderly house.")
+
+
+UNTAGGED = """<div1 type="trialAccount" id="t17440101-1"><interp inst="t17440101-1" type="year" value="1744"/>
+<p>1. <persName id="d1" type="defendantName">John Brown<interp inst="d1" type="surname" value="Brown"/>
+<interp inst="d1" type="given" value="John"/></persName> and <persName id="d2" type="defendantName">Ann Smith
+<interp inst="d2" type="surname" value="Smith"/><interp inst="d2" type="given" value="Ann"/></persName>, were
+indicted for <rs id="o1" type="offenceDescription"><interp inst="o1" type="offenceCategory" value="theft"/>
+stealing a coat</rs>.</p>
+<p>Mary Cole. <u role="Witness" speaker="s1">I saw Mr. Brown take the coat from the stall. {end}</u></p>
+</div1>"""
+
+
+@pytest.mark.parametrize(
+    ("end", "verdict", "reason"),
+    [
+        ("Guilty .", "guilty", ""),
+        ("Brown acquitted. Smith guilty 10 d.", "not_guilty", ""),  # the first defendant's verdict
+        ("Jones acquitted. Cole guilty.", "unknown", REASON_UNREADABLE_VERDICT),  # neither names the first
+        ("", "unknown", REASON_NO_VERDICT),
+    ],
+)
+def test_an_untagged_verdict_read_unambiguously_is_recorded_otherwise_the_trial_is_not_playable(end, verdict, reason):
+    data = UNTAGGED.format(end=end).encode()
+    (record,) = parse_file(data, name="u.xml", max_bytes=LIMIT).trials
+    assert (record.historical_verdict, record.unplayable_reason, record.playable) == (verdict, reason, not reason)
+    assert record.witnesses[0].testimony == "I saw Mr. Brown take the coat from the stall."
 
 
 @pytest.mark.parametrize("path", TRIALS, ids=lambda p: p.name)
@@ -219,3 +306,51 @@ def test_a_file_over_the_size_limit_is_refused():
     with pytest.raises(ImportFileError) as caught:
         parse_file(data, name="big.xml", max_bytes=len(data) - 1)
     assert str(caught.value) == ERROR_TOO_LARGE.format(name="big.xml", size=len(data), limit=len(data) - 1)
+
+
+def all_records():
+    return [r for path in TRIALS + SESSIONS for r in parse(path).trials]
+
+
+def test_a_statement_by_the_accused_is_attributed_to_the_defendant_and_reported_by_the_witness():
+    record = obc2_session()["t17440404-11"]
+    (statement,) = [e for e in record.evidence if e.label.startswith("Statement by the accused")]
+    assert statement.label == "Statement by the accused (Eleanor Callen), as reported by George Sherrard"
+    for record in all_records():
+        defendants = {d.name for d in record.defendants}
+        for item in record.evidence:
+            named = re.match(r"Statement by the accused \(([^)]*)\)", item.label)
+            assert named is None or named.group(1) in defendants, (record.trial_id, item.label)
+
+
+def test_a_defendant_giving_evidence_speaks_for_the_defence_as_the_accused():
+    (record,) = parse(next(p for p in TRIALS if p.stem == "t19080623-39")).trials
+    hunt = next(w for w in record.witnesses if w.name == "Gertrude Alice Hunt")
+    assert record.defendants[0].name == "Gertrude Alice Hunt"
+    assert (hunt.role, hunt.side) == ("the accused", "defense")
+    assert not any("as reported by Gertrude Alice Hunt" in e.label for e in record.evidence)
+
+
+def test_testimony_sentences_do_not_break_after_titles_abbreviations_or_initials():
+    text = "I am a clerk of Mr. Smith, of No. 4, St. Paul's. I asked J. W. Brown. Q. Did he answer? A. No. He left."
+    assert split_sentences(text) == [
+        "I am a clerk of Mr. Smith, of No. 4, St. Paul's.",
+        "I asked J. W. Brown.",
+        "Q. Did he answer?",
+        "A. No.",
+        "He left.",
+    ]
+
+
+def test_no_evidence_quote_is_cut_short_after_an_abbreviation():
+    for record in all_records():
+        for item in record.evidence:
+            for quote in item.description.split(" … "):
+                assert not re.search(r"\b(Mr|Mrs|Dr|St|Messrs|[A-Z])\.$", quote), (record.trial_id, quote[-60:])
+
+
+def test_testimony_that_merely_opens_with_a_punishment_word_is_not_taken_for_a_verdict():
+    data = UNTAGGED.format(end="Death was near, said the surgeon.").encode()
+    (record,) = parse_file(data, name="u.xml", max_bytes=LIMIT).trials
+    assert record.witnesses[0].testimony.endswith("Death was near, said the surgeon.")
+    assert (record.historical_verdict, record.unplayable_reason) == ("unknown", REASON_NO_VERDICT)
