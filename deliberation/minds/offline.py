@@ -17,6 +17,7 @@ import time
 from deliberation.engine import params
 from deliberation.engine.strategies import validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
+from deliberation.minds import offline_phrases as phrases
 from deliberation.minds import offline_voices as voices
 from deliberation.minds.base import (
     CraftRequest,
@@ -34,6 +35,7 @@ from deliberation.minds.offline_points import (
     choose_point,
     defendant_name,
     fallback_point,
+    item_name,
     label_short,
     mention,
     pick_type,
@@ -42,9 +44,11 @@ from deliberation.minds.offline_points import (
     voice,
 )
 from deliberation.minds.offline_points import body as point_body
+from deliberation.minds.offline_text import fresh
 
 OFFLINE_NAME = "offline"
 THOUGHT_WORDS = 10
+ASIDE_CHANCE = 0.25  # how often a juror remarks on the count or the round
 
 
 def previous_turn(seat: int, recent: tuple[HeardTurn, ...]) -> HeardTurn | None:
@@ -78,34 +82,35 @@ class OfflineMind:
         archetype = juror.archetype if juror.archetype in voices.OPEN_FRESH else "everyman"
         previous = previous_turn(juror.seat, request.recent)
         hot = " ".join([previous.content if previous else "", *(p.label for p in request.passages)])
-        points = all_points(case, side) or [fallback_point(case, side)]
+        points = all_points(case, side, rng) or [fallback_point(case, side)]
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
         others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
+        heard = " ".join(turn.content for turn in request.recent)
         parts: list[str] = []
         if previous is not None:
             their_side = previous.position or ("guilty" if stance(previous.content) > 0 else "not_guilty")
-            agrees = their_side == side
-            table = voices.OPEN_AGREE if agrees else voices.OPEN_DISAGREE
-            parts.append(rng.choice(voice(table, archetype)).format(name=previous.speaker_name))
+            table = voices.OPEN_AGREE if their_side == side else voices.OPEN_DISAGREE
+            parts.append(fresh(voice(table, archetype), rng, heard).format(name=previous.speaker_name))
         else:
-            parts.append(rng.choice(voice(voices.OPEN_FRESH, archetype)))
-        parts.append(point_body(point, kind, rng.choice(others), rng))
+            parts.append(fresh(voice(voices.OPEN_FRESH, archetype), rng, heard))
+        parts.append(point_body(point, kind, rng.choice(others), rng, heard, side))
         if rng.random() < juror.verbosity and len(points) > 1 and archetype != "impatient":
             extra = choose_point(
                 [p for p in points if p is not point], rng, seat=juror.seat, recent=request.recent, hot=""
             )
-            parts.append(point_body(extra, kind, mention(point), rng))
-        if rng.random() < 0.3:
+            parts.append(point_body(extra, kind, mention(point), rng, heard + " " + " ".join(parts), side))
+        if rng.random() < ASIDE_CHANCE:
             tally = request.tally
-            aside = rng.choice(voices.ROUND_ASIDES)
+            asides = [a for a in phrases.ROUND_ASIDES if request.round_number >= 3 or "rounds" not in a]
+            aside = fresh(asides, rng, heard)
             parts.append(
                 aside.format(
                     round=request.round_number, guilty=tally.get("guilty", 0), not_guilty=tally.get("not_guilty", 0)
                 )
             )
         closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
-        parts.append(rng.choice(closers).format(defendant=defendant_name(case)))
+        parts.append(fresh(closers, rng, heard).format(defendant=defendant_name(case)))
         content = " ".join(parts)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2
@@ -125,7 +130,7 @@ class OfflineMind:
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:
         start = time.perf_counter()
         rng = random.Random(request.seed)
-        labels = {item.id: f"the {label_short(item.label)}" for item in request.case.evidence}
+        labels = {item.id: label_short(item_name(item.label, request.case)) for item in request.case.evidence}
         labels.update({w.id: w.name for w in request.case.witnesses})
         influence = {listener.juror.seat: listener.juror.influence for listener in request.listeners}
         votes = [listener.outlook.vote for listener in request.listeners]
@@ -174,7 +179,9 @@ class OfflineMind:
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:
         start = time.perf_counter()
-        labels = [item.label for item in request.case.evidence] + [w.name for w in request.case.witnesses]
+        case = request.case
+        labels = {item.label: item_name(item.label, case) for item in case.evidence}
+        labels.update({w.name: w.name for w in case.witnesses})
         by_speaker: dict[str, list[HeardTurn]] = {}
         for turn in request.turns:
             if turn.kind == "speech":
@@ -184,8 +191,9 @@ class OfflineMind:
         for name, turns in ranked:
             lean = sum(stance(turn.content) for turn in turns)
             side = "for guilt" if lean > 0 else "for doubt" if lean < 0 else "both ways"
-            raised = [label for label in labels if any(label.lower() in t.content.lower() for t in turns)][:2]
-            about = f" about the {' and the '.join(raised)}" if raised else ""
+            said = " ".join(t.content.lower() for t in turns)
+            raised = [named for named in labels.values() if named.removeprefix("the ").lower() in said]
+            about = f" about {' and '.join(raised[:2])}" if raised else ""
             kinds = sorted({turn.argument_type for turn in turns if turn.argument_type})
             bullets.append(
                 f"• By round {request.round_number}: {name} argued {side}{about} ({', '.join(kinds) or 'in general'})."

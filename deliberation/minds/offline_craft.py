@@ -2,7 +2,9 @@
 
 Each strategy rests on one named point of the case file, so a crafted argument is as grounded as
 a juror's. ``address_juror`` speaks to the target by name in the argument type that juror's
-modifiers value most; ``free_argument`` uses the player's text verbatim and grounds it.
+modifiers value most; ``free_argument`` uses the player's text verbatim and grounds it. Only a
+reason that cuts for the player's side is ever used to argue it, and each strategy has several
+wordings so a player who keeps to one strategy does not repeat the same sentence every round.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from deliberation.minds.offline_points import (
     defendant_name,
     evidence_points,
     fallback_point,
-    first_sentence,
     mention,
+    quote_of,
     witness_points,
 )
+from deliberation.minds.offline_text import capital, first_sentence, fresh
 
 STRATEGY_TYPES = {
     "challenge_evidence": "evidence",
@@ -31,6 +34,74 @@ STRATEGY_TYPES = {
     "alternative_theory": "narrative",
     "free_argument": "logical",
 }
+# Angles whose reason argues for the side holding the point (never the other side's rebuttal).
+OWN_REASON = {"contest", "witness_attack", "uncorroborated", "burden"}
+
+CHALLENGE_DOUBT = (
+    "I want to challenge {label}. The file itself admits it: {reason}. "
+    "If that piece can't be trusted, the case against {defendant} is thinner than it looks.",
+    "Let's test {label} before we lean on it. {Reason}. That isn't something we can wave through.",
+    "{Label} is doing a lot of work for the prosecution, and {reason}. Take it out and see what's left.",
+)
+CHALLENGE_HELPS = (
+    "Look at what {label} actually shows: {detail} That helps {defendant}, not the prosecution.",
+    "Nobody has dealt with {label}. {detail} That cuts in {defendant}'s favour.",
+)
+CHALLENGE_GUILT = (
+    "I want to challenge how {label} is being waved away. {detail} Whatever the objections, it points at {defendant}.",
+    "Nobody has answered {label}. {detail}",
+    "We can't just set {label} aside. {detail} It leads back to {defendant}.",
+    "Objections are easy. {Label} is still there: {detail}",
+)
+CHALLENGE_COUNTER = (
+    "The defense leans on {label}, but {reason}. It helps {defendant} less than it seems.",
+    "Look again at {label}: {reason}. That isn't the answer the defense thinks it is.",
+)
+DOUBT_DEFEND = (
+    "The question isn't whether {defendant} might have done it. It's whether we are sure. And we can't be. {doubt} "
+    "That is what reasonable doubt means.",
+    "Reasonable doubt doesn't mean a wild theory. It means a reason, and here's one. {doubt}",
+    "I'm not asking anyone to believe {defendant} is innocent, only whether we're sure. {doubt}",
+    "Being fairly sure isn't enough. {doubt} That's a doubt with a reason behind it.",
+)
+DOUBT_PROSECUTE = (
+    "Reasonable doubt isn't any doubt at all. It has to be a reason. Look at {label}: {detail} "
+    "I haven't heard a reason that explains that away.",
+    "A doubt needs a reason behind it. What's the reason to set aside {label}? {detail}",
+    "I've listened for a real doubt and haven't heard one. {Label} still stands: {detail}",
+    "Possible isn't the same as reasonable. {detail} That's {label}, and nobody has answered it.",
+)
+ALTERNATIVE_DEFEND = (
+    "Consider another explanation: {theory} It fits {label} as well as the prosecution's story does, maybe better.",
+    "There's another way to read this: {theory} Nothing about {label} rules it out.",
+    "What if it happened differently? {theory} {Label} fits that too.",
+)
+ALTERNATIVE_PROSECUTE = (
+    "Every alternative we've heard falls apart on {label}. The simple account is the true one: {theory}",
+    "I've tried the other explanations. None of them survives {label}. {theory}",
+    "The plainest reading is usually right. {theory} {Label} fits nothing else as well.",
+)
+ADDRESS_OPEN = (
+    "{name}, I want to speak to you directly.",
+    "{name}, this one is for you.",
+    "{name}, you've been weighing this carefully, so hear me out.",
+    "{name}, I'd like your honest view on this.",
+)
+ADDRESS_CLOSE = (
+    "I think you can see why I say {verdict}.",
+    "That's why I say {verdict}.",
+    "Tell me if I'm wrong, but that makes it {verdict}.",
+    "So I say {verdict}, and I hope you'll consider it.",
+)
+FREE_GROUND = (
+    "{free} And the file backs me up: {label}. {detail}",
+    "{free} Look at {label}. {detail}",
+    "{free} That's what {label} tells us. {detail}",
+)
+
+
+def _heard(request: CraftRequest) -> str:
+    return " ".join(turn.content for turn in request.recent)
 
 
 def _pick(points: list[Point], request: CraftRequest, rng: random.Random) -> Point:
@@ -38,85 +109,121 @@ def _pick(points: list[Point], request: CraftRequest, rng: random.Random) -> Poi
     return choose_point(points, rng, seat=request.player.seat, recent=request.recent, hot=hot)
 
 
+def _values(point: Point, case: CaseFile, rng: random.Random, heard: str) -> dict[str, str]:
+    named = mention(point)
+    return {
+        "label": named,
+        "Label": capital(named),
+        "detail": quote_of(point, rng, heard),
+        "reason": point.reason,
+        "Reason": capital(point.reason),
+        "defendant": defendant_name(case),
+    }
+
+
+def doubt_sentence(point: Point, rng: random.Random, heard: str) -> str:
+    """The point as one sentence of doubt, using a reason only when it argues for the defence."""
+    named, detail = mention(point), quote_of(point, rng, heard)
+    if point.angle == "contest":
+        return f"On {named}, {point.reason}."
+    if point.angle in {"witness_attack", "uncorroborated"}:
+        return f"{capital(point.reason)}." if point.reason.startswith(named) else f"As for {named}, {point.reason}."
+    if point.angle == "hedge":
+        return f"Even {named} said {detail}"
+    if point.angle == "own_account":
+        return f"{named} told us {detail} Nobody has disproved it."
+    if point.angle == "burden":
+        return f"{detail} The rest is inference."
+    return f"{capital(named)} cuts the other way. {detail}"
+
+
 def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    points = evidence_points(case, side) or [fallback_point(case, side)]
+    points = evidence_points(case, side, rng) or [fallback_point(case, side)]
     point = _pick(points, request, rng)
+    heard = _heard(request)
     if side == "not_guilty":
-        reason = point.reason or "nobody has tested it"
-        text = (
-            f"I want to challenge the {point.label}. The file itself admits it: {reason}. "
-            f"If that piece can't be trusted, the case against {defendant_name(case)} is thinner than it looks."
-        )
+        table = CHALLENGE_DOUBT if point.angle in OWN_REASON and point.reason else CHALLENGE_HELPS
     else:
-        text = (
-            f"I want to challenge how the {point.label} is being waved away. {point.detail} "
-            f"Whatever the objections, it points straight at {defendant_name(case)}."
-        )
-    return text, point
+        table = CHALLENGE_COUNTER if point.angle == "contest" else CHALLENGE_GUILT
+    return fresh(table, rng, heard).format(**_values(point, case, rng, heard)), point
 
 
 def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    attacks = [p for p in witness_points(case, side) if p.angle == "witness_attack"]
-    point = _pick(attacks or witness_points(case, side) or [fallback_point(case, side)], request, rng)
-    issue = point.reason[:1].upper() + point.reason[1:]
-    attacks_made = (
-        f"Let's look hard at {point.label}. {issue}. {point.detail} Would any of you stake a verdict on that account?",
-        f"How much is {point.label}'s word really worth? {issue}. Keep that in mind when you weigh it.",
-        f"I keep coming back to {point.label}. On paper: {point.detail} In reality: {point.reason}.",
-    )
-    support_made = (
-        f"Ask yourselves what {point.label} actually told the court. {point.detail} Nobody has shaken that.",
-        f"{point.label} had no reason to lie. {point.detail}",
-    )
-    text = rng.choice(attacks_made if point.angle == "witness_attack" else support_made)
-    return text, point
+    found = witness_points(case, side, rng)
+    attacks = [p for p in found if p.angle in {"witness_attack", "hedge", "uncorroborated"}]
+    point = _pick(attacks or found or [fallback_point(case, side)], request, rng)
+    heard = _heard(request)
+    values = _values(point, case, rng, heard)
+    if point.angle == "witness_attack":
+        table = (
+            "Let's look hard at {label}. {Reason}. Would any of you stake a verdict on that account?",
+            "How much is {label}'s word really worth? {Reason}. Keep that in mind when you weigh it.",
+            "I keep coming back to {label}. {Reason}, and we're asked to convict on that account.",
+        )
+        return fresh(table, rng, heard).format(**values), point
+    if point.angle == "witness_support":
+        table = (
+            "Ask yourselves what {label} actually told the court. {detail} Nobody has shaken that.",
+            "{Label} had no reason to lie. {detail}",
+            "Think about {label}'s evidence. {detail} It was never broken down.",
+        )
+        return fresh(table, rng, heard).format(**values), point
+    return body(point, "question", mention(point), rng, heard, side), point
 
 
 def _doubt(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    point = _pick(all_points(case, side) or [fallback_point(case, side)], request, rng)
-    name = defendant_name(case)
+    point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
+    heard = _heard(request)
+    values = _values(point, case, rng, heard)
     if side == "not_guilty":
-        detail = f"on the {point.label}, {point.reason}" if point.reason else f"the {point.label} cuts both ways"
-        text = (
-            f"The question isn't whether {name} might have done it. It's whether we are sure. "
-            f"And we can't be: {detail}. That is what reasonable doubt means."
-        )
-    else:
-        text = (
-            f"Reasonable doubt isn't any doubt at all. It has to be a reason. "
-            f"Look at the {point.label}: {point.detail} I haven't heard a reason that explains that away."
-        )
-    return text, point
+        values["doubt"] = doubt_sentence(point, rng, heard)
+        return fresh(DOUBT_DEFEND, rng, heard).format(**values), point
+    return fresh(DOUBT_PROSECUTE, rng, heard).format(**values), point
+
+
+def _theory(texts: tuple[str, ...], case: CaseFile, rng: random.Random) -> str:
+    theory = first_sentence(rng.choice(texts))
+    if theory.lower().startswith(("i ", "i'", "take notice")) or " I " in f" {theory} ":
+        return f"{defendant_name(case)} told the court: “{theory}”"
+    return theory
 
 
 def _alternative(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    point = _pick(all_points(case, side) or [fallback_point(case, side)], request, rng)
+    point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
+    heard = _heard(request)
+    values = _values(point, case, rng, heard)
     if side == "not_guilty":
-        theory = rng.choice(case.defense_arguments) if case.defense_arguments else "someone else was there"
-        text = (
-            f"Consider another explanation: {first_sentence(theory)} "
-            f"It fits the {point.label} as well as the prosecution's story does, maybe better."
-        )
-    else:
-        theory = rng.choice(case.prosecution_arguments) if case.prosecution_arguments else first_sentence(case.summary)
-        text = (
-            f"Every alternative we've heard falls apart on the {point.label}. "
-            f"The simple account is the true one: {first_sentence(theory)}"
-        )
-    return text, point
+        if case.defense_arguments:
+            values["theory"] = _theory(case.defense_arguments, case, rng)
+        else:
+            values["theory"] = (
+                f"someone other than {values['defendant']} did it, and nothing in the file excludes that."
+            )
+            values["theory"] = capital(values["theory"])
+        return fresh(ALTERNATIVE_DEFEND, rng, heard).format(**values), point
+    values["theory"] = (
+        _theory(case.prosecution_arguments, case, rng) if case.prosecution_arguments else values["detail"]
+    )
+    return fresh(ALTERNATIVE_PROSECUTE, rng, heard).format(**values), point
 
 
 def _address(
     case: CaseFile, side: str, request: CraftRequest, rng: random.Random, target: JurorProfile | None
 ) -> tuple[str, str, Point]:
-    point = _pick(all_points(case, side) or [fallback_point(case, side)], request, rng)
+    points = all_points(case, side, rng) or [fallback_point(case, side)]
+    point = _pick(points, request, rng)
+    heard = _heard(request)
     name = target.name if target else "everyone"
     ranked = sorted((target.modifiers if target else {}).items(), key=lambda pair: -pair[1])
     kind = ranked[0][0] if ranked else "logical"
-    others = [mention(p) for p in all_points(case, side) if p.label != point.label] or [mention(point)]
-    text = f"{name}, I want to speak to you directly. {body(point, kind, rng.choice(others), rng)}"
+    others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
     verdict = "guilty" if side == "guilty" else "not guilty"
-    return f"{text} I think you can see why I say {verdict}.", kind, point
+    parts = (
+        fresh(ADDRESS_OPEN, rng, heard).format(name=name),
+        body(point, kind, rng.choice(others), rng, heard, side),
+        fresh(ADDRESS_CLOSE, rng, heard).format(verdict=verdict),
+    )
+    return " ".join(parts), kind, point
 
 
 def craft(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, str, Point]:
@@ -126,9 +233,10 @@ def craft(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, st
         target = next((j for j in request.jury if j.seat == request.target_seat), None)
         return _address(case, side, request, rng, target)
     if strategy == "free_argument":
-        point = _pick(all_points(case, side) or [fallback_point(case, side)], request, rng)
-        text = f"{request.free_text.strip()} And the file backs me up: the {point.label}. {point.detail}"
-        return text, STRATEGY_TYPES[strategy], point
+        point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
+        heard = _heard(request)
+        values = _values(point, case, rng, heard) | {"free": request.free_text.strip()}
+        return fresh(FREE_GROUND, rng, heard).format(**values), STRATEGY_TYPES[strategy], point
     builders = {
         "challenge_evidence": _challenge,
         "question_witness": _witness,
