@@ -48,7 +48,7 @@ from deliberation.minds.offline_text import fresh
 
 OFFLINE_NAME = "offline"
 THOUGHT_WORDS = 10
-ASIDE_CHANCE = 0.25  # how often a juror remarks on the count or the round
+ASIDE_CHANCE = 0.2  # how often a juror remarks on the count or the round
 
 
 def previous_turn(seat: int, recent: tuple[HeardTurn, ...]) -> HeardTurn | None:
@@ -103,14 +103,14 @@ class OfflineMind:
         if rng.random() < ASIDE_CHANCE:
             tally = request.tally
             asides = [a for a in phrases.ROUND_ASIDES if request.round_number >= 3 or "rounds" not in a]
-            aside = fresh(asides, rng, heard)
+            aside = fresh(asides, rng, " ".join([heard, *parts]))
             parts.append(
                 aside.format(
                     round=request.round_number, guilty=tally.get("guilty", 0), not_guilty=tally.get("not_guilty", 0)
                 )
             )
         closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
-        parts.append(fresh(closers, rng, heard).format(defendant=defendant_name(case)))
+        parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
         content = " ".join(parts)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2

@@ -111,10 +111,15 @@ def _pick(points: list[Point], request: CraftRequest, rng: random.Random) -> Poi
 
 def _values(point: Point, case: CaseFile, rng: random.Random, heard: str) -> dict[str, str]:
     named = mention(point)
+    again = (  # the room has just heard every line of it: say so rather than quote it once more
+        f"We've all heard what {named} says.",
+        f"You know what {named} says; I won't read it out again.",
+        f"It's the same evidence we keep coming back to, {named}.",
+    )
     return {
         "label": named,
         "Label": capital(named),
-        "detail": quote_of(point, rng, heard),
+        "detail": quote_of(point, rng, heard, fallback=False) or rng.choice(again),
         "reason": point.reason,
         "Reason": capital(point.reason),
         "defendant": defendant_name(case),

@@ -17,7 +17,7 @@ SUPPORT: dict[str, tuple[str, ...]] = {
         "Start with {label}. {detail}",
     ),
     "logical": (
-        "Follow it step by step. First {label}: {detail} That leaves one reasonable reading.",
+        "Follow it step by step from {label}, and there's one reasonable reading: {detail}",
         "If we accept {label}, and I do, then the rest follows. {detail}",
         "Put {label} next to {other}, and the conclusion is hard to avoid.",
         "{Label} and {other} point the same way, and that is no accident.",
@@ -118,9 +118,9 @@ COUNTER: dict[str, tuple[str, ...]] = {
 }
 # A side answering the other side's objection to an item that favours it.
 REBUT: tuple[str, ...] = (
-    "{Opponents} says that on {label}, {reason}. Fine. Even so: {detail}",
+    "{Opponents} says that on {label}, {reason}; even so, {detail_low}",
     "Yes, {opponents} points out that {reason}. {Label} still stands: {detail}",
-    "I've heard the objection to {label}: {reason}. It doesn't undo this: {detail}",
+    "I've heard the objection to {label}, that {reason}, and it doesn't undo this: {detail}",
 )
 # A friendly witness, quoted in their own first-person words.
 WITNESS_DIRECT: tuple[str, ...] = (
@@ -133,9 +133,9 @@ WITNESS_DIRECT: tuple[str, ...] = (
 # A friendly witness, reported with the witness's name already leading the line.
 WITNESS_NAMED: tuple[str, ...] = (
     "Remember the evidence: {testimony}",
-    "{testimony} Nobody has shaken that.",
+    "Nobody has shaken this: {testimony}",
     "Don't forget this: {testimony}",
-    "{testimony} That was sworn evidence.",
+    "This was sworn evidence: {testimony}",
     "Think back to what we heard: {testimony}",
 )
 # A friendly witness whose line does not name them.
@@ -147,6 +147,12 @@ WITNESS_PLAIN: tuple[str, ...] = (
 )
 # A point whose lines the room has just heard: named again without quoting the same words.
 SUPPORT_BARE: tuple[str, ...] = (
+    "Set the speeches aside and look at {label} again.",
+    "For me it still comes down to {label}.",
+    "{Label} hasn't gone anywhere while we've been talking.",
+    "I haven't heard anything that takes {label} off the table.",
+    "{Label} is where I keep landing.",
+    "We can argue all day, but {label} is still in the file.",
     "Nobody has explained {label} away.",
     "I keep coming back to {label}.",
     "Put {label} next to {other}, and the conclusion is hard to avoid.",
@@ -155,6 +161,11 @@ SUPPORT_BARE: tuple[str, ...] = (
     "Whatever else we argue about, {label} is still there.",
 )
 WITNESS_BARE: tuple[str, ...] = (
+    "{witness} had nothing to gain by inventing it.",
+    "Nobody has given a reason to doubt {witness}.",
+    "{witness} told it plainly and kept to it.",
+    "Nothing anyone has said here undoes {witness}'s evidence.",
+    "I keep weighing {witness}'s account, and it holds.",
     "Nobody has shaken {witness}'s account.",
     "{witness} was never broken down on any of it.",
     "I believe {witness}, and nobody has given me a reason not to.",
@@ -162,11 +173,13 @@ WITNESS_BARE: tuple[str, ...] = (
     "We've all heard {witness}. That account still stands.",
 )
 HEDGE_BARE: tuple[str, ...] = (
+    "{witness} wouldn't put it higher than a belief, and we shouldn't either.",
     "Remember how unsure {witness} was.",
     "{witness} hedged, and we all heard it.",
     "Even the prosecution's own witness, {witness}, wasn't sure.",
 )
 OWN_ACCOUNT_BARE: tuple[str, ...] = (
+    "We've barely weighed {witness}'s own answer to the charge.",
     "Nobody has disproved what {witness} told the court.",
     "{witness}'s own account still stands unanswered.",
 )
@@ -177,41 +190,43 @@ BURDEN_BARE: tuple[str, ...] = (
 )
 # Attacks whose issue already names the witness ("Mary Dunn did not see clearly").
 WITNESS_ATTACK_NAMED: tuple[str, ...] = (
-    "{Issue}. How much weight can that carry?",
+    "{Issue}, so how much weight can that account carry?",
     "Remember that {issue}.",
     "{Issue}, and we're asked to rely on that.",
     "Here's my problem: {issue}.",
     "Be careful here: {issue}.",
 )
 WITNESS_ATTACK: tuple[str, ...] = (
-    "And {witness}? {Issue}. How much weight can that carry?",
+    "What about {witness}, when {issue}?",
     "We're asked to believe {witness}, but {issue}.",
     "I don't trust {witness}'s account: {issue}.",
     "{witness} is the weak link: {issue}.",
-    "I'd be careful with {witness}. {Issue}.",
+    "I'd be careful with {witness}, because {issue}.",
     "Before we lean on {witness}, remember that {issue}.",
 )
 HEDGE: tuple[str, ...] = (
     "Even {witness} hedged: {detail}",
-    "Listen to how {witness} put it: {detail} That isn't certainty.",
+    "Listen to how unsure {witness} was: {detail}",
     "How sure was {witness}, really? {detail}",
-    "{witness} said it in so many words: {detail} That's a doubt from the prosecution's own witness.",
+    "The prosecution's own witness, {witness}, said it in so many words: {detail}",
 )
 UNCORROBORATED: tuple[str, ...] = (
+    "I'd want someone besides {witness} before I convict, and {reason}.",
+    "If {witness} is mistaken, nothing catches it: {reason}.",
     "Everything hangs on {witness}'s word, and {reason}.",
     "Take away {witness} and what's left? {Reason}.",
-    "{witness} says so, but {reason}. One voice isn't proof.",
+    "{witness} says so, but {reason}, and one voice isn't proof.",
     "Where's the second witness? It's {witness}'s account, and {reason}.",
 )
 OWN_ACCOUNT: tuple[str, ...] = (
-    "{witness} gave an account too: {detail} Nobody has disproved it.",
+    "{witness} gave an account too, and nobody has disproved it: {detail}",
     "We keep forgetting {witness}'s side of it: {detail}",
-    "What did {witness} say in answer? {detail} Has anyone shown that's false?",
+    "Has anyone shown {witness}'s answer to be false? {detail}",
     "Hear {witness} out: {detail}",
 )
 BURDEN: tuple[str, ...] = (
-    "What do we actually know? {detail} The rest of {label} rests on inference.",
-    "Read the charge again: {detail} That's an accusation, not proof.",
+    "Beyond this, {label} rests on inference: {detail}",
+    "Read the charge again, it's an accusation, not proof: {detail}",
     "{Label} asks us to fill the gaps ourselves, and that's not our job.",
     "Nobody has tested {label}. It rests on inference.",
 )
@@ -225,6 +240,9 @@ ROUND_ASIDES: tuple[str, ...] = (
     "Whatever the count, {guilty} to {not_guilty}, it's the reasons that matter.",
     "I know where the count stands. I'm still listening.",
     "Some of you haven't said much; I'd like to hear you.",
+    "Round {round}: I'd like us to decide on reasons, not on the count.",
+    "I know we're split {guilty} to {not_guilty}. Let's keep it civil.",
+    "Nobody here wants to get this wrong.",
 )
 
 

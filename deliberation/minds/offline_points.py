@@ -268,7 +268,7 @@ def choose_point(
         key = mention(point).removeprefix("the ")
         if hot and key.lower() in hot.lower():
             weight *= 2.0
-        weight /= 1 + 2 * used_recently(seat, recent, key) + 0.3 * heard_recently(recent, key)
+        weight /= 1 + 2 * used_recently(seat, recent, key) + 0.5 * heard_recently(recent, key)
         weights.append(weight)
     return rng.choices(points, weights=weights, k=1)[0]
 
@@ -292,6 +292,7 @@ def body(point: Point, kind: str, other: str, rng: random.Random, heard: str = "
         "label": named,
         "Label": capital(named),
         "detail": detail,
+        "detail_low": detail if detail.startswith("“") else fit(detail) + ".",
         "reason": point.reason,
         "Reason": capital(point.reason),
         "other": other,

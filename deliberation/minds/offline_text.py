@@ -41,7 +41,7 @@ SUBJECTS = frozenset("i he she they we you it".split())
 QUOTE_WORDS = 28
 MIN_QUOTE_WORDS = 5
 OLD_STYLE_CAPITALS = 0.15  # share of distinct mid-sentence words capitalised, above which a text is old style
-STALE_CHUNK = 10  # a template's fixed text this long, heard lately, makes the template stale
+STALE_CHUNK = 4  # a template's fixed text this long, heard lately, makes the template stale
 
 _SPLIT = re.compile(r"[.!?][\"'’”)\]]*\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -218,25 +218,29 @@ def capital(text: str) -> str:
 
 
 # The importer's credibility tags, as a clause about the witness ({who}).
-ISSUE_CLAUSES = {
-    "admits having been drinking": "{who} admits having been drinking",
-    "did not see clearly": "{who} did not see clearly",
-    "uncertain or will not swear": "{who} would not swear to it",
-    "related to or close to the accused": "{who} is close to the accused",
-    "earlier statement differs": "{who} told it differently before",
-    "gaps in memory": "{who} cannot remember parts of it",
-    "interest in the outcome": "{who} has an interest in the outcome",
+ISSUE_CLAUSES: dict[str, tuple[str, ...]] = {
+    "admits having been drinking": ("{who} admits having been drinking", "{who} had been drinking"),
+    "did not see clearly": ("{who} did not see clearly", "{who} couldn't see properly", "{who} never saw it clearly"),
+    "uncertain or will not swear": ("{who} would not swear to it", "{who} wasn't certain", "{who} wouldn't be sure"),
+    "related to or close to the accused": ("{who} is close to the accused", "{who} is no stranger to the accused"),
+    "earlier statement differs": ("{who} told it differently before", "{who}'s earlier statement differs"),
+    "gaps in memory": (
+        "{who} cannot remember parts of it",
+        "{who}'s memory has gaps",
+        "{who} forgot things that matter",
+    ),
+    "interest in the outcome": ("{who} has an interest in the outcome", "{who} stands to gain from a conviction"),
 }
 _LEADING_VERBS = ("did ", "was ", "is ", "has ", "had ", "admits", "never ", "could", "cannot", "would", "will ")
 
 
-def issue_clause(issue: str, who: str, case: CaseFile | None = None) -> str:
+def issue_clause(issue: str, who: str, case: CaseFile | None = None, rng: random.Random | None = None) -> str:
     """One credibility issue as a clause: a tag becomes "Mary Dunn did not see clearly", a
     sentence from the file stays as written."""
     text = squash(issue).rstrip(".")
     low = text.lower()
     if low in ISSUE_CLAUSES:
-        return ISSUE_CLAUSES[low].format(who=who)
+        return (rng or random.Random(0)).choice(ISSUE_CLAUSES[low]).format(who=who)
     if low.startswith(_LEADING_VERBS):
         return f"{who} {low}"
     if has_verb(text) and len(text.split()) >= 4:
@@ -257,7 +261,7 @@ def issues_text(issues: Sequence[str], who: str, case: CaseFile | None, rng: ran
     if not pool:
         return ""
     chosen = rng.sample(pool, k=min(len(pool), 2 if len(pool) > 1 and rng.random() < 0.4 else 1))
-    clauses = [issue_clause(i, who, case) for i in chosen]
+    clauses = [issue_clause(i, who, case, rng) for i in chosen]
     if len(clauses) == 2 and clauses[0].startswith(who + " ") and clauses[1].startswith(who + " "):
         return f"{clauses[0]} and {clauses[1][len(who) + 1 :]}"  # "X did not see clearly and would not swear"
     return join_clauses(clauses)
@@ -273,11 +277,20 @@ def reason_text(reason: str, case: CaseFile | None, rng: random.Random) -> str:
 
 
 def literal_chunks(template: str) -> list[str]:
-    return [c.strip().lower() for c in re.split(r"\{[^}]*\}", template) if len(c.strip()) >= STALE_CHUNK]
+    """A template's fixed words, in pieces long enough to recognise ("Amen," counts, ". " does not)."""
+    chunks = (c.strip(" .,;:?!").lower() for c in re.split(r"\{[^}]*\}", template))
+    return [c for c in chunks if len(c) >= STALE_CHUNK]
+
+
+def _said(chunk: str, low: str) -> bool:
+    """Whether ``chunk`` was said as words (so "amen" is not found inside "amend")."""
+    before = r"(?<!\w)" if chunk[0].isalnum() else ""
+    after = r"(?!\w)" if chunk[-1].isalnum() else ""
+    return re.search(before + re.escape(chunk) + after, low) is not None
 
 
 def fresh(options: Sequence[str], rng: random.Random, heard: str) -> str:
     """One of ``options``, avoiding those whose fixed words the room has just heard."""
-    low = heard.lower()
-    unheard = [o for o in options if not any(chunk in low for chunk in literal_chunks(o))]
+    low = " ".join(heard.lower().split())
+    unheard = [o for o in options if not any(_said(chunk, low) for chunk in literal_chunks(o))]
     return rng.choice(unheard or list(options))

@@ -177,7 +177,7 @@ CLOSE_GUILTY: dict[str, tuple[str, ...]] = {
     ),
     "cynic": (
         "Nobody is that unlucky.",
-        "Guilty. It's not complicated.",
+        "It's guilty, and it isn't complicated.",
         "They always have an excuse.",
         "I spent thirty years watching people like this walk.",
     ),
@@ -194,14 +194,14 @@ CLOSE_GUILTY: dict[str, tuple[str, ...]] = {
         "Oddly, the case for guilty is the stronger one.",
     ),
     "impatient": (
-        "We all know how this ends. Guilty.",
-        "Guilty. Let's vote.",
-        "Can we just vote already? Guilty.",
-        "I've heard enough. Guilty.",
+        "We all know how this ends, so guilty.",
+        "I say guilty, and let's vote.",
+        "Can we just vote already? I'm at guilty.",
+        "I've heard enough to say guilty.",
     ),
     "detail_obsessed": (
         "Nothing in the record contradicts it.",
-        "Every detail lines up. Guilty.",
+        "Every detail lines up with guilt.",
         "I checked it twice. It fits.",
         "The small things agree, and that convinces me.",
     ),
@@ -225,7 +225,7 @@ CLOSE_GUILTY: dict[str, tuple[str, ...]] = {
     ),
     "wildcard": (
         "Weird case, plain answer: guilty.",
-        "Call it a hunch, but guilty.",
+        "Call it a hunch, but I say guilty.",
         "Strange tune, but it resolves to guilty.",
         "Guilty, and don't ask me to explain the feeling.",
     ),
@@ -268,10 +268,10 @@ CLOSE_NOT_GUILTY: dict[str, tuple[str, ...]] = {
         "Prove me wrong, but I'm not convinced.",
     ),
     "impatient": (
-        "It doesn't add up. Not guilty.",
+        "It doesn't add up to guilty.",
         "Not guilty, and let's wrap this up.",
-        "It's not there. Not guilty. Can we vote?",
-        "Not guilty. Moving on.",
+        "It's not there, so not guilty, and can we vote?",
+        "Not guilty from me, moving on.",
     ),
     "detail_obsessed": (
         "Loose ends like that matter.",
@@ -299,7 +299,7 @@ CLOSE_NOT_GUILTY: dict[str, tuple[str, ...]] = {
     ),
     "wildcard": (
         "Call it instinct: not guilty.",
-        "Something's off-key. Not guilty.",
+        "Something's off-key, so not guilty.",
         "I can't explain it, but not guilty.",
         "My gut hears a wrong note.",
     ),
