@@ -304,6 +304,8 @@ def body(point: Point, kind: str, other: str, rng: random.Random, heard: str = "
         "Opponents": capital(opponents),
     }
     angle = point.angle
+    if angle == "rebut":  # the template names the other side already: "the State says" once is enough
+        values["reason"] = re.sub(r"^the (state|prosecution|defen[cs]e) says (that )?", "", point.reason, flags=re.I)
     if angle == "rebut" and rng.random() >= 0.5:
         angle = "support"
     quoting = angle in {"support", "witness_support", "rebut", "hedge", "own_account", "burden"}
