@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from deliberation import jury as jury_build
-from deliberation.engine.results import RoundResult
 from deliberation.experiments.simulate import RunOutcome
 from deliberation.models import (
     BallotKind,
@@ -26,72 +25,14 @@ from deliberation.models import (
     RoundStats,
     Seat,
     Turn,
-    TurnKind,
     Vote,
 )
+from deliberation.services.rounds import round_turns
 from jurors.models import Persona
 
 
 def _when(epoch: float) -> datetime:
     return datetime.fromtimestamp(epoch, tz=UTC)
-
-
-def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence: int) -> list[Turn]:
-    """The round's turns in the order they were said: process lines between the speeches."""
-    number = result.round_number
-    turns: list[Turn] = []
-    lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
-    line_index = 0
-    for index, speech in enumerate([*result.speeches, None]):
-        while line_index < len(lines) and lines[line_index].after_speeches <= index:
-            line = lines[line_index]
-            turns.append(
-                Turn(
-                    deliberation=deliberation,
-                    round_number=number,
-                    sequence=first_sequence + len(turns),
-                    kind=line.kind if line.kind in TurnKind.values else TurnKind.PROCESS,
-                    speaker_name=line.speaker_name,
-                    target_seat=line.target_seat,
-                    content=line.content,
-                    engine=result.engine,
-                )
-            )
-            line_index += 1
-        if speech is None:
-            break
-        turns.append(
-            Turn(
-                deliberation=deliberation,
-                round_number=number,
-                sequence=first_sequence + len(turns),
-                kind=TurnKind.SPEECH,
-                seat_number=speech.seat,
-                speaker_name=speech.speaker_name,
-                target_seat=speech.target_seat,
-                argument_type=speech.argument_type,
-                strategy=speech.strategy,
-                position=speech.position or "",
-                reasoning=speech.reasoning,
-                content=speech.content,
-                reactions=[
-                    {
-                        "seat": r.seat,
-                        "delta": round(r.delta, 4),
-                        "thought": r.thought,
-                        "persuaded": r.persuaded,
-                        "active": r.active,
-                    }
-                    for r in result.reactions_for(index)
-                ],
-                is_fallback=speech.is_fallback,
-                engine=result.engine,
-            )
-        )
-    speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
-    if speeches and result.flips:
-        speeches[-1].flips = [{"seat": f.seat, "from": f.before, "to": f.after} for f in result.flips]
-    return turns
 
 
 def _snapshots(

@@ -162,17 +162,13 @@ def _add_turn(deliberation: Deliberation, **fields: object) -> Turn:
     return turn
 
 
-@transaction.atomic
-def _store_round(deliberation_id: int, state: DeliberationState, result: RoundResult, *, consumed: int) -> None:
-    deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence: int) -> list[Turn]:
+    """The round's turns, unsaved, in the order they were said: process lines between the speeches.
+
+    Each speech carries its listeners' reactions; the round's vote flips go on its last speech.
+    Used for rounds played live and for experiment runs stored afterwards.
+    """
     number = result.round_number
-    if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
-        # Our claim went stale and another worker stored this round (or the vote was called):
-        # storing it again would double it.
-        logger.warning("round %s of deliberation %s was already settled; discarded", number, deliberation_id)
-        return
-    seats = list(deliberation.seats.all())
-    sequence = _next_sequence(deliberation)
     turns: list[Turn] = []
     lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
     line_index = 0
@@ -183,7 +179,7 @@ def _store_round(deliberation_id: int, state: DeliberationState, result: RoundRe
                 Turn(
                     deliberation=deliberation,
                     round_number=number,
-                    sequence=sequence + len(turns),
+                    sequence=first_sequence + len(turns),
                     kind=line.kind if line.kind in TurnKind.values else TurnKind.PROCESS,
                     speaker_name=line.speaker_name,
                     target_seat=line.target_seat,
@@ -198,7 +194,7 @@ def _store_round(deliberation_id: int, state: DeliberationState, result: RoundRe
             Turn(
                 deliberation=deliberation,
                 round_number=number,
-                sequence=sequence + len(turns),
+                sequence=first_sequence + len(turns),
                 kind=TurnKind.SPEECH,
                 seat_number=speech.seat,
                 speaker_name=speech.speaker_name,
@@ -226,6 +222,20 @@ def _store_round(deliberation_id: int, state: DeliberationState, result: RoundRe
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
     if speeches and result.flips:
         speeches[-1].flips = [{"seat": f.seat, "from": f.before, "to": f.after} for f in result.flips]
+    return turns
+
+
+@transaction.atomic
+def _store_round(deliberation_id: int, state: DeliberationState, result: RoundResult, *, consumed: int) -> None:
+    deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+    number = result.round_number
+    if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
+        # Our claim went stale and another worker stored this round (or the vote was called):
+        # storing it again would double it.
+        logger.warning("round %s of deliberation %s was already settled; discarded", number, deliberation_id)
+        return
+    seats = list(deliberation.seats.all())
+    turns = round_turns(deliberation, result, _next_sequence(deliberation))
     Turn.objects.bulk_create(turns)
     Vote.objects.bulk_create(
         Vote(
