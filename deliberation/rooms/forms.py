@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from cases.models import Case
+from jurors.models import Persona
 from deliberation.engine.strategies import STRATEGIES
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.rooms.services import MAX_CONTENT, MAX_NAME, OPENABLE_SEATS
@@ -35,6 +36,11 @@ class RoomCreateForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self.fields["case"].queryset = Case.objects.playable().order_by("title")
+        # Name each seat after the AI juror who keeps it when nobody takes it.
+        jury = {p.seat_number: p for p in Persona.objects.jury()}
+        self.fields["open_seats"].choices = [
+            (n, f"{jury[n].emoji} Seat {n}: {jury[n].name}" if n in jury else f"Seat {n}") for n in OPENABLE_SEATS
+        ]
 
 
 class JoinCodeForm(forms.Form):
