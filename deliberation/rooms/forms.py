@@ -5,10 +5,10 @@ from __future__ import annotations
 from django import forms
 
 from cases.models import Case
-from jurors.models import Persona
 from deliberation.engine.strategies import STRATEGIES
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.rooms.services import MAX_CONTENT, MAX_NAME, OPENABLE_SEATS
+from jurors.models import Persona
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
 
