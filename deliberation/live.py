@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 
@@ -88,11 +89,13 @@ def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_
 
 
 def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
-    """A room's passes of the current round (recorded after the round's own broadcast)."""
+    """A room's participant turns since the last round: passes of this round, and the speeches
+    already spoken for the next one (the jury hears them then, everyone reads them now)."""
+    number = deliberation.round_number
     turns = list(
-        Turn.objects.filter(
-            deliberation=deliberation, round_number=deliberation.round_number, kind=TurnKind.PASS
-        ).order_by("sequence")
+        Turn.objects.filter(deliberation=deliberation)
+        .filter(Q(round_number=number, kind=TurnKind.PASS) | Q(round_number=number + 1, kind=TurnKind.SPEECH))
+        .order_by("sequence")
     )
     return _chat_fragments(context, turns)[0] if turns else []
 

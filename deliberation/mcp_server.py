@@ -144,6 +144,9 @@ def _speak(token: str, argument_type: str, content: str, target_seat: int | None
 
 def _heard(deliberation_id: int, seat: int, round_number: int, content: str) -> dict[str, Any] | None:
     """The reactions to this speech and the round's vote changes, once the jury has heard it."""
+    heard_up_to = Deliberation.objects.filter(pk=deliberation_id).values_list("round_number", flat=True).first()
+    if heard_up_to is None or heard_up_to < round_number:
+        return None  # spoken and shown to the room, but its round has not been run yet
     turns = list(Turn.objects.filter(deliberation_id=deliberation_id, round_number=round_number))
     mine = next(
         (t for t in turns if t.kind == TurnKind.SPEECH and t.seat_number == seat and t.content == content), None

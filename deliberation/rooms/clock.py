@@ -138,6 +138,22 @@ def record_pass(deliberation: Deliberation, seat: Seat, *, timed_out: bool) -> N
     )
 
 
+def record_speech(deliberation: Deliberation, seat: Seat, item: dict[str, Any]) -> int:
+    """A participant's own words, in the record at once (heard in the next round); the Turn's id."""
+    turn = Turn.objects.create(
+        deliberation=deliberation,
+        round_number=deliberation.round_number + 1,
+        sequence=_next_sequence(deliberation),
+        kind=TurnKind.SPEECH,
+        seat_number=seat.number,
+        speaker_name=item["speaker_name"],
+        target_seat=item.get("target"),
+        argument_type=item.get("argument_type", ""),
+        content=item["content"],
+    )
+    return turn.pk
+
+
 def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """Do whatever is due in this room; returns what was done (for tests and logs).
 

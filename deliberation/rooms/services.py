@@ -359,6 +359,8 @@ def room_speak(
             "target": target,
             "strategy": "",
         }
+        # Everyone sees the words now; the jury's reactions are added when the next round hears them.
+        item["turn_id"] = clock.record_speech(deliberation, seat, item)
     deliberation.pending = [*deliberation.pending, item]
     deliberation.save(update_fields=["pending"])
     clock.turn_done(deliberation, room, seat.number)

@@ -131,7 +131,8 @@ def round_run(*, deliberation_id: int) -> bool:
         logger.exception("round of deliberation %s failed", deliberation_id)
         _record_failure(deliberation_id, error=type(exc).__name__)
         return False
-    _store_round(deliberation_id, state, result, consumed=len(pending))
+    recorded = {index: entry["turn_id"] for index, entry in enumerate(pending) if entry.get("turn_id")}
+    _store_round(deliberation_id, state, result, consumed=len(pending), recorded=recorded)
     return True
 
 
@@ -226,7 +227,16 @@ def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence:
 
 
 @transaction.atomic
-def _store_round(deliberation_id: int, state: DeliberationState, result: RoundResult, *, consumed: int) -> None:
+def _store_round(
+    deliberation_id: int,
+    state: DeliberationState,
+    result: RoundResult,
+    *,
+    consumed: int,
+    recorded: dict[int, int] | None = None,
+) -> None:
+    """Store the round in one transaction. ``recorded`` maps the index of a participant's speech
+    to the Turn already written when it was spoken: that Turn gets its reactions, no copy is made."""
     deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
     number = result.round_number
     if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
@@ -236,7 +246,15 @@ def _store_round(deliberation_id: int, state: DeliberationState, result: RoundRe
         return
     seats = list(deliberation.seats.all())
     turns = round_turns(deliberation, result, _next_sequence(deliberation))
-    Turn.objects.bulk_create(turns)
+    speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
+    spoken_earlier = {turn_id: speeches[i] for i, turn_id in (recorded or {}).items() if i < len(speeches)}
+    stored = Turn.objects.in_bulk(list(spoken_earlier))
+    for turn_id, built in spoken_earlier.items():
+        if turn_id in stored:
+            built.pk = turn_id  # not created again below
+            stored[turn_id].reactions, stored[turn_id].flips = built.reactions, built.flips
+            stored[turn_id].save(update_fields=["reactions", "flips"])
+    Turn.objects.bulk_create([t for t in turns if t.pk is None])
     Vote.objects.bulk_create(
         Vote(
             deliberation=deliberation,

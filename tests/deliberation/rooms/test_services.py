@@ -240,7 +240,24 @@ def test_typed_words_are_queued_verbatim_for_the_next_round(room):
         "argument_type": "evidence",
         "target": 9,
         "strategy": "",
+        "turn_id": room.turns.get(kind=TurnKind.SPEECH, seat_number=2).pk,
     }
+
+
+def test_a_students_words_are_shown_at_once_and_get_the_jurys_reactions_when_heard(room):
+    from deliberation.services import round_run
+
+    services.room_join(code=room.room_code, credential=ANNA)
+    started(room)
+    words = "Nobody asked the clerk about the second customer."
+    services.room_speak(deliberation_id=room.pk, credential=ANNA, content=words, argument_type="question")
+    spoken = room.turns.get(kind=TurnKind.SPEECH, seat_number=2)
+    assert spoken.content == words and spoken.reactions == []
+    assert spoken.round_number == room.round_number + 1
+    round_run(deliberation_id=room.pk)
+    spoken.refresh_from_db()
+    assert {r["seat"] for r in spoken.reactions} == {n for n in range(1, 13) if n != 2}
+    assert room.turns.filter(kind=TurnKind.SPEECH, seat_number=2).count() == 1
 
 
 def test_a_blank_or_unknown_argument_is_refused(room):

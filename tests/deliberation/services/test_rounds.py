@@ -94,10 +94,10 @@ def test_a_slow_worker_whose_round_was_taken_over_stores_nothing_twice(robbery, 
     deliberation = _started(robbery)
     real_store = rounds._store_round
 
-    def overtaken(deliberation_id, state, result, *, consumed):
+    def overtaken(deliberation_id, state, result, **kwargs):
         # While this worker was thinking, its claim went stale and another worker stored round 1.
         Deliberation.objects.filter(pk=deliberation_id).update(round_number=1)
-        real_store(deliberation_id, state, result, consumed=consumed)
+        real_store(deliberation_id, state, result, **kwargs)
 
     monkeypatch.setattr(rounds, "_store_round", overtaken)
     services.round_run(deliberation_id=deliberation.pk)
