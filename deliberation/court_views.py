@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from angryagents.identity import browser_key
 from cases.models import HistoricalVerdict
 from cases.retrieval import evidence_lookup
 from deliberation import services
@@ -47,7 +48,7 @@ def court(request: HttpRequest, pk: int) -> HttpResponse:
     deliberation = get_object_or_404(court_queryset(), pk=pk)
     if is_room(deliberation):
         return redirect("room", code=deliberation.room_code)
-    context = page_context(deliberation, session_key=request.session.session_key)
+    context = page_context(deliberation, session_key=browser_key(request, create=False))
     return render(request, "courtroom/court.html", context)
 
 
@@ -55,7 +56,7 @@ def _host_deliberation(request: HttpRequest, pk: int) -> Deliberation:
     deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
     if is_room(deliberation):
         raise PermissionDenied(ERROR_ROOM)
-    if not is_host(deliberation, request.session.session_key):
+    if not is_host(deliberation, browser_key(request, create=False)):
         raise PermissionDenied(ERROR_NOT_HOST)
     return deliberation
 
@@ -129,7 +130,7 @@ def search(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"deliberation": deliberation, "query": query, "passages": passages}
     if request.htmx:
         return render(request, "courtroom/search_results.html", context)
-    page = page_context(get_object_or_404(court_queryset(), pk=pk), session_key=request.session.session_key)
+    page = page_context(get_object_or_404(court_queryset(), pk=pk), session_key=browser_key(request, create=False))
     return render(request, "courtroom/court.html", {**page, **context})
 
 

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from angryagents.identity import browser_key
 from cases.models import Case, ContentNote
 from deliberation import services
 from jurors.models import Persona
@@ -79,9 +80,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _session_key(request: HttpRequest) -> str:
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key or ""
+    return browser_key(request)
 
 
 @require_POST

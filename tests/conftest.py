@@ -32,3 +32,19 @@ def _test_settings(settings, tmp_path):
     settings.ANGRY_TASKS = "sync"
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.ANGRY_INDEX_DIR = tmp_path / "index"
+
+
+def browser_of(client, **extra) -> str:  # type: ignore[no-untyped-def]
+    """Give a test client a saved session with its browser key (``angryagents.identity``); the key."""
+    import secrets
+
+    from angryagents.identity import SESSION_FIELD
+
+    session = client.session
+    key = session.get(SESSION_FIELD) or secrets.token_urlsafe(24)
+    session[SESSION_FIELD] = key
+    for name, value in extra.items():
+        session[name] = value
+    session.save()
+    client.cookies["sessionid"] = session.session_key
+    return key

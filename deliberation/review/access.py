@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest
 
+from angryagents.identity import browser_key
 from deliberation.models import Deliberation, Seat, SeatKind
 
 ROLE_AUTOMATED = "automated player"
@@ -32,7 +33,7 @@ class Viewer:
 
     @classmethod
     def of(cls, request: HttpRequest) -> Viewer:
-        return cls(session_key=request.session.session_key or "", is_staff=bool(request.user.is_staff))
+        return cls(session_key=browser_key(request, create=False), is_staff=bool(request.user.is_staff))
 
 
 def _held_seats() -> QuerySet[Seat]:

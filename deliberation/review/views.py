@@ -6,7 +6,7 @@ Who may read what (decided in ``review.access``, inside each page's QuerySet):
   (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
   token (``Seat.session_key`` / ``Seat.token_hash``: a room). Its transcript, replay and exports
   are visible to its host's session, its participants' sessions
-  (``Seat.session_key == request.session.session_key``) and staff. Everyone else gets 404, never
+  (``Seat.session_key`` equal to this browser's key, ``angryagents.identity.browser_key``) and staff. Everyone else gets 404, never
   403, so that ids cannot be probed, and may read it only through an active share link
   ``/shared/<token>/``; once the owner revokes the link, the link answers 404 too.
 - A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
@@ -28,6 +28,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
+from angryagents.identity import browser_key
 from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
@@ -55,7 +56,7 @@ ERROR_NOT_OWNER = "Only whoever hosted this deliberation, or a curator, can shar
 def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
     if request.user.is_staff:
         return True
-    key = request.session.session_key
+    key = browser_key(request, create=False)
     return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
 
 

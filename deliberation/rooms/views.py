@@ -2,7 +2,7 @@
 teacher's view.
 
 Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A person is whoever
-holds this browser session (``request.session.session_key``). The room page is the courtroom's
+holds this browser (``angryagents.identity.browser_key``, kept in the session across logins). The room page is the courtroom's
 page with room controls; its live fragments come from the one broadcaster, and each browser
 fetches its own controls (``room_controls``) when a pushed turn banner tells it to. Actions
 answer htmx with those controls (a refusal inline) and plain form posts with a redirect and a
@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from angryagents.identity import browser_key
 from deliberation.courtroom import court_queryset, page_context
 from deliberation.models import Deliberation, Seat, SeatKind
 from deliberation.rooms import page, selectors, services
@@ -28,9 +29,7 @@ from deliberation.rooms.services import Credential
 
 
 def _session_key(request: HttpRequest) -> str:
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key or ""
+    return browser_key(request)
 
 
 def _refused(request: HttpRequest, exc: ValidationError) -> None:

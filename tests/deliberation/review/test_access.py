@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from deliberation.models import Deliberation
+from tests.conftest import browser_of
 from tests.deliberation.review.conftest import write_deliberation
 from tests.factories import CaseFactory
 
@@ -25,12 +26,8 @@ PAGES = (
 
 
 def _with_session(client: Client) -> str:
-    """Give this client a saved browser session and return its key."""
-    session = client.session
-    session["visited"] = True
-    session.save()
-    client.cookies["sessionid"] = session.session_key
-    return session.session_key
+    """Give this client a saved browser session and return its browser key."""
+    return browser_of(client, visited=True)
 
 
 def _statuses(client: Client, deliberation: Deliberation) -> dict[str, int]:

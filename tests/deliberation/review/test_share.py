@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from deliberation.models import Deliberation
 from deliberation.services.review import share_link_create, share_link_revoke
+from tests.conftest import browser_of
 from tests.deliberation.review.conftest import write_deliberation
 
 pytestmark = pytest.mark.django_db
@@ -15,11 +16,8 @@ pytestmark = pytest.mark.django_db
 
 def _host(client, deliberation: Deliberation) -> None:
     """Make this client's session the one that hosted the deliberation."""
-    session = client.session
-    session["hosting"] = deliberation.pk
-    session.save()
-    Deliberation.objects.filter(pk=deliberation.pk).update(host_session_key=session.session_key)
-    client.cookies["sessionid"] = session.session_key
+    key = browser_of(client, hosting=deliberation.pk)
+    Deliberation.objects.filter(pk=deliberation.pk).update(host_session_key=key)
 
 
 def test_the_host_creates_a_link_that_shows_the_transcript_read_only(client):

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from angryagents.identity import SESSION_FIELD
 from deliberation.models import Deliberation, Phase, SeatKind
 from deliberation.rooms import clock, services
 
@@ -26,7 +27,7 @@ def code(robbery, teacher) -> str:
     )
     room = Deliberation.objects.get(room_code__isnull=False)
     assert response.status_code == 302 and response.url == reverse("room", args=[room.room_code])
-    assert room.host_plays is False and room.host_session_key == teacher.session.session_key
+    assert room.host_plays is False and room.host_session_key == teacher.session[SESSION_FIELD]
     return room.room_code
 
 
@@ -46,7 +47,7 @@ def test_a_student_finds_a_room_by_code_and_takes_a_seat(code):
     student.post(found.url, {"seat": "3", "name": "Cleo"})
     seat = Deliberation.objects.get(room_code=code).seats.get(number=3)
     assert seat.kind == SeatKind.HUMAN and seat.display_name == "Cleo"
-    assert seat.session_key == student.session.session_key
+    assert seat.session_key == student.session[SESSION_FIELD]
     room = student.get(reverse("room", args=[code]))
     assert b"Seat 3: Cleo" in room.content and b"you sit in seat 3" in room.content
 
@@ -208,3 +209,10 @@ def test_the_controls_cost_the_same_queries_at_round_1_and_after_many_turns(code
     with CaptureQueriesContext(connection) as late:
         anna.get(url)
     assert len(late) == len(early)
+
+
+def test_a_teacher_who_logs_in_to_the_admin_is_still_the_rooms_host(code, teacher, django_user_model):
+    before = teacher.session.session_key
+    teacher.force_login(django_user_model.objects.create_user("teacher", password="a-long-password-1"))
+    assert teacher.session.session_key != before  # logging in gives the session a new key
+    assert teacher.get(reverse("room_teacher", args=[code])).status_code == 200
