@@ -193,10 +193,15 @@ def experiment_run_one(*, experiment_id: int, case_id: int, seed: int) -> None:
     if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
         return  # a repeated delivery of a run already stored
     data = simulate.case_input(case_id)
-    outcome = simulate.simulate_safely(job, data, simulate.current_context())
-    _record(experiment_id, outcome, list(Persona.objects.jury()), {case_id: data.case.slug})
+    outcome = simulate.simulate_safely(job, data, simulate.current_context())  # no transaction open
     with transaction.atomic():
+        # The experiment's row lock makes the check and the store one step: of two deliveries of
+        # the same run that deliberated side by side, only the first is stored and counted.
         experiment = Experiment.objects.select_for_update().get(pk=experiment_id)
+        if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
+            return
+        _record(experiment_id, outcome, list(Persona.objects.jury()), {case_id: data.case.slug})
+        experiment.refresh_from_db()
         if experiment.status == Experiment.Status.RUNNING and experiment.progress_done >= experiment.progress_total:
             wall = (timezone.now() - experiment.created_at).total_seconds()
             _finish(experiment, wall_seconds=wall)
