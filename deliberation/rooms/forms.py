@@ -64,7 +64,8 @@ class SpeakForm(forms.Form):
         required=False,
     )
     argument_type = forms.ChoiceField(choices=[(t, t.capitalize()) for t in ARGUMENT_TYPES], initial="logical")
-    content = forms.CharField(max_length=MAX_CONTENT, required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    # The browser stops typing at the limit; the service refuses longer text with its own message.
+    content = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3, "maxlength": MAX_CONTENT}))
     target = forms.TypedChoiceField(
         coerce=int,
         required=False,

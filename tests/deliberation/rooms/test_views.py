@@ -216,3 +216,13 @@ def test_a_teacher_who_logs_in_to_the_admin_is_still_the_rooms_host(code, teache
     teacher.force_login(django_user_model.objects.create_user("teacher", password="a-long-password-1"))
     assert teacher.session.session_key != before  # logging in gives the session a new key
     assert teacher.get(reverse("room_teacher", args=[code])).status_code == 200
+
+
+def test_an_argument_over_the_limit_is_refused_with_the_services_own_message(code, teacher):
+    from deliberation.rooms.services import ERROR_CONTENT_LONG, MAX_CONTENT
+
+    anna = join(code, 2, "Anna")
+    first_round(code, teacher)
+    too_long = "x" * (MAX_CONTENT + 1)
+    refused = htmx(anna, "post", reverse("room_speak", args=[code]), {"seat": "2", "content": too_long})
+    assert ERROR_CONTENT_LONG.format(limit=MAX_CONTENT) in refused.content.decode()
