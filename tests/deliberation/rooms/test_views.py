@@ -224,5 +224,6 @@ def test_an_argument_over_the_limit_is_refused_with_the_services_own_message(cod
     anna = join(code, 2, "Anna")
     first_round(code, teacher)
     too_long = "x" * (MAX_CONTENT + 1)
-    refused = htmx(anna, "post", reverse("room_speak", args=[code]), {"seat": "2", "content": too_long})
+    data = {"seat": "2", "content": too_long, "argument_type": "logical"}
+    refused = htmx(anna, "post", reverse("room_speak", args=[code]), data)
     assert ERROR_CONTENT_LONG.format(limit=MAX_CONTENT) in refused.content.decode()
