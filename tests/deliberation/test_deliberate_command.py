@@ -32,11 +32,6 @@ def _run(*args: str) -> dict:
     return json.loads(out.getvalue().strip().splitlines()[-1])
 
 
-@pytest.fixture
-def library(db):
-    call_command("load_cases", stdout=io.StringIO())
-
-
 def test_the_json_line_holds_the_whole_run(library):
     record = _run("--case", "pruitt-basement-killing", "--seed", "4")
     assert KEYS <= set(record)

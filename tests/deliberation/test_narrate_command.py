@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +20,6 @@ from tests.conftest import need
 from tests.deliberation.elevenlabs_server import SECONDS_PER_WORD, UNAUTHORIZED, ElevenLabsServer
 
 LINE = "Members of the jury. Let us begin."
-
-
-@pytest.fixture
-def elevenlabs(settings: Any) -> Iterator[ElevenLabsServer]:
-    with ElevenLabsServer() as server:
-        settings.ELEVENLABS_API_KEY = "local-test-key"
-        settings.ELEVENLABS_BASE_URL = server.base_url
-        settings.ELEVENLABS_TIMEOUT = 0.5
-        settings.ANGRY_NARRATION = "auto"
-        yield server
 
 
 def _narrate(out: Path, text: str = LINE) -> tuple[str, str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import shutil
 import wave
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,16 +24,6 @@ from tests.deliberation.elevenlabs_server import (
 
 LINE = "The current vote stands at 7 for guilty, 5 for not guilty. The jury remains divided."
 ABSENT_ESPEAK = "/nonexistent/espeak-ng"
-
-
-@pytest.fixture
-def elevenlabs(settings: Any) -> Iterator[ElevenLabsServer]:
-    with ElevenLabsServer() as server:
-        settings.ELEVENLABS_API_KEY = "local-test-key"
-        settings.ELEVENLABS_BASE_URL = server.base_url
-        settings.ELEVENLABS_TIMEOUT = 0.5
-        settings.ANGRY_NARRATION = "auto"
-        yield server
 
 
 @pytest.fixture

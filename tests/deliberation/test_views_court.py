@@ -23,13 +23,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def library(db, settings):
+    """The shipped library (``robbery`` in tests/deliberation/conftest.py is built on this one)."""
     settings.ANGRY_NARRATION = "text"  # the judge's words without synthesis keep these tests quick
     call_command("load_cases", stdout=open("/dev/null", "w"))
-
-
-@pytest.fixture
-def robbery(library) -> Case:
-    return Case.objects.get(slug="kessler-market-robbery")
 
 
 @pytest.fixture

@@ -16,11 +16,6 @@ CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 30_000
 
 
-def room_code(server, *args: str) -> str:  # type: ignore[no-untyped-def]
-    """A new room's code: the last line ``room_create`` prints."""
-    return server.manage("room_create", *args).strip().splitlines()[-1]
-
-
 class Traffic:
     """What a page asked the server for after it loaded: polling or a reload would show up here."""
 
@@ -53,6 +48,7 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     teacher.goto(f"{url}/rooms/new/")
     teacher.select_option("#id_case", label=CASE_TITLE)
     teacher.uncheck("#id_host_plays")
+    teacher.click("summary:has-text('More settings')")  # the seed is folded away
     teacher.fill("#id_seed", "5")  # a jury that does not settle in the first round
     teacher.click("button:has-text('Create the room')")
     code = teacher.locator("strong.room-code").inner_text().strip()
@@ -132,7 +128,7 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
 def test_an_agents_argument_through_mcp_appears_live_in_a_browser(browser, live_daphne):
     from playwright.sync_api import expect
 
-    code = room_code(live_daphne, "--case", "kessler-market-robbery", "--open-seats", "3", "--autostart", "--seed", "5")
+    code = live_daphne.room("--case", "kessler-market-robbery", "--open-seats", "3", "--autostart", "--seed", "5")
     watcher = browser.new_context().new_page()
     traffic = Traffic(watcher, code)
     watcher.goto(f"{live_daphne.url}/rooms/{code}/")

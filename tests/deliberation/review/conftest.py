@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from deliberation import services
 from deliberation.models import (
@@ -31,19 +30,6 @@ SPECIAL = (
     "\n" + "A long line that no export may wrap. " * 12 + "\n\tindented after a tab > quote-like\n"
     "last line, no newline after"
 )
-
-
-@pytest.fixture
-def library(db):
-    """The shipped jury and curated cases."""
-    call_command("load_cases", stdout=open("/dev/null", "w"))
-
-
-@pytest.fixture
-def robbery(library):
-    from cases.models import Case
-
-    return Case.objects.get(slug="kessler-market-robbery")
 
 
 @pytest.fixture

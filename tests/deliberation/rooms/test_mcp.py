@@ -1,4 +1,5 @@
-"""The MCP server at /mcp, through the official MCP client against a live Daphne on loopback."""
+"""The MCP server at /mcp, through the official MCP client against a live Daphne on loopback
+(``daphne_server`` in conftest.py: PostgreSQL, Redis and a Celery worker under CI)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 from mcp import Client
 
 from deliberation.rooms import services
-from tests.deliberation.rooms.live import daphne_server  # noqa: F401 (the fixture)
 
 TURN_WAIT_SECONDS = 60.0
 
@@ -35,7 +35,7 @@ async def wait_for_turn(client: Client, token: str) -> dict:
         await asyncio.sleep(0.3)
 
 
-def test_an_agent_joins_reads_the_state_argues_and_votes(daphne_server):  # noqa: F811
+def test_an_agent_joins_reads_the_state_argues_and_votes(daphne_server):
     code = daphne_server.room("--case", "kessler-market-robbery", "--open-seats", "2,3", "--autostart", "--seed", "5")
     words = "Bait bills in a glovebox prove the car held the money, not who put it there. #agent-7f3"
 
@@ -81,7 +81,7 @@ def test_an_agent_joins_reads_the_state_argues_and_votes(daphne_server):  # noqa
     assert spoken[0]["target_seat"] == 5
 
 
-def test_refusals_name_their_reason(daphne_server):  # noqa: F811
+def test_refusals_name_their_reason(daphne_server):
     code = daphne_server.room("--case", "kessler-market-robbery", "--open-seats", "2", "--autostart")
 
     async def refused() -> dict[str, str]:
@@ -110,7 +110,7 @@ def test_refusals_name_their_reason(daphne_server):  # noqa: F811
     assert "guilty" in out["bad_vote"]
 
 
-def test_agents_may_be_kept_from_seeing_convictions(daphne_server):  # noqa: F811
+def test_agents_may_be_kept_from_seeing_convictions(daphne_server):
     code = daphne_server.room(
         "--case", "kessler-market-robbery", "--open-seats", "4", "--autostart", "--hide-convictions"
     )
@@ -124,7 +124,7 @@ def test_agents_may_be_kept_from_seeing_convictions(daphne_server):  # noqa: F81
     assert "convictions" not in state and "your_conviction" in state
 
 
-def test_the_server_answers_at_exactly_slash_mcp_without_a_redirect(daphne_server):  # noqa: F811
+def test_the_server_answers_at_exactly_slash_mcp_without_a_redirect(daphne_server):
     request = urllib.request.Request(f"{daphne_server.url}/mcp/", method="POST", data=b"{}")
     try:
         urllib.request.urlopen(request, timeout=5)
