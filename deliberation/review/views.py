@@ -5,9 +5,9 @@ Who may read what (decided in ``review.access``, inside each page's QuerySet):
 - A deliberation played by people in the browser is private: one with a host session
   (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
   token (``Seat.session_key`` / ``Seat.token_hash``: a room). Its transcript, replay and exports
-  are visible to its host's session, its participants' sessions
-  (``Seat.session_key`` equal to this browser's key, ``angryagents.identity.browser_key``) and staff. Everyone else gets 404, never
-  403, so that ids cannot be probed, and may read it only through an active share link
+  are visible to its host's browser, its participants' browsers (``Seat.session_key`` equal to
+  the browser's key, ``angryagents.identity.browser_key``) and staff. Everyone else gets 404,
+  never 403, so that ids cannot be probed, and may read it only through an active share link
   ``/shared/<token>/``; once the owner revokes the link, the link answers 404 too.
 - A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
   autostarted and nobody joined) is public.

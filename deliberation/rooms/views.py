@@ -2,9 +2,10 @@
 teacher's view.
 
 Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A person is whoever
-holds this browser (``angryagents.identity.browser_key``, kept in the session across logins). The room page is the courtroom's
-page with room controls; its live fragments come from the one broadcaster, and each browser
-fetches its own controls (``room_controls``) when a pushed turn banner tells it to. Actions
+holds this browser (``angryagents.identity.browser_key``, kept in the session across logins).
+The room page is the courtroom's page with room controls; its live fragments come from the one
+broadcaster, and each browser fetches its own controls (``room_controls``) when a pushed turn
+banner tells it to. Actions
 answer htmx with those controls (a refusal inline) and plain form posts with a redirect and a
 message.
 """

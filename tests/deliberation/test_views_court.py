@@ -17,6 +17,7 @@ from deliberation.court_views import ERROR_TARGET
 from deliberation.engine.strategies import STRATEGY_NEEDS_TEXT
 from deliberation.models import Deliberation, Narration, NarrationStatus, Phase, Turn
 from deliberation.services.lifecycle import ERROR_SIDE_LOCKED
+from tests.conftest import need
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -245,8 +246,7 @@ def test_the_case_file_search_finds_passages(deliberating, settings):
 def test_the_courtroom_plays_the_judges_audio_once_the_narration_is_ready(
     client, robbery, settings, django_capture_on_commit_callbacks
 ):
-    if not shutil.which("espeak-ng"):
-        pytest.skip("espeak-ng is not installed")
+    need(shutil.which("espeak-ng") is not None, "espeak-ng is not installed (apt-get install espeak-ng)")
     settings.ANGRY_NARRATION = "espeak"
     with django_capture_on_commit_callbacks(execute=True):
         deliberation = services.deliberation_start(case=robbery, host_session_key="x")
