@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from deliberation.engine.types import Strategy
 
-STRATEGIES: tuple[Strategy, ...] = (
-    "challenge_evidence",
-    "question_witness",
-    "reasonable_doubt",
-    "alternative_theory",
-    "address_juror",
-    "free_argument",
-)
+STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)  # the spec's six, in its order
 PLAYER_SIDES = ("defend", "prosecute")
 
 UNKNOWN_STRATEGY = "Unknown strategy '{strategy}'. Choose one of: " + ", ".join(STRATEGIES) + "."

@@ -27,27 +27,13 @@ from deliberation.models import (
     Turn,
     Vote,
 )
-from deliberation.services.rounds import round_turns
+from deliberation.services.rounds import flip_votes, round_stats, round_turns
+from deliberation.services.rounds import snapshots as round_snapshots
 from jurors.models import Persona
 
 
 def _when(epoch: float) -> datetime:
     return datetime.fromtimestamp(epoch, tz=UTC)
-
-
-def _snapshots(
-    deliberation: Deliberation, round_number: int, convictions: dict[int, float], votes: dict[int, str]
-) -> list[ConvictionSnapshot]:
-    return [
-        ConvictionSnapshot(
-            deliberation=deliberation,
-            round_number=round_number,
-            seat_number=seat,
-            conviction=round(conviction, 6),
-            vote=votes[seat],
-        )
-        for seat, conviction in sorted(convictions.items())
-    ]
 
 
 def store_run(*, experiment_id: int, outcome: RunOutcome, personas: Sequence[Persona]) -> Deliberation:
@@ -90,36 +76,14 @@ def store_run(*, experiment_id: int, outcome: RunOutcome, personas: Sequence[Per
         Vote(deliberation=deliberation, round_number=0, seat_number=seat, value=value, ballot=BallotKind.INITIAL)
         for seat, value in sorted(outcome.initial_votes.items())
     ]
-    snapshots = _snapshots(deliberation, 0, outcome.initial_convictions, outcome.initial_votes)
+    snapshots = round_snapshots(deliberation, 0, outcome.initial_convictions, outcome.initial_votes)
     turns: list[Turn] = []
     stats: list[RoundStats] = []
     for result in rounds:
         turns.extend(round_turns(deliberation, result, first_sequence=len(turns) + 1))
-        votes.extend(
-            Vote(
-                deliberation=deliberation,
-                round_number=result.round_number,
-                seat_number=flip.seat,
-                value=flip.after,
-                previous=flip.before,
-                ballot=BallotKind.FLIP,
-            )
-            for flip in result.flips
-        )
-        snapshots.extend(_snapshots(deliberation, result.round_number, result.convictions, result.votes))
-        usage = result.usage
-        stats.append(
-            RoundStats(
-                deliberation=deliberation,
-                round_number=result.round_number,
-                engine=result.engine,
-                llm_calls=usage.calls,
-                prompt_tokens=usage.prompt_tokens,
-                completion_tokens=usage.completion_tokens,
-                cost_usd=usage.cost_usd,
-                latency_ms=usage.latency_ms,
-            )
-        )
+        votes.extend(flip_votes(deliberation, result))
+        snapshots.extend(round_snapshots(deliberation, result.round_number, result.convictions, result.votes))
+        stats.append(round_stats(deliberation, result))
     votes.extend(
         Vote(
             deliberation=deliberation,

@@ -255,29 +255,9 @@ def _store_round(
             stored[turn_id].reactions, stored[turn_id].flips = built.reactions, built.flips
             stored[turn_id].save(update_fields=["reactions", "flips"])
     Turn.objects.bulk_create([t for t in turns if t.pk is None])
-    Vote.objects.bulk_create(
-        Vote(
-            deliberation=deliberation,
-            round_number=number,
-            seat_number=f.seat,
-            value=f.after,
-            previous=f.before,
-            ballot=BallotKind.FLIP,
-        )
-        for f in result.flips
-    )
+    Vote.objects.bulk_create(flip_votes(deliberation, result))
     store_snapshots(deliberation, seats, state, round_number=number)
-    usage = result.usage
-    RoundStats.objects.create(
-        deliberation=deliberation,
-        round_number=number,
-        engine=result.engine,
-        llm_calls=usage.calls,
-        prompt_tokens=usage.prompt_tokens,
-        completion_tokens=usage.completion_tokens,
-        cost_usd=usage.cost_usd,
-        latency_ms=usage.latency_ms,
-    )
+    round_stats(deliberation, result).save()
     spoke = {s.seat for s in result.speeches}
     if spoke:
         Seat.objects.filter(deliberation=deliberation, number__in=spoke).update(turns_taken=F("turns_taken") + 1)
@@ -302,20 +282,57 @@ def _store_round(
         conclude(deliberation, state)
 
 
-def store_snapshots(
-    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int
-) -> None:
-    """Every seat's conviction and vote as the round left them, and the seats' current values."""
-    ConvictionSnapshot.objects.bulk_create(
+def flip_votes(deliberation: Deliberation, result: RoundResult) -> list[Vote]:
+    """The round's vote changes as ``flip`` ballots (unsaved)."""
+    return [
+        Vote(
+            deliberation=deliberation,
+            round_number=result.round_number,
+            seat_number=flip.seat,
+            value=flip.after,
+            previous=flip.before,
+            ballot=BallotKind.FLIP,
+        )
+        for flip in result.flips
+    ]
+
+
+def snapshots(
+    deliberation: Deliberation, round_number: int, convictions: dict[int, float], votes: dict[int, str]
+) -> list[ConvictionSnapshot]:
+    """Every seat's conviction and vote after a round (unsaved)."""
+    return [
         ConvictionSnapshot(
             deliberation=deliberation,
             round_number=round_number,
             seat_number=seat,
-            conviction=round(memory.conviction, 6),
-            vote=state.votes[seat],
+            conviction=round(conviction, 6),
+            vote=votes[seat],
         )
-        for seat, memory in sorted(state.memories.items())
+        for seat, conviction in sorted(convictions.items())
+    ]
+
+
+def round_stats(deliberation: Deliberation, result: RoundResult) -> RoundStats:
+    """The round's model calls, tokens, cost and latency (unsaved)."""
+    usage = result.usage
+    return RoundStats(
+        deliberation=deliberation,
+        round_number=result.round_number,
+        engine=result.engine,
+        llm_calls=usage.calls,
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+        cost_usd=usage.cost_usd,
+        latency_ms=usage.latency_ms,
     )
+
+
+def store_snapshots(
+    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int
+) -> None:
+    """Every seat's conviction and vote as the round left them, and the seats' current values."""
+    ConvictionSnapshot.objects.bulk_create(snapshots(deliberation, round_number, state.convictions, state.votes))
     for seat in seats:
         seat.conviction = round(state.memories[seat.number].conviction, 6)
         seat.vote = state.votes[seat.number]
