@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Prefetch, QuerySet
 
 from deliberation.models import Deliberation, RoundStats, Seat, Turn, TurnKind
 
@@ -28,13 +28,12 @@ def ballot_counts(votes: dict[Any, str]) -> dict[str, int]:
 
 
 def usage_totals(deliberation: Deliberation) -> dict[str, int]:
-    totals = deliberation.round_stats.aggregate(
-        calls=Sum("llm_calls"), prompt=Sum("prompt_tokens"), completion=Sum("completion_tokens")
-    )
+    """Model calls and tokens over every round (uses prefetched ``round_stats`` when present)."""
+    stats = list(deliberation.round_stats.all())
     return {
-        "llm_calls": totals["calls"] or 0,
-        "prompt_tokens": totals["prompt"] or 0,
-        "completion_tokens": totals["completion"] or 0,
+        "llm_calls": sum(r.llm_calls for r in stats),
+        "prompt_tokens": sum(r.prompt_tokens for r in stats),
+        "completion_tokens": sum(r.completion_tokens for r in stats),
     }
 
 
