@@ -69,13 +69,19 @@ def mode() -> str:
     return str(settings.ANGRY_TASKS)
 
 
-def enqueue(task: Any, *args: Any, countdown: float | None = None, **kwargs: Any) -> None:
-    """Schedule ``task(*args, **kwargs)`` to run after the current transaction commits."""
+def enqueue(task: Any, *args: Any, countdown: float | None = None, expires: float | None = None, **kwargs: Any) -> None:
+    """Schedule ``task(*args, **kwargs)`` to run after the current transaction commits.
+
+    ``expires`` (seconds, Celery only) drops a message no worker took in time: a sweep that asks
+    again later must not pile up copies while the workers are down.
+    """
 
     def dispatch() -> None:
         current = mode()
         if current == "celery":
             options: dict[str, Any] = {"countdown": countdown} if countdown else {}
+            if expires:
+                options["expires"] = (countdown or 0) + expires
             task.apply_async(args=args, kwargs=kwargs, **options)
             return
         func = getattr(task, "run", task)  # the plain function behind a Celery task

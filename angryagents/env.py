@@ -95,8 +95,6 @@ def env_database(name: str) -> dict[str, object] | None:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(port or ""),
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
     }
 
 

@@ -3,10 +3,16 @@
 With no environment variables set the app runs embedded: SQLite, an in-memory channel
 layer, background work on a thread of the web process, and the offline engine.
 ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL, the Redis channel layer and Celery.
+
+DEBUG is off unless ``DEBUG=true`` (development): a class served from a teacher's laptop must
+never see Django's debug pages. Plain http works by default (a laptop on the school's network);
+``HTTPS=true`` turns on what a public site needs (SSL redirect, HSTS, secure cookies), each part
+also set on its own by its variable (see the README's "Deploying").
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -20,15 +26,16 @@ from angryagents.env import (
     env_redis,
     env_str,
 )
+from angryagents.secret import install_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("ANGRY_VAR_DIR", str(BASE_DIR / "var")))
 
-DEBUG = env_bool("DEBUG", True)
-_DEV_SECRET_KEY = "django-insecure-development-only-12-angry-agents"
-SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
-if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET_KEY):
-    raise ImproperlyConfigured("SECRET_KEY must be set to a secret value when DEBUG is off.")
+DEBUG = env_bool("DEBUG", False)
+# Absent: this install's own random key, kept in var/ (angryagents.secret). Set but empty: an error.
+SECRET_KEY = env_str("SECRET_KEY", "") if "SECRET_KEY" in os.environ else install_secret(VAR_DIR)
+if not SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY is set but empty; unset it to use this install's own key.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", ["http://127.0.0.1:8000", "http://localhost:8000"])
@@ -59,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "deliberation.rooms.throttle.ThrottleMiddleware",
 ]
 
 ROOT_URLCONF = "angryagents.urls"
@@ -87,19 +95,56 @@ DATABASES = {
     or {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        # WAL: readers never block the writer (a class's page loads and sockets read while rounds
+        # and votes write); NORMAL is durable against a killed process, only a power cut may lose
+        # the last commits.
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SERVICE_MODE = _postgres is not None
+# Under ASGI every request and every database_sync_to_async call may run on a thread of its own,
+# so persistent connections (CONN_MAX_AGE > 0) pile up, one per thread: 30 rooms x 12 viewers
+# exhausted PostgreSQL's 100. Connections therefore close after each request, and each process
+# borrows them from a bounded psycopg pool (DATABASE_POOL_SIZE; 0 opens a plain connection per
+# request instead). See BENCHMARKS.md for both measured under bench/classroom_load.py.
+DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 8, minimum=0)
+DATABASE_POOL_TIMEOUT = env_float("DATABASE_POOL_TIMEOUT", 20.0, minimum=0.1)
+if _postgres is not None:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if DATABASE_POOL_SIZE:
+        DATABASES["default"]["OPTIONS"] = {
+            "pool": {"min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
+        }
 
 # --- Real-time and background work ----------------------------------------------------
 REDIS_URL = env_redis("REDIS_URL")
+# A websocket consumer waits for its next message with a blocking pop of 5 s (channels-redis);
+# redis-py 8 times socket reads out after 5 s by default, so an idle socket's consumer died with
+# 1011 (channels_redis#422). The read timeout is set well above the blocking pop: an idle socket
+# stays open for hours, and a Redis that vanished is still noticed.
+REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 30.0, minimum=6.0)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                        "socket_connect_timeout": 5.0,
+                        "socket_keepalive": True,
+                        "health_check_interval": 15,
+                    }
+                ],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
 else:
@@ -122,6 +167,17 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600, minimum=1)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540, minimum=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis has no acknowledgement of its own: a message a worker took waits in an "unacked" set and
+# goes back on the queue once it is older than the visibility timeout (and only then: a worker
+# killed with kill -9 returns nothing earlier; reject_on_worker_lost covers a pool child that
+# dies). A task running, or waiting for its countdown, longer than the timeout is delivered a
+# second time, so it must exceed the longest time limit (600 s) plus the longest room countdown.
+# Rounds do not wait for it: a round whose process died is taken over once its heartbeat is stale
+# (ANGRY_ROUND_STALE_SECONDS), and the redelivered message then finds it stored and does nothing.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900, minimum=1),
+    "unacked_restore_throttle": 1,  # look for lost messages every 10 s, not every 100 s
+}
 
 # --- The game -------------------------------------------------------------------------
 # "offline" is the rule-based engine that needs no network; anything else is a LiteLLM
@@ -133,6 +189,9 @@ ANGRY_LLM_API_BASE = env_str("ANGRY_LLM_API_BASE", "")
 ANGRY_TOKEN_BUDGET = env_int("ANGRY_TOKEN_BUDGET", 0, minimum=0)  # 0: no budget
 ANGRY_COST_BUDGET = env_float("ANGRY_COST_BUDGET", 0.0, minimum=0.0)  # US dollars, 0: none
 ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
+# A running round refreshes its heartbeat every third of this; a round silent for longer lost its
+# process (a worker or web process killed mid-round) and is taken over.
+ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 30.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
 ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
 ANGRY_ROOM_AUTOSTART_SECONDS = env_int("ANGRY_ROOM_AUTOSTART_SECONDS", 120, minimum=1)
@@ -174,8 +233,12 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise looks here even in development
+# WhiteNoise serves static files with DEBUG off too, straight from the apps and static/ (no
+# collectstatic step for `make run`); collected files in STATIC_ROOT are served as well.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))  # narration audio, served by angryagents.media
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
@@ -183,9 +246,36 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+# Off by default so plain http on a LAN keeps its session and CSRF cookies; HTTPS=true turns on
+# all of them at once (what `check --deploy` asks for), and each variable overrides its part.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+# Behind a proxy that ends TLS and says so in X-Forwarded-Proto (without it the redirect loops).
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Throttles -------------------------------------------------------------------------
+# Wrong room codes (pages and MCP) and MCP joins are counted per client address in the cache:
+# this process's memory when embedded (one process), Redis in service mode, so every web
+# process counts against the same limit. See deliberation/rooms/throttle.py.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "angry",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "angry"}}
+ANGRY_THROTTLE_WINDOW_SECONDS = env_int("ANGRY_THROTTLE_WINDOW_SECONDS", 60, minimum=1)
+ANGRY_THROTTLE_WRONG_CODES = env_int("ANGRY_THROTTLE_WRONG_CODES", 10, minimum=1)  # per client per window
+ANGRY_THROTTLE_MCP_JOINS = env_int("ANGRY_THROTTLE_MCP_JOINS", 10, minimum=1)  # per client per window
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,7 @@
-from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
+
+from angryagents import media
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,5 +9,5 @@ urlpatterns = [
     path("", include("deliberation.rooms.urls")),
     path("", include("deliberation.experiments.urls")),
     path("", include("deliberation.urls")),
-    *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
+    path("media/narration/<path:path>", media.narration_audio, name="narration_audio"),
 ]

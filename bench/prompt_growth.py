@@ -32,6 +32,17 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import yaml  # noqa: E402
 
+from deliberation.engine.ports import (  # noqa: E402
+    CraftRequest,
+    Message,
+    Mind,
+    ReactionBatch,
+    ReactRequest,
+    SpeakRequest,
+    SummarizeRequest,
+    SummaryResult,
+    TextSink,
+)
 from deliberation.engine.prompts import (  # noqa: E402
     build_craft_messages,
     build_react_messages,
@@ -48,17 +59,6 @@ from deliberation.engine.types import (  # noqa: E402
     JurorProfile,
     Speech,
     WitnessItem,
-)
-from deliberation.minds.base import (  # noqa: E402
-    CraftRequest,
-    Message,
-    Mind,
-    ReactionBatch,
-    ReactRequest,
-    SpeakRequest,
-    SummarizeRequest,
-    SummaryResult,
-    TextSink,
 )
 from deliberation.minds.offline import OfflineMind  # noqa: E402
 

@@ -24,6 +24,7 @@ from deliberation.models import (
     Turn,
     TurnKind,
 )
+from deliberation.review.failures import StandIn
 from deliberation.rooms.state import current_seat, is_room, room_of
 
 
@@ -115,7 +116,7 @@ class Flip:
 
 
 @dataclass
-class Message:
+class Message(StandIn):
     turn: Turn
     style: str
     emoji: str = ""

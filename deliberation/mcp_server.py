@@ -21,14 +21,14 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 
 from cases.models import Case
 from cases.retrieval import evidence_lookup
 from deliberation.models import Deliberation, Seat, Turn, TurnKind
-from deliberation.rooms import selectors, services
+from deliberation.rooms import selectors, services, throttle
 from deliberation.rooms.services import Credential
 
 logger = logging.getLogger(__name__)
@@ -37,6 +37,7 @@ MCP_PATH = "/mcp"
 DEFAULT_REACTION_WAIT_SECONDS = 20.0
 POLL_SECONDS = 0.25
 EVIDENCE_RESULTS = 5
+THROTTLED_PREFIX = "429 Too Many Requests: "
 
 INSTRUCTIONS = (
     "You are a juror in a 12-person jury deliberation. Join with join_as_juror(room_code) and keep "
@@ -74,7 +75,22 @@ def _seat_for(token: str) -> tuple[Deliberation, Seat]:
     return deliberation, seat
 
 
-def _join(room_code: str, preferred_seat: int | None) -> dict[str, Any]:
+def _client(ctx: Context | None) -> str:
+    """The caller's address (the throttles count per client); "unknown" outside an HTTP request."""
+    try:
+        request = ctx.request_context.request if ctx is not None else None
+    except ValueError:  # no request in flight
+        request = None
+    client = getattr(request, "client", None)
+    return getattr(client, "host", None) or throttle.UNKNOWN_CLIENT
+
+
+def _join(room_code: str, preferred_seat: int | None, client: str) -> dict[str, Any]:
+    try:
+        throttle.mcp_join(client)
+        throttle.room_for_client(client, room_code)  # a wrong code counts against the same limit as on /join/
+    except throttle.Throttled as exc:
+        raise ToolError(THROTTLED_PREFIX + exc.message) from None
     deliberation, seat, token = services.room_join(code=room_code, agent=True, preferred_seat=preferred_seat)
     deliberation = Deliberation.objects.select_related("case").get(pk=deliberation.pk)
     seat = Seat.objects.select_related("persona__archetype").get(pk=seat.pk)
@@ -89,11 +105,14 @@ def _join(room_code: str, preferred_seat: int | None) -> dict[str, Any]:
 
 
 @server.tool()
-async def join_as_juror(room_code: str, preferred_seat: int | None = None) -> dict[str, Any]:
+async def join_as_juror(
+    room_code: str, preferred_seat: int | None = None, ctx: Context | None = None
+) -> dict[str, Any]:
     """Join a room as a juror. preferred_seat is one of the room's open seats (2-6, 8-12), or
     None to take the lowest free one. Returns your seat, your secret token (keep it: every other
-    tool needs it), the case briefing, a suggested persona (you may ignore it) and the state."""
-    return await _call(_join, room_code=room_code, preferred_seat=preferred_seat)
+    tool needs it), the case briefing, a suggested persona (you may ignore it) and the state.
+    Joins and wrong codes are limited per client address; past the limit the error starts with 429."""
+    return await _call(_join, room_code=room_code, preferred_seat=preferred_seat, client=_client(ctx))
 
 
 def _state(token: str) -> dict[str, Any]:

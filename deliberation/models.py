@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 
 from cases.models import Case
+from deliberation.engine.failures import CAUSE_LABELS
 from jurors.models import Persona
 
 
@@ -100,6 +101,8 @@ class Deliberation(models.Model):
     round_number = models.PositiveIntegerField(default=0)
     round_status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.IDLE)
     round_claimed_at = models.DateTimeField(null=True, blank=True)
+    # Refreshed while the engine thinks; a running round whose heartbeat is stale lost its process.
+    round_heartbeat_at = models.DateTimeField(null=True, blank=True)
     rounds_without_change = models.PositiveIntegerField(default=0)
     seed = models.BigIntegerField(default=0)
     engine = models.CharField(max_length=200, default="offline", help_text="'offline' or a LiteLLM model string.")
@@ -202,6 +205,12 @@ class Turn(models.Model):
     reactions = models.JSONField(default=list, blank=True, help_text="[{seat, delta, thought, persuaded}]")
     flips = models.JSONField(default=list, blank=True, help_text="[{seat, from, to}] caused by this turn's round.")
     is_fallback = models.BooleanField(default=False)
+    fallback_cause = models.CharField(
+        max_length=20,
+        choices=list(CAUSE_LABELS.items()),
+        blank=True,
+        help_text="Why the offline engine spoke instead: timeout, rate limit, server error, unusable answer, budget…",
+    )
     fallback_reason = models.CharField(max_length=300, blank=True, help_text="Why the model's answer was replaced.")
     engine = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -268,6 +277,8 @@ class RoundStats(models.Model):
     completion_tokens = models.PositiveIntegerField(default=0)
     cost_usd = models.FloatField(default=0.0)
     latency_ms = models.PositiveIntegerField(default=0)
+    failed_calls = models.PositiveIntegerField(default=0, help_text="Calls the offline engine answered instead.")
+    failures = models.JSONField(default=list, blank=True, help_text="[{kind, cause, detail, seat}] per failed call.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -28,12 +28,13 @@ def ballot_counts(votes: dict[Any, str]) -> dict[str, int]:
 
 
 def usage_totals(deliberation: Deliberation) -> dict[str, int]:
-    """Model calls and tokens over every round (uses prefetched ``round_stats`` when present)."""
+    """Model calls, tokens and failed calls over every round (uses prefetched ``round_stats`` when present)."""
     stats = list(deliberation.round_stats.all())
     return {
         "llm_calls": sum(r.llm_calls for r in stats),
         "prompt_tokens": sum(r.prompt_tokens for r in stats),
         "completion_tokens": sum(r.completion_tokens for r in stats),
+        "failed_calls": sum(r.failed_calls for r in stats),
     }
 
 

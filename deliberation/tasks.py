@@ -39,11 +39,15 @@ ROUND_TIME_LIMIT = 600
     max_retries=3,
     retry_backoff=True,
 )
-def round_run(deliberation_id: int) -> bool:
-    """Run the next round; a duplicate delivery finds the round claimed and does nothing."""
+def round_run(deliberation_id: int, round_number: int | None = None) -> bool:
+    """Run round ``round_number``; a repeated or late delivery of a stored or live round does nothing.
+
+    Acknowledged late (settings): a worker killed mid-round leaves the message to be delivered
+    again, and a round it left running is taken over once its heartbeat is stale.
+    """
     from deliberation import services
 
-    return services.round_run(deliberation_id=deliberation_id)
+    return services.round_run(deliberation_id=deliberation_id, round_number=round_number)
 
 
 # Experiments keep their tasks in their own package; importing them here registers them with Celery.

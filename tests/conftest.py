@@ -7,6 +7,7 @@ absent, except under ``CI=true``, where such a skip is turned into a failure.
 from __future__ import annotations
 
 import os
+import uuid
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("ANGRY_TASKS", "sync")
@@ -32,6 +33,8 @@ def _test_settings(settings, tmp_path):
     settings.ANGRY_TASKS = "sync"
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.ANGRY_INDEX_DIR = tmp_path / "index"
+    # Each test counts its own throttled attempts (room codes, MCP joins): a cache of its own.
+    settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
 
 
 def browser_of(client, **extra) -> str:  # type: ignore[no-untyped-def]

@@ -30,7 +30,7 @@ from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-START_TIMEOUT = 60.0
+START_TIMEOUT = 180.0  # a busy machine (several suites at once) starts Daphne slowly
 MANAGE_TIMEOUT = 180
 
 # Names and Redis database numbers of the servers alive in this test process.
@@ -73,6 +73,42 @@ class LiveServer:
     def ws_url(self, path: str) -> str:
         return self.url.replace("http://", "ws://", 1) + path
 
+    @property
+    def port(self) -> int:
+        return int(urlsplit(self.url).port or 0)
+
+    def start_web(self, port: int | None = None) -> subprocess.Popen:
+        """Start a Daphne on the server's port (again, after ``kill``), or another web process on
+        ``port`` sharing its database and Redis, and wait until it answers."""
+        process = _daphne(self, port or self.port)
+        _wait_healthy(self, process, f"http://127.0.0.1:{port or self.port}")
+        return process
+
+    def start_worker(self, name: str) -> subprocess.Popen:
+        """Start another Celery worker (service mode) with its log in ``worker-<name>.log``."""
+        with open(self.log.parent / f"worker-{name}.log", "w") as log:  # the child keeps its own copy
+            process = start_celery_worker(self.env, log, name=name, level="INFO")
+        self.processes.append(process)
+        return process
+
+    def kill(self, process: subprocess.Popen) -> None:
+        """``kill -9``: the process gets no chance to clean up, as when a machine or the OOM killer
+        takes it."""
+        process.kill()
+        process.wait(timeout=10)
+
+    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """Rows from the server's own database (PostgreSQL in service mode, SQLite otherwise)."""
+        if self.service_mode:
+            import psycopg
+
+            with psycopg.connect(self.env["DATABASE_URL"], autocommit=True) as connection:
+                return connection.execute(sql.replace("?", "%s"), params).fetchall()
+        import sqlite3
+
+        with sqlite3.connect(self.env["SQLITE_PATH"], timeout=20) as connection:
+            return connection.execute(sql, params).fetchall()
+
 
 def _with_path(url: str, path: str) -> str:
     parts = urlsplit(url)
@@ -82,6 +118,14 @@ def _with_path(url: str, path: str) -> str:
 def _redis_db(url: str) -> int:
     path = urlsplit(url).path.strip("/")
     return int(path) if path else 0
+
+
+def live_database_name(name: str) -> str:
+    """``angry_<name>``, suffixed with the database ``DATABASE_URL`` names when it is not CI's ``test``,
+    so two checkouts running their suites against one PostgreSQL never share a live database."""
+    base = urlsplit(os.environ.get("DATABASE_URL", "")).path.strip("/")
+    suffix = f"_{base}" if base and base != "test" else ""
+    return f"angry_{name}{suffix}"
 
 
 def _postgres(url: str, statements: list[str]) -> None:
@@ -102,8 +146,10 @@ def _flush_redis(url: str) -> None:
         client.close()
 
 
-def environment(tmp: Path, *, database: str, redis_db: int, extra: Mapping[str, str]) -> tuple[dict[str, str], bool]:
-    """The server's environment and whether it runs in service mode."""
+def environment(
+    tmp: Path, *, database: str, redis_db: int, extra: Mapping[str, str], embedded: bool = False
+) -> tuple[dict[str, str], bool]:
+    """The server's environment and whether it runs in service mode (never when ``embedded``)."""
     database_url, redis_url = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "ANGRY_TASKS"}}
     env.update(
@@ -116,7 +162,7 @@ def environment(tmp: Path, *, database: str, redis_db: int, extra: Mapping[str, 
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)
-    service_mode = bool(database_url and redis_url)
+    service_mode = bool(database_url and redis_url) and not embedded
     if service_mode:
         assert database_url is not None and redis_url is not None
         env.update(
@@ -146,11 +192,11 @@ def stop(process: subprocess.Popen) -> None:
         process.wait(timeout=5)
 
 
-def _wait_healthy(server: LiveServer, process: subprocess.Popen) -> None:
+def _wait_healthy(server: LiveServer, process: subprocess.Popen, url: str = "") -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         try:
-            with urllib.request.urlopen(f"{server.url}/healthz", timeout=2) as response:
+            with urllib.request.urlopen(f"{url or server.url}/healthz", timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
@@ -169,12 +215,27 @@ def _claim(name: str, redis_db: int) -> None:
     _claimed_redis.add(redis_db)
 
 
+def _daphne(server: LiveServer, port: int) -> subprocess.Popen:
+    command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "angryagents.asgi:application"]
+    with open(server.log, "a") as log:  # the child keeps its own copy of the file
+        process = subprocess.Popen(command, cwd=ROOT, env=server.env, stdout=log, stderr=subprocess.STDOUT)
+    server.processes.append(process)
+    return process
+
+
 @contextmanager
-def live_server(tmp: Path, *, name: str, redis_db: int, env: Mapping[str, str] | None = None) -> Iterator[LiveServer]:
-    """Start a migrated, case-loaded Daphne (plus a Celery worker in service mode); stop it after."""
+def live_server(
+    tmp: Path, *, name: str, redis_db: int, env: Mapping[str, str] | None = None, embedded: bool = False
+) -> Iterator[LiveServer]:
+    """Start a migrated, case-loaded Daphne (plus a Celery worker in service mode); stop it after.
+
+    ``embedded`` keeps SQLite and the in-process background thread even where the environment
+    names PostgreSQL and Redis (a scenario that is about the embedded mode)."""
     _claim(name, redis_db)
-    database = f"angry_{name}"
-    server_env, service_mode = environment(tmp, database=database, redis_db=redis_db, extra=env or {})
+    database = live_database_name(name)
+    server_env, service_mode = environment(
+        tmp, database=database, redis_db=redis_db, extra=env or {}, embedded=embedded
+    )
     port = free_port()
     server = LiveServer(
         url=f"http://127.0.0.1:{port}", env=server_env, log=tmp / "daphne.log", service_mode=service_mode
@@ -189,16 +250,15 @@ def live_server(tmp: Path, *, name: str, redis_db: int, env: Mapping[str, str] |
         server.manage("migrate", "--no-input")
         server.manage("load_cases")
         log = open(server.log, "w")
-        daphne = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "angryagents.asgi:application"]
-        process = subprocess.Popen(daphne, cwd=ROOT, env=server_env, stdout=log, stderr=subprocess.STDOUT)
-        server.processes.append(process)
+        process = _daphne(server, port)
         if service_mode:
             server.processes.append(start_celery_worker(server_env, log, name=name))
         _wait_healthy(server, process)
         yield server
     finally:
         for process in reversed(server.processes):
-            stop(process)
+            if process.poll() is None:
+                stop(process)
         if log is not None:
             log.close()
         if service_mode:

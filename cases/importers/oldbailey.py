@@ -28,8 +28,13 @@ Rules (see also ``oldbailey_text`` and ``oldbailey_rules`` for witnesses and evi
 - Trials without verdict tags: the verdict printed as plain words at the end of the text is
   cut out and read by the rule in ``oldbailey_verdict``; if it cannot be read the trial is
   kept but not playable.
-- Playable: false for a guilty plea (``verdictSubcategory`` pleadedGuilty or pleadedPartGuilty) or a trial with no
-  testimony; ``unplayable_reason`` says which.
+- Every trial, tagged or not: post-verdict words printed without tags ("GUILTY. Aged 18.",
+  "Recommended to mercy", "Verdict, both prisoners Guilty", the proof of a former conviction
+  from 1837) are cut by the rules in ``oldbailey_answer``; when the tags give no guilty or
+  not-guilty verdict, the verdict those words state is the historical verdict.
+- Playable: false for a guilty plea (``verdictSubcategory`` pleadedGuilty or pleadedPartGuilty, or
+  a plea made during the trial), a trial with no testimony, or a verdict that cannot be read;
+  ``unplayable_reason`` says which.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from cases.importers import oldbailey_rules as rules
+from cases.importers.oldbailey_answer import AnswerCut, cut_untagged_answer
 from cases.importers.oldbailey_text import (
     TrialText,
     is_defence_witness,
@@ -163,10 +169,12 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
     # From here on the tree no longer holds the answer.
     mark_answer_paragraphs(trial)
     strip_answers(trial)
+    names = [d.name for d in defendants]
     printed: PrintedVerdict | None = None
     if not tagged_verdict:  # the verdict may still be printed as plain words at the end
-        printed = cut_printed_verdict(testimony_paragraphs(trial), defendants=[d.name for d in defendants])
+        printed = cut_printed_verdict(testimony_paragraphs(trial), defendants=names)
         punishment = punishment or printed.punishment
+    late = cut_untagged_answer(testimony_paragraphs(trial), year=year, defendants=names)
     text = split_trial(trial, victims=victims)
 
     witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text, [d.name for d in defendants])
@@ -175,7 +183,9 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         playable, reason = False, REASON_GUILTY_PLEA
     elif not witnesses:
         playable, reason = False, REASON_NO_TESTIMONY
-    elif printed is not None and printed.reason:
+    elif late.reason:
+        playable, reason = False, late.reason
+    elif printed is not None and printed.reason and late.verdict == "unknown":
         playable, reason = False, printed.reason
     first = defendants[0].name if defendants else "an unnamed defendant"
     title = f"The Crown v. {first}" + (" and others" if len(defendants) > 1 else "")
@@ -197,7 +207,7 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         charges=charges,
         offence_category=offences[0][0] if offences else "",
         year=year,
-        historical_verdict=printed.verdict if printed is not None else VERDICTS.get(verdict_category, "unknown"),
+        historical_verdict=_historical_verdict(verdict_category, printed, late),
         verdict_subcategory=verdict_sub,
         historical_punishment=punishment[:300],
         defendants=tuple(defendants),
@@ -209,6 +219,17 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         content_notes=tuple(rules.content_notes(offences)),
         defense_arguments=tuple(d[:2000] for d in text.defence),
     )
+
+
+def _historical_verdict(category: str, printed: PrintedVerdict | None, late: AnswerCut) -> str:
+    """The tagged verdict; else the verdict printed as words, wherever the record states it."""
+    if category in VERDICTS:
+        return VERDICTS[category]
+    if printed is not None and printed.verdict != "unknown":
+        return printed.verdict
+    if category and category not in VERDICTS:
+        return "unknown"  # a special or miscellaneous verdict stays unknown, whatever words surround it
+    return late.verdict
 
 
 def _defendants(trial: ET.Element) -> list[DefendantRecord]:
@@ -321,6 +342,9 @@ def _year(trial: ET.Element, trial_id: str) -> int | None:
     return int(value[:4]) if value[:4].isdigit() else None
 
 
+WORDS_BEYOND_ROLE = re.compile(r"\([^)]*\)")
+
+
 def _witnesses_and_evidence(
     text: TrialText, defendants: list[str]
 ) -> tuple[list[WitnessRecord], list[EvidenceRecord], int, int]:
@@ -331,8 +355,8 @@ def _witnesses_and_evidence(
     prosecution_issues = defence_count = 0
     for draft in text.witnesses:
         testimony = clean(" ".join(draft.parts))
-        if not testimony:
-            continue
+        if not WORDS_BEYOND_ROLE.sub("", testimony).strip(" .,;:-—"):
+            continue  # nothing said beyond "(police-constable K 363.)": the rest was cut as the answer
         own_words = draft.name.lower() in accused
         defence = own_words or is_defence_witness(draft, testimony)
         issues = rules.credibility_issues(testimony)

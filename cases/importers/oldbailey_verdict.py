@@ -81,8 +81,8 @@ class PrintedVerdict:
 
 def cut_printed_verdict(paragraphs: list[ET.Element], *, defendants: list[str]) -> PrintedVerdict:
     """Remove the printed verdict and all after it from ``paragraphs``; read what it says."""
-    slots = [slot for p in paragraphs for slot in [*_slots(p), (None, "")]]  # None: a paragraph break
-    texts = [_get(slot) for slot in slots]
+    slots = [slot for p in paragraphs for slot in [*paragraph_slots(p), (None, "")]]  # None: a paragraph break
+    texts = [slot_text(slot) for slot in slots]
     joined = " ".join(texts)
     last = _last_speech(paragraphs)
     region_start = sum(len(text) + 1 for text in texts[: _first_slot(slots, paragraphs[last])])
@@ -90,7 +90,7 @@ def cut_printed_verdict(paragraphs: list[ET.Element], *, defendants: list[str]) 
     if start is None:
         return PrintedVerdict(text="", verdict="unknown", punishment="", reason=REASON_NO_VERDICT)
     tail = clean(joined[start:])
-    _truncate(paragraphs, slots, texts, start)
+    truncate_at(paragraphs, slots, texts, start)
     verdict, punishment = read_statements(tail, defendants=defendants)
     return PrintedVerdict(
         text=tail,
@@ -154,24 +154,24 @@ def _last_speech(paragraphs: list[ET.Element]) -> int:
     return printed[-1] if printed else 0
 
 
-def _slots(el: ET.Element, *, top: bool = True) -> Iterator[tuple[ET.Element, str]]:
+def paragraph_slots(el: ET.Element, *, top: bool = True) -> Iterator[tuple[ET.Element, str]]:
     """Where the printed words of ``el`` live, in reading order: (element, "text" or "tail")."""
     if el.tag not in SKIP_TAGS:  # an interp's or join's own text is never printed; its tail is
         yield el, "text"
         for child in el:
-            yield from _slots(child, top=False)
+            yield from paragraph_slots(child, top=False)
     if not top:
         yield el, "tail"
 
 
-def _get(slot: tuple[ET.Element | None, str]) -> str:
+def slot_text(slot: tuple[ET.Element | None, str]) -> str:
     node, where = slot
     if node is None:
         return ""
     return (node.text if where == "text" else node.tail) or ""
 
 
-def _truncate(
+def truncate_at(
     region: list[ET.Element], slots: list[tuple[ET.Element | None, str]], texts: list[str], start: int
 ) -> None:
     """Cut the region's words at ``start`` (an offset into the texts joined by spaces); drop the rest."""

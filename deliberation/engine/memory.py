@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 from deliberation.engine import params
+from deliberation.engine.ports import HeardTurn
 from deliberation.engine.state import JurorMemory
-from deliberation.minds.base import HeardTurn
 
 
 def recent_turns(memory: JurorMemory, window: int, extra: tuple[HeardTurn, ...] = ()) -> tuple[HeardTurn, ...]:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from deliberation.engine.types import ARGUMENT_TYPES, CaseFile, JurorProfile, Passage, Speech
-from deliberation.minds.base import (
+from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
     JurorOutlook,
@@ -27,6 +26,7 @@ from deliberation.minds.base import (
     SpeakRequest,
     SummarizeRequest,
 )
+from deliberation.engine.types import ARGUMENT_TYPES, CaseFile, JurorProfile, Passage, Speech
 
 # Fixed caps keep every prompt's size independent of the deliberation's length.
 MAX_CHAIN = 3

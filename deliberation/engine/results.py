@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from deliberation.engine.failures import CallFailure
 from deliberation.engine.foreperson import ProcessLine
 from deliberation.engine.types import Speech, Usage
 
@@ -73,6 +74,7 @@ class RoundResult:
     tally: dict[str, int] = field(default_factory=dict)
     process_lines: list[ProcessLine] = field(default_factory=list)
     usage: RoundUsage = field(default_factory=RoundUsage)
+    failures: list[CallFailure] = field(default_factory=list)  # calls the offline engine answered instead
     active_listeners: tuple[int, ...] = ()
     summarized: bool = False
     end_reason: str = ""
@@ -99,6 +101,7 @@ class RoundResult:
                     "strategy": s.strategy,
                     "content": s.content,
                     "is_fallback": s.is_fallback,
+                    "fallback_cause": s.usage.cause if s.is_fallback else "",
                     "deltas": {str(seat): round(d, 4) for seat, d in self.deltas_for(i).items()},
                 }
                 for i, s in enumerate(self.speeches)
@@ -109,6 +112,7 @@ class RoundResult:
             "tally": dict(self.tally),
             "process_lines": [asdict(line) for line in self.process_lines],
             "usage": {k: v for k, v in asdict(self.usage).items() if k != "latency_ms"},
+            "failures": [failure.to_dict() for failure in self.failures],
             "summarized": self.summarized,
             "end_reason": self.end_reason,
         }

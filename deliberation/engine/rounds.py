@@ -17,11 +17,16 @@ Calls per round: speakers (player moves included) + 1, plus 1 on summary rounds.
 as one ``llm_call`` whichever mind answers. With a token or cost budget set, once the running
 total passes it the remaining calls go to the fallback mind (the offline engine) and a ``note``
 line says so.
+
+A call the model failed (or the budget skipped) is answered by the offline engine and recorded in
+``RoundResult.failures`` with its kind and cause; a stand-in speech carries the cause in its usage,
+and failed reactions or summaries leave a note in the round (``engine.failures``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Sequence
 
 from deliberation.engine import memory as mem
@@ -34,15 +39,17 @@ from deliberation.engine.conviction import (
     vote_after,
 )
 from deliberation.engine.ending import end_reason
+from deliberation.engine.failures import (
+    DETAIL_BUDGET,
+    NOTE_REACTIONS_FAILED,
+    NOTE_SUMMARY_FAILED,
+    CallFailure,
+    CallKind,
+    cause_label,
+)
 from deliberation.engine.foreperson import ProcessLine, lines_for_round
 from deliberation.engine.phases import PhaseError, require
-from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
-from deliberation.engine.simple_retriever import SimpleRetriever
-from deliberation.engine.state import DeliberationState
-from deliberation.engine.strategies import validate_move
-from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
-from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
-from deliberation.minds.base import (
+from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
     Listener,
@@ -53,6 +60,12 @@ from deliberation.minds.base import (
     SummaryResult,
     TextSink,
 )
+from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
+from deliberation.engine.simple_retriever import SimpleRetriever
+from deliberation.engine.state import DeliberationState
+from deliberation.engine.strategies import validate_move
+from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
+from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
 
 ALREADY_ENDED = "This deliberation has already ended ({reason}); no more rounds can be run."
 BUDGET_NOTE = "The model budget for this deliberation is spent; the jurors continue on the offline engine."
@@ -114,6 +127,18 @@ class _Round:
         totals["cost_usd"] = totals.get("cost_usd", 0.0) + usage.cost_usd
         self.check_budget()
 
+    def record_failure(self, kind: CallKind, usage: Usage, mind: Mind, seat: int | None = None) -> Usage:
+        """Record the call as failed when the model failed or the spent budget skipped it.
+
+        Returns the usage as the record keeps it: for a failure, marked fallback with its cause.
+        """
+        if not usage.fallback and mind is self.fallback and self.mind is not self.fallback:
+            usage = dataclasses.replace(usage, fallback=True, cause="budget", note=DETAIL_BUDGET)
+        if usage.fallback:
+            usage = dataclasses.replace(usage, cause=usage.cause or "error")
+            self.result.failures.append(CallFailure(kind, usage.cause, usage.note, seat))  # type: ignore[arg-type]
+        return usage
+
     def check_budget(self) -> None:
         settings, totals = self.state.settings, self.state.usage
         if self.state.budget_exhausted:
@@ -146,19 +171,24 @@ class _Round:
         query = " ".join([*memory.doubts[:2], self.last_content(seat), extra])
         return tuple(self.retriever.lookup(query, PASSAGES_PER_SPEAKER))
 
-    async def call_speaker(self, call, request, fallback_call, name: str) -> Speech:
+    async def call_speaker(self, call, request, fallback_call, name: str, *, kind: CallKind, seat: int) -> Speech:
         mind = self.current_mind()
         try:
             speech = await call(mind, request)
-        except Exception:  # a mind must not end the deliberation: the turn is retried offline
+        except Exception as exc:  # a mind must not end the deliberation: the turn is retried offline
             if mind is self.fallback:
                 raise
-            self.account(Usage(fallback=True, note="failed"), mind)
+            failed = Usage(fallback=True, cause="error", note=f"the mind raised {type(exc).__name__}: {exc}"[:300])
+            self.account(failed, mind)
+            self.record_failure(kind, failed, mind, seat)
             self.note(MIND_FAILED_NOTE.format(name=name))
-            mind = self.fallback
-            speech = await fallback_call(mind, request)
-            speech.is_fallback = True
+            speech = await fallback_call(self.fallback, request)
+            self.account(speech.usage, self.fallback)
+            speech.is_fallback, speech.usage = True, failed  # the turn keeps the reason it is a stand-in
+            return speech
         self.account(speech.usage, mind)
+        speech.usage = self.record_failure(kind, speech.usage, mind, seat)
+        speech.is_fallback = speech.is_fallback or speech.usage.fallback
         return speech
 
     async def player_speech(self, move: PlayerMove) -> Speech:
@@ -182,7 +212,7 @@ class _Round:
         async def craft(mind: Mind, req: CraftRequest) -> Speech:
             return await mind.craft_argument(req, on_text=self.on_text)
 
-        speech = await self.call_speaker(craft, request, craft, player.name)
+        speech = await self.call_speaker(craft, request, craft, player.name, kind="argument", seat=player.seat)
         speech.seat, speech.speaker_name = player.seat, player.name
         speech.strategy = move.strategy
         speech.position = "guilty" if move.side == "prosecute" else "not_guilty"
@@ -208,7 +238,7 @@ class _Round:
         async def speak(mind: Mind, req: SpeakRequest) -> Speech:
             return await mind.speak(req, on_text=self.on_text)
 
-        speech = await self.call_speaker(speak, request, speak, juror.name)
+        speech = await self.call_speaker(speak, request, speak, juror.name, kind="speech", seat=juror.seat)
         speech.seat, speech.speaker_name = juror.seat, juror.name
         if speech.position not in ("guilty", "not_guilty"):
             speech.position = memory.vote  # type: ignore[assignment]
@@ -286,6 +316,7 @@ async def run_round(
         summary = await summary_task if summary_task is not None else None
     if summary is not None:
         work.account(summary.usage, summary_mind)
+        _note_failure(work, "summary", summary.usage, summary_mind, NOTE_SUMMARY_FAILED)
         _fold(state, ai, folded, summary)
         result.summarized = True
 
@@ -314,6 +345,7 @@ async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
     mind = work.current_mind()
     batch = await mind.react_batch(request)
     work.account(batch.usage, mind)
+    _note_failure(work, "reaction", batch.usage, mind, NOTE_REACTIONS_FAILED)
     by_pair = {(r.seat, r.speech_index): r for r in batch.reactions}
     votes_before = {j.seat: state.memories[j.seat].vote for j in listeners_profiles}
     for index, speech in enumerate(work.speeches):
@@ -344,6 +376,13 @@ async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
             )
             if juror.seat in active:
                 _update_reasoning(memory, speech, base, persuaded, thought, state.round_number)
+
+
+def _note_failure(work: _Round, kind: CallKind, usage: Usage, mind: Mind, note: str) -> None:
+    """Record a failed reaction or summary call, and say so in the round (the budget says so once)."""
+    recorded = work.record_failure(kind, usage, mind)
+    if recorded.fallback and recorded.cause != "budget":
+        work.note(note.format(cause=cause_label(recorded.cause)))
 
 
 def _update_reasoning(memory, speech: Speech, base: float, persuaded: bool, thought: str, number: int) -> None:

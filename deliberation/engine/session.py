@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from deliberation.engine.ending import final_verdict
 from deliberation.engine.initial import cast_initial_ballot, new_state
 from deliberation.engine.phases import advance
+from deliberation.engine.ports import Mind
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech
-from deliberation.minds.base import Mind
 
 
 def begin(

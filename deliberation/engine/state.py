@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from deliberation.engine import params
-from deliberation.minds.base import HeardTurn, JurorOutlook
+from deliberation.engine.ports import HeardTurn, JurorOutlook
 
 STATE_VERSION = 1
 

@@ -134,6 +134,7 @@ class Usage:
     latency_ms: int = 0
     fallback: bool = False
     note: str = ""
+    cause: str = ""  # why a fallback was needed: a ``deliberation.engine.failures.Cause``
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from deliberation.minds.base import Mind
+from deliberation.engine.ports import Mind
 from deliberation.minds.offline import OfflineMind
 
 OFFLINE = "offline"

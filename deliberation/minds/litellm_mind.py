@@ -2,8 +2,9 @@
 
 Prompts come from ``deliberation.engine.prompts`` (per-speaker perspective) and answers are read by
 ``deliberation.engine.parsing`` (tolerant). Whatever goes wrong with a call (timeout, HTTP error,
-garbage, an empty answer) the mind returns a usable result marked as a fallback, with a note saying
-why, and never raises: the deliberation goes on. Retries are bounded, with exponential backoff,
+garbage, an empty answer) the mind returns a usable result marked as a fallback, with the cause
+(``deliberation.engine.failures.Cause``) and a note saying why, and never raises: the deliberation
+goes on. Retries are bounded, with exponential backoff,
 and only for failures that a retry can cure (timeouts, connection errors, 5xx, rate limits).
 """
 
@@ -19,18 +20,12 @@ from typing import Any
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # never fetch the price list at import
 
+import httpx
 import litellm
 
+from deliberation.engine.failures import Cause
 from deliberation.engine.parsing import ContentStream, ParsedSpeech, parse_reactions, parse_speech, parse_summary
-from deliberation.engine.prompts import (
-    build_craft_messages,
-    build_react_messages,
-    build_speak_messages,
-    build_summarize_messages,
-    clip,
-)
-from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
-from deliberation.minds.base import (
+from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
     Message,
@@ -42,16 +37,26 @@ from deliberation.minds.base import (
     SummaryResult,
     TextSink,
 )
+from deliberation.engine.prompts import (
+    build_craft_messages,
+    build_react_messages,
+    build_speak_messages,
+    build_summarize_messages,
+    clip,
+)
+from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
 
 litellm.suppress_debug_info = True  # the library's "give feedback" banner is noise in our logs
 
-NOTE_TIMEOUT = "the model did not answer within {timeout:g} s ({attempts} attempts)"
-NOTE_FAILED = "the model call failed after {attempts} attempts: {error}"
+NOTE_TIMEOUT = "the model did not answer within {timeout:g} s ({attempts})"
+NOTE_FAILED = "the model call failed after {attempts}: {error}"
 NOTE_REFUSED = "the model call was refused: {error}"
+NOTE_UNREADABLE = "the model's answer could not be read ({attempts}): {error}"
 NOTE_EMPTY = "the model gave an empty answer"
 NOTE_MALFORMED = "the model's answer could not be read"
 NOTE_MISSING = "the model's answer left out jurors {seats}; they were recorded as unmoved"
 NOTE_BUDGET = "the model budget for this deliberation is spent; the jurors continue on the offline engine"
+BUDGET_USAGE = Usage(fallback=True, note=NOTE_BUDGET, cause="budget")
 FALLBACK_LINE = "{name} hesitates and lets the others speak for now ({reason})."
 MAX_SUMMARY_CHARS = 1500
 
@@ -72,6 +77,7 @@ class CallOutcome:
 
     text: str | None = None
     error: str = ""
+    cause: Cause | None = None  # set with ``error``
     attempts: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -79,7 +85,7 @@ class CallOutcome:
     latency_ms: int = 0
     streamed: bool = False  # some text already reached the sink
 
-    def usage(self, *, fallback: bool = False, note: str = "") -> Usage:
+    def usage(self, *, fallback: bool = False, note: str = "", cause: Cause | None = None) -> Usage:
         return Usage(
             calls=1,
             prompt_tokens=self.prompt_tokens,
@@ -88,6 +94,7 @@ class CallOutcome:
             latency_ms=self.latency_ms,
             fallback=fallback,
             note=note,
+            cause=(cause or self.cause or "unusable") if fallback else "",
         )
 
 
@@ -149,7 +156,7 @@ class LiteLLMMind:
     async def speak(self, request: SpeakRequest, *, on_text: TextSink | None = None) -> Speech:
         juror = request.juror
         if self.budget_spent():
-            return await self._fallback_speech(request, juror, on_text, Usage(fallback=True, note=NOTE_BUDGET))
+            return await self._fallback_speech(request, juror, on_text, BUDGET_USAGE)
         outcome, parsed, note = await self._speech_call(
             build_speak_messages(request), juror, request.case, on_text, request.jury
         )
@@ -175,7 +182,7 @@ class LiteLLMMind:
         player = request.player
         position = "not_guilty" if request.side == "defend" else "guilty"
         if self.budget_spent():
-            return await self._fallback_speech(request, player, on_text, Usage(fallback=True, note=NOTE_BUDGET))
+            return await self._fallback_speech(request, player, on_text, BUDGET_USAGE)
         outcome, parsed, note = await self._speech_call(
             build_craft_messages(request), player, request.case, on_text, request.jury
         )
@@ -200,13 +207,12 @@ class LiteLLMMind:
         if not request.speeches or not request.listeners:
             return ReactionBatch(reactions=(), usage=Usage(calls=0))
         if self.budget_spent():
-            return await self._fallback_reactions(request, Usage(fallback=True, note=NOTE_BUDGET))
+            return await self._fallback_reactions(request, BUDGET_USAGE)
         outcome = await self._complete(build_react_messages(request), model=self.model, temperature=self.temperature)
         listeners = [listener.juror for listener in request.listeners]
         parsed = parse_reactions(outcome.text, listeners=listeners, speech_count=len(request.speeches))
         if parsed is None:
-            note = outcome.error or (NOTE_EMPTY if not (outcome.text or "").strip() else NOTE_MALFORMED)
-            return await self._fallback_reactions(request, outcome.usage(fallback=True, note=note))
+            return await self._fallback_reactions(request, outcome.usage(fallback=True, note=unusable(outcome)))
         note = NOTE_MISSING.format(seats=", ".join(map(str, parsed.missing))) if parsed.missing else ""
         return ReactionBatch(reactions=parsed.reactions, usage=outcome.usage(note=note))
 
@@ -214,12 +220,11 @@ class LiteLLMMind:
         if not request.jurors:
             return SummaryResult(summaries={}, usage=Usage(calls=0))
         if self.budget_spent():
-            return await self._fallback_summary(request, Usage(fallback=True, note=NOTE_BUDGET))
+            return await self._fallback_summary(request, BUDGET_USAGE)
         outcome = await self._complete(build_summarize_messages(request), model=self.model, temperature=0.3)
         parsed = parse_summary(outcome.text, jurors=request.jurors)
         if parsed is None:
-            note = outcome.error or (NOTE_EMPTY if not (outcome.text or "").strip() else NOTE_MALFORMED)
-            return await self._fallback_summary(request, outcome.usage(fallback=True, note=note))
+            return await self._fallback_summary(request, outcome.usage(fallback=True, note=unusable(outcome)))
         shared, personal = parsed
         shared = clip(shared, MAX_SUMMARY_CHARS)
         summaries = {
@@ -268,7 +273,7 @@ class LiteLLMMind:
             return outcome, None, outcome.error
         parsed = parse_speech(outcome.text, jury=jury, known_ids=known_ids(case))
         if parsed is None:
-            return outcome, None, NOTE_EMPTY if not (outcome.text or "").strip() else NOTE_MALFORMED
+            return outcome, None, unusable(outcome)
         if on_text is not None:
             # Answers without a <Content> tag (JSON, bare prose) stream nothing along the way:
             # the sink still gets the whole statement, once.
@@ -335,7 +340,7 @@ class LiteLLMMind:
                 break
         outcome.latency_ms = int((time.perf_counter() - started) * 1000)
         if error is not None:
-            outcome.error = self._describe(error, outcome.attempts)
+            outcome.cause, outcome.error = self._describe(error, outcome.attempts)
         return outcome
 
     async def _stream(
@@ -373,13 +378,18 @@ class LiteLLMMind:
         self.spent_tokens += prompt + completion
         self.spent_cost += cost
 
-    def _describe(self, error: BaseException, attempts: int) -> str:
-        if isinstance(error, TimeoutError | litellm.Timeout):
-            return NOTE_TIMEOUT.format(timeout=self.timeout, attempts=attempts)
+    def _describe(self, error: BaseException, attempts: int) -> tuple[Cause, str]:
+        """The failure's cause and a note in words (the provider's message, clipped)."""
+        cause = cause_of(error)
+        tries = f"{attempts} attempt{'' if attempts == 1 else 's'}"
+        if cause == "timeout":
+            return cause, NOTE_TIMEOUT.format(timeout=self.timeout, attempts=tries)
         message = clip(str(error) or type(error).__name__, 200)
-        if isinstance(error, RETRYABLE):
-            return NOTE_FAILED.format(attempts=attempts, error=message)
-        return NOTE_REFUSED.format(error=message)
+        if cause == "unusable":
+            return cause, NOTE_UNREADABLE.format(attempts=tries, error=message)
+        if cause == "refused":
+            return cause, NOTE_REFUSED.format(error=message)
+        return cause, NOTE_FAILED.format(attempts=tries, error=message)
 
     # ---- fallbacks --------------------------------------------------------------------------
 
@@ -450,6 +460,61 @@ class LiteLLMMind:
                 pass
         shared = extractive_summary(request.previous_summary, request.turns)
         return SummaryResult(summaries={juror.seat: shared for juror in request.jurors}, usage=usage)
+
+
+def unusable(outcome: CallOutcome) -> str:
+    """Why a call gave nothing usable: its error, else an empty or unreadable answer."""
+    if outcome.error:
+        return outcome.error
+    return NOTE_EMPTY if not (outcome.text or "").strip() else NOTE_MALFORMED
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    """The error and what caused it, outermost first (bounded: a chain is short, a cycle is not)."""
+    chain: list[BaseException] = []
+    seen: BaseException | None = error
+    while seen is not None and len(chain) < 8:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    return chain
+
+
+def http_status(error: BaseException) -> int | None:
+    """The status of the HTTP answer behind an error, or None when no HTTP error came back.
+
+    LiteLLM reports an answer it could not decode, and a connection it could not open, as an
+    ``InternalServerError`` (500); only a real error answer leaves the SDK's status error (or
+    httpx's) in the chain. LiteLLM's own exceptions subclass the SDK's, hence the module test.
+    """
+    for seen in _chain(error):
+        status = getattr(seen, "status_code", None)
+        if type(seen).__module__.split(".")[0] == "openai" and isinstance(status, int):
+            return status
+        if isinstance(seen, httpx.HTTPStatusError):
+            return seen.response.status_code
+    return None
+
+
+def cause_of(error: BaseException) -> Cause:
+    """What really went wrong with a call, from the exception LiteLLM raised."""
+    chain = _chain(error)
+    if any(isinstance(seen, TimeoutError | litellm.Timeout | httpx.TimeoutException) for seen in chain):
+        return "timeout"
+    if isinstance(error, litellm.RateLimitError):
+        return "rate_limit"
+    if isinstance(error, litellm.APIConnectionError) or any(
+        isinstance(seen, httpx.TransportError | ConnectionError) for seen in chain
+    ):
+        return "unreachable"
+    status = http_status(error)
+    if status is None:
+        reported = getattr(error, "status_code", None)
+        if not isinstance(reported, int) or reported == 500:
+            return "unusable"  # the server answered, but with nothing the client could read
+        status = reported
+    if status == 429:
+        return "rate_limit"
+    return "server_error" if status >= 500 else "refused"
 
 
 def extractive_summary(previous: str, turns: tuple[HeardTurn, ...], bullets: int = 8) -> str:

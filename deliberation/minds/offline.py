@@ -15,11 +15,7 @@ import random
 import time
 
 from deliberation.engine import params
-from deliberation.engine.strategies import validate_move
-from deliberation.engine.types import Reaction, Speech, Usage
-from deliberation.minds import offline_phrases as phrases
-from deliberation.minds import offline_voices as voices
-from deliberation.minds.base import (
+from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
     ReactionBatch,
@@ -29,6 +25,10 @@ from deliberation.minds.base import (
     SummaryResult,
     TextSink,
 )
+from deliberation.engine.strategies import validate_move
+from deliberation.engine.types import Reaction, Speech, Usage
+from deliberation.minds import offline_phrases as phrases
+from deliberation.minds import offline_voices as voices
 from deliberation.minds.offline_craft import craft
 from deliberation.minds.offline_points import (
     all_points,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
+from deliberation.engine.ports import CraftRequest
 from deliberation.engine.types import CaseFile, JurorProfile
-from deliberation.minds.base import CraftRequest
 from deliberation.minds.offline_points import (
     Point,
     all_points,

@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass
 
 from deliberation.engine import params
+from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, EvidenceItem, JurorProfile, WitnessItem
 from deliberation.minds import offline_phrases as phrases
 from deliberation.minds import offline_voices as voices
-from deliberation.minds.base import HeardTurn
 from deliberation.minds.offline_text import (
     DETERMINERS,
     SUBJECTS,

@@ -4,17 +4,21 @@ Turn content is written exactly as stored: never wrapped, escaped or trimmed, wh
 Markdown or HTML it happens to contain. Each function takes a ``Transcript`` built from one
 ``deliberations_with_record()`` fetch and makes no further query. Participants (people, agents,
 the command line's automated player) are given their votes, never a conviction: the engine
-moves only AI jurors' convictions.
+moves only AI jurors' convictions. Every format marks stand-in turns with their cause and counts
+the failed model calls, round by round and in all (``review.failures``).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from deliberation.engine.failures import cause_label
 from deliberation.minds.factory import engine_label
 from deliberation.models import BallotKind, Narration, PlayerSide, Turn, TurnKind
+from deliberation.review.failures import causes_in_words, kinds_in_words, stand_in_line
 from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
 from deliberation.selectors import run_record
 
@@ -61,7 +65,16 @@ def _heading(view: TurnView) -> str:
         parts.append(f"to {seat_label(view.target, turn.target_seat)}")
     if turn.argument_type:
         parts.append(f"· {turn.argument_type}")
+    if turn.is_fallback:
+        parts.append(f"· stand-in ({cause_label(turn.fallback_cause)})" if turn.fallback_cause else "· stand-in")
     return " ".join(parts)
+
+
+def _failed_words(totals: dict[str, Any]) -> str:
+    """ "2 failed (1 timed out, 1 rate limited)" or "none failed" """
+    if not totals.get("failed_calls"):
+        return "none failed"
+    return f"{totals['failed_calls']} failed ({causes_in_words(totals['failures_by_cause'])})"
 
 
 def _flip_line(view: RoundView | TurnView) -> str:
@@ -98,6 +111,8 @@ def to_markdown(transcript: Transcript) -> str:
             out += [f"*The judge ({narration.get_kind_display().lower()}):*", "", narration.text, ""]
         for turn_view in view.turns:
             out += [f"### {_heading(turn_view)}", "", turn_view.turn.content, ""]
+            if turn_view.turn.is_fallback:
+                out += [stand_in_line(turn_view.turn), ""]
             if turn_view.flips:
                 out += [f"Vote changes: {_flip_line(turn_view)}", ""]
         if view.unmarked_flips:
@@ -112,9 +127,11 @@ def to_markdown(transcript: Transcript) -> str:
         if view.stats:
             s = view.stats
             out.append(
-                f"Figures: {s.llm_calls} model calls, {s.prompt_tokens} prompt tokens, "
+                f"Figures: {s.llm_calls} model calls ({s.failed_calls} failed), {s.prompt_tokens} prompt tokens, "
                 f"{s.completion_tokens} completion tokens, {s.latency_ms} ms ({engine_label(s.engine)})."
             )
+        if view.failures:
+            out.append("Failed calls: " + "; ".join(f.line for f in view.failures) + ".")
     out += ["", "## Verdict", ""]
     if d.verdict:
         out.append(f"**{d.get_verdict_display()}** ({d.get_end_reason_display()}) after {d.round_number} rounds.")
@@ -128,7 +145,8 @@ def to_markdown(transcript: Transcript) -> str:
     totals = transcript.totals
     out += [
         "",
-        f"Totals: {totals['llm_calls']} model calls, {totals['prompt_tokens']} prompt tokens, "
+        f"Totals: {totals['llm_calls']} model calls ({_failed_words(totals)}), "
+        f"{totals['prompt_tokens']} prompt tokens, "
         f"{totals['completion_tokens']} completion tokens, {totals['latency_ms']} ms, "
         f"{totals['vote_changes']} vote changes.",
     ]
@@ -150,6 +168,8 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         "reactions": turn.reactions,
         "flips": turn.flips,
         "is_fallback": turn.is_fallback,
+        "fallback_cause": turn.fallback_cause,
+        "fallback_reason": turn.fallback_reason,
         "engine": turn.engine,
     }
 
@@ -190,6 +210,8 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                     "completion_tokens": stats.completion_tokens,
                     "cost_usd": stats.cost_usd,
                     "latency_ms": stats.latency_ms,
+                    "failed_calls": stats.failed_calls,
+                    "failures": stats.failures,
                 }
                 if stats
                 else None,
@@ -272,7 +294,8 @@ def to_summary(transcript: Transcript) -> str:
     if final:
         out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
     out.append(
-        f"Vote changes: {totals['vote_changes']}. Model calls: {totals['llm_calls']}; tokens: "
+        f"Vote changes: {totals['vote_changes']}. Model calls: {totals['llm_calls']} ({_failed_words(totals)}); "
+        f"tokens: "
         f"{totals['prompt_tokens']} prompt, {totals['completion_tokens']} completion; "
         f"latency {totals['latency_ms']} ms."
     )
@@ -280,6 +303,12 @@ def to_summary(transcript: Transcript) -> str:
         "Tally by round (guilty-not guilty): "
         + ", ".join(f"{r.number}: {r.guilty}-{r.not_guilty}" for r in transcript.rounds if r.guilty or r.not_guilty)
     )
+    stand_ins = [t.turn for r in transcript.rounds for t in r.turns if t.turn.is_fallback]
+    if totals["failed_calls"]:
+        out.append(f"Failed model calls by kind: {kinds_in_words(totals['failures_by_kind'])}.")
+    if stand_ins:
+        causes = Counter(t.fallback_cause for t in stand_ins)
+        out.append(f"Stand-in turns (the offline engine spoke): {len(stand_ins)} ({causes_in_words(dict(causes))}).")
     out += ["", "Jurors at the end:"]
     last_said: dict[int, Turn] = {}
     for view in transcript.rounds:
@@ -295,7 +324,8 @@ def to_summary(transcript: Transcript) -> str:
             out.append(f"Seat {seat.number} {seat.display_name}: {_vote(vote)}, conviction {seat.conviction:.2f}")
         turn = last_said.get(seat.number)
         if turn:
-            out.append(f"  Last said (round {turn.round_number}): {turn.content}")
+            mark = f" [stand-in: {cause_label(turn.fallback_cause)}]" if turn.is_fallback else ""
+            out.append(f"  Last said (round {turn.round_number}){mark}: {turn.content}")
     return "\n".join(out) + "\n"
 
 

@@ -29,6 +29,7 @@ from deliberation.models import (
     Vote,
 )
 from deliberation.review.access import Viewer, seat_role, visible_to
+from deliberation.review.failures import FailureView, StandIn, failure_totals, failure_views
 from deliberation.selectors import deliberations_with_record
 
 UNFINISHED = "unfinished"
@@ -142,7 +143,7 @@ class FlipView:
 
 
 @dataclass
-class TurnView:
+class TurnView(StandIn):
     turn: Turn
     speaker: Seat | None
     target: Seat | None
@@ -168,6 +169,7 @@ class RoundView:
     casts: list[Vote] = field(default_factory=list)
     unmarked_flips: list[FlipView] = field(default_factory=list)  # flips no turn carries
     stats: RoundStats | None = None
+    failures: list[FailureView] = field(default_factory=list)  # failed model calls, with their causes
     guilty: int = 0
     not_guilty: int = 0
     flip_count: int = 0
@@ -325,6 +327,7 @@ def build_transcript(deliberation: Deliberation) -> Transcript:
             ]
     for stats in deliberation.round_stats.all():
         at(stats.round_number).stats = stats
+        at(stats.round_number).failures = failure_views(stats, seats)
     verdict_narrations: list[Narration] = []
     for narration in sorted(deliberation.narrations.all(), key=lambda n: (n.created_at, n.id)):
         if narration.kind == NarrationKind.VERDICT:
@@ -342,6 +345,7 @@ def build_transcript(deliberation: Deliberation) -> Transcript:
         "cost_usd": sum(s.cost_usd for s in stats_rows),
         "latency_ms": sum(s.latency_ms for s in stats_rows),
         "engines": sorted({s.engine for s in stats_rows}),
+        **failure_totals(stats_rows),
         "vote_changes": sum(1 for v in deliberation.votes.all() if v.ballot == BallotKind.FLIP),
     }
     return Transcript(

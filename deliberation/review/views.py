@@ -34,6 +34,7 @@ from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
 from deliberation.review.access import Viewer
+from deliberation.review.failures import causes_in_words
 from deliberation.review.selectors import (
     PER_PAGE,
     UNFINISHED,
@@ -116,6 +117,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         "t": transcript,
         "engine": engine_label(deliberation.engine),
         "figure_engines": [engine_label(e) for e in transcript.totals["engines"]],
+        "failure_causes": causes_in_words(transcript.totals["failures_by_cause"]),
         "read_only": token is not None,
         "base_url": base,
         "export_urls": export_urls,

@@ -5,11 +5,14 @@ participants' queued words first) -> ``turns`` (each participant seat, in seat o
 ``turn_seconds`` to speak or pass; the clock passes for whoever lets the time run out) -> ``ai``...
 
 ``room_tick`` is the one entry point of the clock. It looks at what is due and does it; calling it
-early, twice, or from two processes does nothing extra (every step is checked under the row lock
-and turns carry a serial). It is scheduled with ``background.enqueue(..., countdown=...)`` after
-each change (a timer thread in embedded mode, a Celery countdown task in service mode), and the
-web process also sweeps unfinished rooms (``driver``), so rooms created by the command line or
-left behind by a restart resume. Tests drive it with ``now=``.
+early, twice, or from two processes does nothing extra (every step is checked under the row lock,
+turns carry a serial and rounds their number). It is scheduled with ``background.enqueue(...,
+countdown=...)`` after each change (a timer thread in embedded mode, a Celery countdown task in
+service mode), and the web process also sweeps unfinished rooms (``driver``), so rooms created by
+the command line, left behind by a restart or by a worker killed mid-round resume: a round whose
+process died (stale heartbeat, see ``services.claims``) is taken over by the next tick, and a
+round stored by a process that died before opening the participants' turns gets them opened.
+Tests drive it with ``now=``.
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ from deliberation.rooms.state import (
     stamp,
     turn_seconds,
 )
-from deliberation.services import lifecycle
+from deliberation.services import claims, lifecycle
 from deliberation.services.broadcast import announce
-from deliberation.services.rounds import CLAIM_STALE_SECONDS, round_run
+from deliberation.services.rounds import round_run
 
 logger = logging.getLogger(__name__)
 
@@ -158,20 +161,24 @@ def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """Do whatever is due in this room; returns what was done (for tests and logs).
 
     "start" (an autostart room's wait ran out), "timeout" (a participant's time ran out: passed for
-    them), "round" (an AI round ran), "done" (the deliberation has ended) or "" (nothing due).
+    them), "round" (an AI round ran, or one whose process died was taken over), "turns" (a round
+    stored by a process that died before opening the turns: they are opened now), "done" (the
+    deliberation has ended) or "" (nothing due, or a round under way in a live process).
     """
-    action = _tick_decide(deliberation_id, now or timezone.now())
+    action, number = _tick_decide(deliberation_id, now or timezone.now())
     if action == "round":
-        round_run(deliberation_id=deliberation_id)
+        round_run(deliberation_id=deliberation_id, round_number=number)
+    if action in ("round", "turns"):
         after_round(deliberation_id=deliberation_id, now=now)  # a given ``now`` keeps tests exact
     return action
 
 
 @transaction.atomic
-def _tick_decide(deliberation_id: int, now: datetime) -> str:
+def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
+    """What is due, and for "round" the number of the round to run."""
     deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
     if deliberation is None or not is_room(deliberation):
-        return ""
+        return "", 0
     room = room_of(deliberation)
     stage = room.get("stage")
     if deliberation.phase == Phase.VERDICT:
@@ -179,28 +186,30 @@ def _tick_decide(deliberation_id: int, now: datetime) -> str:
             room["stage"], room["queue"] = STAGE_DONE, []
             room_save(deliberation, room)
             announce(deliberation.pk, "turn", {"stage": STAGE_DONE})
-        return "done"
+        return "done", 0
     due = due_at(room)
     if due is None or due > now:
-        return ""
+        return "", 0
     if stage == STAGE_WAITING:
         from deliberation.rooms.services import _begin
 
         _begin(deliberation, side=PlayerSide.NONE)
-        return "start"
+        return "start", 0
     if stage == STAGE_TURNS:
         seat = deliberation.seats.filter(number=(room.get("queue") or [0])[0]).first()
         if seat is not None:
             record_pass(deliberation, seat, timed_out=True)
         turn_done(deliberation, room, seat.number if seat else 0, now)
-        return "timeout"
-    if stage == STAGE_AI and deliberation.round_status == RoundStatus.IDLE:
-        # Hold the due time off while the round runs, so other ticks leave it alone; a round
-        # stranded by a dead process is retried once its claim has gone stale.
-        room["next_at"] = stamp(now + timedelta(seconds=CLAIM_STALE_SECONDS))
-        room_save(deliberation, room)
-        return "round"
-    return ""
+        return "timeout", 0
+    if stage != STAGE_AI or claims.is_alive(deliberation.round_status, deliberation.round_heartbeat_at):
+        return "", 0  # a live process is running the round and opens the turns after it
+    if deliberation.round_status == RoundStatus.IDLE and deliberation.round_number > int(room.get("heard") or 0):
+        return "turns", 0
+    # Hold the due time off while the round runs, so other ticks leave it alone (the heartbeat
+    # then says whether its process lives); a round whose process died is taken over.
+    room["next_at"] = stamp(now + timedelta(seconds=claims.stale_seconds()))
+    room_save(deliberation, room)
+    return "round", deliberation.round_number + 1
 
 
 @transaction.atomic
@@ -231,12 +240,29 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
     _open_turns(deliberation, room_of(deliberation), now)
 
 
+def room_due(room: dict[str, Any], round_status: str, heartbeat: datetime | None) -> datetime | None:
+    """When a room next needs the clock: its own due time, or, while a round runs, not before that
+    round's heartbeat goes stale (only a dead process's round needs taking over)."""
+    due = due_at(room)
+    if due is not None and room.get("stage") == STAGE_AI and round_status == RoundStatus.RUNNING:
+        stale = claims.stale_at(heartbeat)
+        if stale is not None and stale > due:
+            return stale
+    return due
+
+
 def rooms_unfinished() -> list[tuple[int, datetime | None]]:
     """Every room still running, with when it next needs the clock."""
     rows = (
-        Deliberation.objects.filter(room_code__isnull=False).exclude(phase=Phase.VERDICT).values_list("pk", "settings")
+        Deliberation.objects.filter(room_code__isnull=False)
+        .exclude(phase=Phase.VERDICT)
+        .values_list("pk", "settings", "round_status", "round_heartbeat_at")
     )
-    return [(pk, due_at((options or {}).get("room") or {})) for pk, options in rows if (options or {}).get("room")]
+    return [
+        (pk, room_due(options["room"], status, heartbeat))
+        for pk, options, status, heartbeat in rows
+        if (options or {}).get("room")
+    ]
 
 
 def rooms_resume() -> int:

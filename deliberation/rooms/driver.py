@@ -1,15 +1,24 @@
-"""Who drives rooms: the web process, from its first ASGI event.
+"""Who drives rooms and rescues rounds: the web process, from its first ASGI event.
 
 Daphne sends no lifespan event, so the driver starts on the first connection of any kind (HTTP,
 websocket, or a lifespan startup where a server sends one); management commands and tests never
 load the ASGI application, so they never start it. Starting it:
 
-- schedules the clock for every unfinished room (``clock.rooms_resume``): after a restart, turns
-  that ran out are passed and due rounds run;
-- in embedded mode (``ANGRY_TASKS=inprocess``) also starts a sweeper thread that looks every
-  ``SWEEP_SECONDS`` for rooms whose next step is due and hands them to the clock. It catches rooms
-  the command line created (their timers died with the command) and anything a lost timer missed.
-  In service mode Celery countdown tasks do this work (the command line enqueues them too).
+- schedules the clock for every unfinished room (``clock.rooms_resume``) and sweeps at once:
+  after a restart, turns that ran out are passed, due rounds run, and rounds left running by the
+  killed process (rooms and single-player games alike) are taken over once their heartbeat is
+  stale (``services.claims``);
+- starts a sweeper thread that looks every ``SWEEP_SECONDS`` for rooms whose next step is due and
+  for rounds whose process died, and hands them to the clock or to ``round_run``. In embedded mode
+  (``ANGRY_TASKS=inprocess``) it catches rooms the command line created (their timers died with
+  the command) and anything a lost timer missed. In service mode Celery countdown tasks drive the
+  rooms; the sweeper only steps in ``SERVICE_GRACE_SECONDS`` after a room's step was due, because
+  a worker killed with ``kill -9`` takes the countdown tasks it had reserved with it (Redis gives
+  unacknowledged messages back only after the broker's visibility timeout, see settings).
+
+Whatever it hands over is idempotent (the room clock re-checks everything under the row lock, a
+round is keyed by its number), so two web processes sweeping the same rooms do no harm; each asks
+again for the same room or round at most every ``RESWEEP_SECONDS``.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from datetime import timedelta
 
 from django.db import close_old_connections
 from django.utils import timezone
@@ -26,9 +36,12 @@ from angryagents import background
 logger = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 1.0
+SERVICE_GRACE_SECONDS = 5.0
+RESWEEP_SECONDS = 10.0
 
 _started = False
 _lock = threading.Lock()
+_asked: dict[tuple[str, int], float] = {}  # what this process last handed over, and when (monotonic)
 
 
 def start() -> bool:
@@ -43,8 +56,7 @@ def start() -> bool:
         logger.info("room driver started (%s unfinished room(s) resumed)", resumed)
     except Exception:  # a database not migrated yet must not take the web process down
         logger.exception("resuming rooms failed")
-    if background.mode() == "inprocess":
-        threading.Thread(target=_sweep_forever, name="angry-room-clock", daemon=True).start()
+    threading.Thread(target=_sweep_forever, name="angry-room-clock", daemon=True).start()
     return True
 
 
@@ -52,21 +64,47 @@ def _resume() -> int:
     from deliberation.rooms.clock import rooms_resume
 
     try:
-        return rooms_resume()
+        resumed = rooms_resume()
+        sweep_once()
+        return resumed
     finally:
         close_old_connections()
 
 
+def _ask(kind: str, pk: int) -> bool:
+    """True when this process has not asked for this room or round in the last ``RESWEEP_SECONDS``."""
+    now = time.monotonic()
+    for key in [k for k, at in _asked.items() if now - at >= RESWEEP_SECONDS]:
+        del _asked[key]
+    if (kind, pk) in _asked:
+        return False
+    _asked[(kind, pk)] = now
+    return True
+
+
 def sweep_once() -> list[int]:
-    """Hand every room whose next step is due to the clock; returns their ids."""
+    """Hand every room whose next step is due to the clock, and every single-player round whose
+    process died to ``round_run``; returns the ids handed over."""
+    from deliberation import tasks as round_tasks
     from deliberation.rooms import tasks
     from deliberation.rooms.clock import rooms_unfinished
+    from deliberation.services.claims import stale_rounds
 
-    now = timezone.now()
-    due = [pk for pk, when in rooms_unfinished() if when is not None and when <= now]
-    for pk in due:
-        background.enqueue(tasks.room_tick, pk)
-    return due
+    grace = SERVICE_GRACE_SECONDS if background.mode() == "celery" else 0.0
+    cutoff = timezone.now() - timedelta(seconds=grace)
+    handed = []
+    for pk, when in rooms_unfinished():
+        if when is not None and when <= cutoff and _ask("room", pk):
+            background.enqueue(tasks.room_tick, pk, expires=RESWEEP_SECONDS)
+            handed.append(pk)
+    for pk, number, is_room in stale_rounds():  # no grace: nothing else will come for these
+        if is_room and _ask("room", pk):  # a room's own clock takes its round over
+            background.enqueue(tasks.room_tick, pk, expires=RESWEEP_SECONDS)
+            handed.append(pk)
+        elif not is_room and _ask("round", pk):
+            background.enqueue(round_tasks.round_run, pk, number, expires=RESWEEP_SECONDS)
+            handed.append(pk)
+    return handed
 
 
 def _sweep_forever() -> None:

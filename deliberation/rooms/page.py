@@ -2,16 +2,21 @@
 viewer's own controls.
 
 A room is the courtroom with more than one person in it, so every broadcast stays per-viewer
-neutral: the turn banner (``turn_context``) names the seat that has the floor and its deadline,
-and carries a ``load`` trigger that makes each browser fetch its own controls
+neutral and is rendered once for the whole room: the turn banner (``turn_context``) names the seat
+that has the floor and its deadline, and carries, for every kind of viewer (each participant's
+seat, the host, a watcher), the key of what that viewer's controls show (``controls_key``) and
+each participant's "when is my turn" line. A browser fetches its own controls
 (``controls_context``: enabled Speak/Pass only for the seat whose turn it is, Start/Call the vote/
-Remove for the host, nothing for watchers). Both read only the deliberation and its seats, loaded
-once by the caller, so their cost does not grow with the rounds.
+Remove for the host, nothing for watchers) only when its key changed: on a turn change that is the
+seat that had the floor and the seat that takes it, not the whole room (static/js/room.js). Both
+read only the deliberation and its seats, loaded once by the caller, so their cost does not grow
+with the rounds.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from deliberation.courtroom import STRATEGIES, stamp
@@ -49,10 +54,11 @@ def _name(seats: list[Seat], number: int | None) -> str:
 def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool = False) -> dict[str, Any]:
     """The turn banner: who has the floor, until when, and who follows (the same for everyone).
 
-    ``pushed`` fragments make each browser fetch its own controls on arrival; the page itself
-    already holds them.
+    ``pushed`` banners carry every viewer's controls key and "when is my turn" line, so a browser
+    fetches its own controls only when they changed; the page itself already holds them.
     """
     room = room_of(deliberation)
+    participants = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AGENT)]
     seat_number = current_seat(room)
     deadline = when(room.get("deadline")) if seat_number is not None else None
     stage = room.get("stage")
@@ -71,7 +77,48 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         "deadline": deadline.isoformat() if deadline else "",
         "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
         "autostart": bool(room.get("autostart")),
+        "control_keys": json.dumps(_all_keys(deliberation, room, participants)) if pushed else "",
+        "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
     }
+
+
+def viewer_role(seat: Seat | None, host: bool) -> str:
+    """Which kind of viewer a browser is, for the keys a pushed banner carries."""
+    if seat is not None:
+        return f"seat-{seat.number}"
+    return "host" if host else "watch"
+
+
+def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | None, host: bool, people: str) -> str:
+    """A digest of what one viewer's controls show, leaving out what changes by itself or is updated
+    in place (the countdown, the "when is my turn" line): a turn change alters it only for the seat
+    that had the floor and the seat that takes it. ``people`` lists the participants (the host's
+    controls show them)."""
+    finished = deliberation.phase == Phase.VERDICT
+    deliberating = deliberation.phase == Phase.DELIBERATION and not finished
+    shown = "|".join(
+        str(part)
+        for part in (
+            deliberation.phase,
+            room.get("stage") == STAGE_WAITING,
+            bool(seat and deliberating and current_seat(room) == seat.number),
+            VOTE_WORDS.get(seat.vote, "") if seat else "",
+            people if host else "",
+        )
+    )
+    return hashlib.sha1(shown.encode()).hexdigest()[:16]  # plain hex: compared as typed in the HTML
+
+
+def _people(participants: list[Seat]) -> str:
+    return ",".join(f"{s.number}:{s.display_name}" for s in participants if not s.is_host)
+
+
+def _all_keys(deliberation: Deliberation, room: dict[str, Any], participants: list[Seat]) -> dict[str, str]:
+    people = _people(participants)
+    keys = {viewer_role(s, s.is_host): controls_key(deliberation, room, s, s.is_host, people) for s in participants}
+    keys["host"] = controls_key(deliberation, room, None, True, people)
+    keys["watch"] = controls_key(deliberation, room, None, False, people)
+    return keys
 
 
 def _when_next(room: dict[str, Any], seat_number: int) -> str:
@@ -131,18 +178,7 @@ def controls_context(
         "form_target": None,
         **(form or {}),
     }
-    # What the controls show, without the countdown: a refresh with the same key leaves the form
-    # (and whatever the participant is typing) alone.
-    shown = "|".join(
-        str(part)
-        for part in (
-            deliberation.phase,
-            stage,
-            room.get("serial"),
-            my_turn,
-            context["your_vote"],
-            ",".join(f"{s.number}:{s.display_name}" for s in participants) if host else "",
-        )
-    )
-    context["key"] = hashlib.sha1(shown.encode()).hexdigest()[:16]  # plain hex: compared as typed in the HTML
+    # A refresh with the same key leaves the form (and whatever the participant is typing) alone.
+    context["role"] = viewer_role(seat, host)
+    context["key"] = controls_key(deliberation, room, seat, host, _people(participants))
     return context

@@ -6,13 +6,13 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from deliberation.services.rounds import CLAIM_STALE_SECONDS
+from deliberation.tasks import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 
 
 @shared_task(
     name="deliberation.room_tick",
-    soft_time_limit=CLAIM_STALE_SECONDS - 60,
-    time_limit=CLAIM_STALE_SECONDS,
+    soft_time_limit=ROUND_SOFT_TIME_LIMIT,  # a tick may run the room's round
+    time_limit=ROUND_TIME_LIMIT,
     autoretry_for=(OperationalError, InterfaceError),
     max_retries=3,
     retry_backoff=True,

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import browser_key
 from deliberation.courtroom import court_queryset, page_context
 from deliberation.models import Deliberation, Seat, SeatKind
-from deliberation.rooms import page, selectors, services
+from deliberation.rooms import page, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 
@@ -61,7 +61,7 @@ def join(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.POST or request.GET or None)
     if form.is_valid():
         try:
-            deliberation = services.room_for_session(form.cleaned_data["code"])
+            deliberation = throttle.room_for_request(request, form.cleaned_data["code"])
         except ValidationError as exc:
             _refused(request, exc)
         else:
@@ -71,7 +71,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def join_room(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        deliberation = services.room_for_session(code)
+        deliberation = throttle.room_for_request(request, code)
     except ValidationError as exc:
         _refused(request, exc)
         return redirect("room_join")
@@ -102,7 +102,7 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
 
 def _room_or_join(request: HttpRequest, code: str) -> Deliberation | HttpResponse:
     try:
-        return services.room_for_session(code)
+        return throttle.room_for_request(request, code)
     except ValidationError as exc:
         _refused(request, exc)
         return redirect("room_join")
@@ -146,7 +146,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(deliberation, HttpResponse):
         return deliberation
     if not services.is_host(deliberation, _session_key(request)):
-        return HttpResponseForbidden(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
+        raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
     context = {"deliberation": deliberation, **selectors.teacher_view(deliberation)}
     return render(request, "rooms/teacher.html", context)
 

@@ -28,11 +28,11 @@ from deliberation.models import (
     Deliberation,
     Phase,
     PlayerSide,
-    RoundStatus,
     Seat,
     SeatKind,
     Vote,
 )
+from deliberation.services import claims
 from deliberation.services.broadcast import announce
 from jurors.models import PLAYER_SEAT, Persona
 
@@ -52,10 +52,11 @@ MAX_FREE_TEXT = 2000  # about three hundred words: a turn at the table, not a sp
 
 
 def round_busy(deliberation: Deliberation) -> bool:
-    """A round is under way: claimed, and not so long ago that its worker must have died."""
-    from deliberation.services.rounds import claim_is_live
+    """A round is under way: claimed, and its process gave a sign of life within the stale limit.
 
-    return deliberation.round_status == RoundStatus.RUNNING and claim_is_live(deliberation.round_claimed_at)
+    A round whose process died is not busy: the next action asks for it again and takes it over.
+    """
+    return claims.is_alive(deliberation.round_status, deliberation.round_heartbeat_at)
 
 
 def _lock(deliberation_id: int) -> Deliberation:
@@ -204,9 +205,10 @@ def _queue(deliberation: Deliberation, item: dict[str, Any]) -> None:
 
 
 def _start_round(deliberation: Deliberation) -> None:
+    """Ask for the next round by its number, so a late or repeated delivery never adds one."""
     from deliberation import tasks
 
-    enqueue(tasks.round_run, deliberation.pk)
+    enqueue(tasks.round_run, deliberation.pk, deliberation.round_number + 1)
     announce(deliberation.pk, "thinking")
 
 

@@ -1,19 +1,21 @@
 """Running one round: claim it, let the engine think with no transaction open, store it all.
 
-A round is claimed with one conditional UPDATE, so a second delivery of the same task (or a
-second worker) does nothing. A claim left behind by a worker that died is taken over once it
-is older than ``CLAIM_STALE_SECONDS``; the round it was running had stored nothing, so nothing
-is lost or doubled. If the engine itself fails, the claim is released and a note recorded.
+A round is claimed by number with one conditional UPDATE (``claims``): a second delivery of the
+same task, a second worker or a late redelivery does nothing. While the engine thinks a heartbeat
+shows the round's process is alive; a round whose process died is taken over by the next tick,
+page action or worker once its heartbeat is stale, and stored exactly once: storing checks that
+the round before it is the last one stored. If the engine itself fails, the claim is released and
+a note recorded.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
 from cases.casefile import case_file
@@ -42,31 +44,12 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.services import claims
 from deliberation.services.broadcast import Streamer, announce, publish
 
 logger = logging.getLogger(__name__)
 
-CLAIM_STALE_SECONDS = 600
 NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
-
-
-def claim_is_live(claimed_at: datetime | None) -> bool:
-    """A claim younger than ``CLAIM_STALE_SECONDS`` belongs to a worker that may still finish."""
-    return claimed_at is not None and claimed_at >= timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS)
-
-
-def _claim(deliberation_id: int) -> bool:
-    stale = timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS)
-    return (
-        Deliberation.objects.filter(pk=deliberation_id, phase=Phase.DELIBERATION)
-        .filter(Q(round_status=RoundStatus.IDLE) | Q(round_status=RoundStatus.RUNNING, round_claimed_at__lt=stale))
-        .update(round_status=RoundStatus.RUNNING, round_claimed_at=timezone.now())
-        == 1
-    )
-
-
-def _release(deliberation_id: int) -> None:
-    Deliberation.objects.filter(pk=deliberation_id).update(round_status=RoundStatus.IDLE, round_claimed_at=None)
 
 
 def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
@@ -97,14 +80,16 @@ def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
     return items
 
 
-def round_run(*, deliberation_id: int) -> bool:
-    """Run the next round if nobody else is running it. True when a round was stored.
+def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
+    """Run round ``round_number`` (the next round when None) unless it runs or ran already.
 
-    Idempotent per claim: a duplicate delivery finds the round claimed and returns False.
-    Announces "thinking" while the jurors think, streams speech text, then "round" (and
-    "phase" when the deliberation ends).
+    True when this call stored the round. The round number is the idempotency key: a repeated or
+    late delivery of a round already stored, or one whose process is alive, returns False. A round
+    whose process died (stale heartbeat) is taken over. Announces "thinking" while the jurors
+    think, streams speech text, then "round" (and "phase" when the deliberation ends).
     """
-    if not _claim(deliberation_id):
+    claimed_at = claims.claim(deliberation_id, round_number)
+    if claimed_at is None:
         return False
     deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
     pending = list(deliberation.pending)
@@ -114,7 +99,7 @@ def round_run(*, deliberation_id: int) -> bool:
     state = DeliberationState.from_dict(deliberation.engine_state)
     publish(deliberation_id, "thinking", {"round": state.round_number + 1})
     try:
-        with Streamer(deliberation_id) as streamer:
+        with claims.Heartbeat(deliberation_id, claimed_at), Streamer(deliberation_id) as streamer:
             result = asyncio.run(
                 run_round(
                     state,
@@ -129,16 +114,17 @@ def round_run(*, deliberation_id: int) -> bool:
             )
     except Exception as exc:  # the engine failed: keep everything as it was and say so
         logger.exception("round of deliberation %s failed", deliberation_id)
-        _record_failure(deliberation_id, error=type(exc).__name__)
+        _record_failure(deliberation_id, claimed_at, error=type(exc).__name__)
         return False
     recorded = {index: entry["turn_id"] for index, entry in enumerate(pending) if entry.get("turn_id")}
-    _store_round(deliberation_id, state, result, consumed=len(pending), recorded=recorded)
-    return True
+    return _store_round(deliberation_id, state, result, consumed=len(pending), recorded=recorded)
 
 
 @transaction.atomic
-def _record_failure(deliberation_id: int, *, error: str) -> None:
+def _record_failure(deliberation_id: int, claimed_at: datetime, *, error: str) -> None:
     deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
+    if deliberation.round_claimed_at != claimed_at:  # another process took the round over: its call
+        return
     _add_turn(
         deliberation,
         round_number=deliberation.round_number,
@@ -147,8 +133,8 @@ def _record_failure(deliberation_id: int, *, error: str) -> None:
         content=NOTE_ROUND_FAILED.format(error=error),
     )
     deliberation.round_status = RoundStatus.IDLE
-    deliberation.round_claimed_at = None
-    deliberation.save(update_fields=["round_status", "round_claimed_at"])
+    deliberation.round_claimed_at = deliberation.round_heartbeat_at = None
+    deliberation.save(update_fields=["round_status", "round_claimed_at", "round_heartbeat_at"])
     announce(deliberation_id, "round", {"round": deliberation.round_number})
 
 
@@ -216,6 +202,7 @@ def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence:
                     for r in result.reactions_for(index)
                 ],
                 is_fallback=speech.is_fallback,
+                fallback_cause=(speech.usage.cause or "error") if speech.is_fallback else "",
                 fallback_reason=(speech.usage.note or "")[:300] if speech.is_fallback else "",
                 engine=result.engine,
             )
@@ -234,16 +221,18 @@ def _store_round(
     *,
     consumed: int,
     recorded: dict[int, int] | None = None,
-) -> None:
-    """Store the round in one transaction. ``recorded`` maps the index of a participant's speech
-    to the Turn already written when it was spoken: that Turn gets its reactions, no copy is made."""
+) -> bool:
+    """Store the round in one transaction; False when it was already stored (nothing is written).
+
+    ``recorded`` maps the index of a participant's speech to the Turn already written when it was
+    spoken: that Turn gets its reactions, no copy is made."""
     deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
     number = result.round_number
     if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
         # Our claim went stale and another worker stored this round (or the vote was called):
         # storing it again would double it.
         logger.warning("round %s of deliberation %s was already settled; discarded", number, deliberation_id)
-        return
+        return False
     seats = list(deliberation.seats.all())
     turns = round_turns(deliberation, result, _next_sequence(deliberation))
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
@@ -266,7 +255,7 @@ def _store_round(
     deliberation.rounds_without_change = state.rounds_without_change
     deliberation.budget_exhausted = state.budget_exhausted
     deliberation.round_status = RoundStatus.IDLE
-    deliberation.round_claimed_at = None
+    deliberation.round_claimed_at = deliberation.round_heartbeat_at = None
     deliberation.engine_state = state.to_dict()
     deliberation.save()
     if result.flips and deliberation.experiment_id is None:
@@ -280,6 +269,7 @@ def _store_round(
     announce(deliberation.pk, "round", {"round": number, "flips": [f.seat for f in result.flips]})
     if state.end_reason:
         conclude(deliberation, state)
+    return True
 
 
 def flip_votes(deliberation: Deliberation, result: RoundResult) -> list[Vote]:
@@ -314,7 +304,7 @@ def snapshots(
 
 
 def round_stats(deliberation: Deliberation, result: RoundResult) -> RoundStats:
-    """The round's model calls, tokens, cost and latency (unsaved)."""
+    """The round's model calls, tokens, cost, latency and failed calls with their causes (unsaved)."""
     usage = result.usage
     return RoundStats(
         deliberation=deliberation,
@@ -325,6 +315,8 @@ def round_stats(deliberation: Deliberation, result: RoundResult) -> RoundStats:
         completion_tokens=usage.completion_tokens,
         cost_usd=usage.cost_usd,
         latency_ms=usage.latency_ms,
+        failed_calls=len(result.failures),
+        failures=[failure.to_dict() for failure in result.failures],
     )
 
 
@@ -356,7 +348,7 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
     )
     deliberation.phase = Phase.VERDICT
     deliberation.round_status = RoundStatus.IDLE
-    deliberation.round_claimed_at = None
+    deliberation.round_claimed_at = deliberation.round_heartbeat_at = None
     deliberation.verdict = verdict
     deliberation.end_reason = state.end_reason if state.end_reason in EndReason.values else EndReason.CALLED
     deliberation.finished_at = timezone.now()

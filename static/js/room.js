@@ -7,8 +7,12 @@
  * locally, once a second, from the moment the banner arrived. The server stays the authority:
  * when time runs out it passes the turn and pushes the next banner.
  *
- * A pushed banner makes this browser fetch its own controls. When they show the same thing as
- * before (their data-key), the fetched copy is dropped, so words being typed are never wiped.
+ * A pushed banner is rendered once for the whole room. It carries the key of every viewer's
+ * controls (data-keys, by role) and every participant's "when is my turn" line (data-when): this
+ * browser fetches its own controls only when its key changed (on a turn change, the seat that had
+ * the floor and the seat that takes it), and otherwise updates the line in place. A fetched copy
+ * that shows the same thing as before (its data-key) is dropped, so words being typed are never
+ * wiped.
  */
 (function () {
   "use strict";
@@ -63,11 +67,36 @@
     if (match && current !== null && match[1] === current) evt.detail.shouldSwap = false;
   });
 
+  function parsed(value) {
+    try {
+      return JSON.parse(value || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function followBanner() {
+    var banner = document.getElementById("room-turn");
+    var controls = document.getElementById("room-controls");
+    if (!banner || !controls || !banner.dataset.controls) return;
+    var key = parsed(banner.dataset.keys)[controls.dataset.role];
+    if (key && key !== controls.dataset.key) {
+      htmx.ajax("GET", banner.dataset.controls, { target: "#room-controls", swap: "outerHTML" });
+      return;
+    }
+    var when = parsed(banner.dataset.when)[mySeat()];
+    var line = controls.querySelector(".when-next");
+    if (when && line && line.textContent !== when) line.textContent = when;
+  }
+
   function refresh() {
     markMine();
     tick();
   }
-  document.addEventListener("htmx:wsAfterMessage", refresh);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    followBanner();
+    refresh();
+  });
   document.addEventListener("htmx:afterSettle", refresh);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
   else refresh();

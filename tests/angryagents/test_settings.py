@@ -39,7 +39,7 @@ def test_embedded_defaults_apply_when_nothing_is_set():
         "channels.layers.InMemoryChannelLayer",
         "inprocess",
         "offline",
-        "True",
+        "False",  # DEBUG is off unless asked for: a class never sees Django's debug pages
     ]
 
 
@@ -71,12 +71,16 @@ def test_a_malformed_variable_fails_loudly_naming_it(name, value):
     assert name in result.stderr
 
 
-def test_secret_key_is_required_when_debug_is_off():
-    result = _load_settings(DEBUG="false")
+def test_debug_true_is_the_documented_switch_for_development():
+    result = _load_settings(DEBUG="true")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == "True"
+
+
+def test_an_empty_secret_key_fails_loudly_rather_than_falling_back():
+    result = _load_settings(SECRET_KEY="")
     assert result.returncode != 0
-    assert "SECRET_KEY" in result.stderr
-    ok = _load_settings(DEBUG="false", SECRET_KEY="a-long-and-random-production-secret")
-    assert ok.returncode == 0, ok.stderr
+    assert "ImproperlyConfigured" in result.stderr and "SECRET_KEY" in result.stderr
 
 
 def test_env_helpers_return_defaults_only_when_absent(monkeypatch):

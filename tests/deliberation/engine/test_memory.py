@@ -1,9 +1,9 @@
 import asyncio
 
 from deliberation.engine.memory import fold, is_summary_round, recent_turns, turns_to_fold
+from deliberation.engine.ports import HeardTurn
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import JurorMemory
-from deliberation.minds.base import HeardTurn
 from deliberation.minds.offline import OfflineMind
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SummarizeRequest
 from deliberation.engine.prompts import (
     HISTORY_CHARS,
     MAX_TURN_CHARS,
@@ -14,7 +15,6 @@ from deliberation.engine.prompts import (
     merge_alternating,
 )
 from deliberation.engine.types import CaseFile, Speech
-from deliberation.minds.base import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SummarizeRequest
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
 
 MARGARET, TOM, ANN, WALTER = JURY

@@ -4,13 +4,13 @@ import dataclasses
 import pytest
 
 from deliberation.engine.ending import call_vote
+from deliberation.engine.ports import ReactionBatch, SummaryResult
 from deliberation.engine.results import PlayerMove
 from deliberation.engine.rounds import BUDGET_NOTE, MIND_FAILED_NOTE, run_round
 from deliberation.engine.session import begin, run_to_end
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.strategies import STRATEGY_NEEDS_TARGET, StrategyError
 from deliberation.engine.types import Speech, Usage
-from deliberation.minds.base import ReactionBatch, SummaryResult
 from deliberation.minds.offline import OfflineMind
 from tests.deliberation.engine.factories import CountingMind, build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked

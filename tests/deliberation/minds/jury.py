@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from deliberation.engine.ports import HeardTurn, JurorOutlook, SpeakRequest
 from deliberation.engine.types import CaseFile, DefendantInfo, EvidenceItem, JurorProfile, Passage, WitnessItem
-from deliberation.minds.base import HeardTurn, JurorOutlook, SpeakRequest
 
 CASE = CaseFile(
     slug="the-pawnbroker",

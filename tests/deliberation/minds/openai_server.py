@@ -4,15 +4,20 @@ It listens on 127.0.0.1 on an ephemeral port in a background thread. Each test s
 answers in order (text, streamed or not, a delay to provoke a timeout, an HTTP error status,
 raw garbage); once the script runs out, the default reply is repeated. Every request body is
 recorded so a test can check what the client really sent.
+
+Fault injection: ``server.faults = Faults(rate=0.3, seed=7)`` turns that share of the unscripted
+requests, chosen by a seeded generator, into a timeout, a 429, a 500 or an unreadable body (in
+turn or at random), and records each one in ``server.injected`` with the request it answered.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -28,6 +33,48 @@ class Reply:
     completion_tokens: int = 30
 
 
+FAULTS = ("timeout", "rate_limit", "server_error", "garbage")
+GARBAGE = b"\x00\x9f<html><body>502 Bad Gateway</body></html> {{{"
+
+
+@dataclass
+class Faults:
+    """Fail ``rate`` of the requests (seeded), with ``kinds`` drawn at random.
+
+    ``delay`` is how long a timed-out request hangs: longer than the client's timeout.
+    """
+
+    rate: float
+    kinds: tuple[str, ...] = FAULTS
+    seed: int = 0
+    delay: float = 5.0
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def draw(self) -> str | None:
+        """The fault for the next request, or None to answer normally."""
+        if self.rng.random() >= self.rate:
+            return None
+        return self.rng.choice(self.kinds)
+
+    def reply(self, fault: str) -> Reply:
+        if fault == "timeout":
+            return Reply(delay=self.delay)
+        if fault == "rate_limit":
+            return Reply(status=429)
+        if fault == "server_error":
+            return Reply(status=500)
+        return Reply(raw=GARBAGE)
+
+
+@dataclass(frozen=True)
+class Injected:
+    fault: str
+    body: dict[str, Any]
+
+
 class ScriptedOpenAIServer:
     """Start with ``with ScriptedOpenAIServer() as server:``; ``server.api_base`` is the base URL."""
 
@@ -35,6 +82,8 @@ class ScriptedOpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.default = Reply()
         self.responder: Callable[[dict[str, Any]], Reply] | None = None  # answers by request, after the script
+        self.faults: Faults | None = None  # injected into unscripted requests
+        self.injected: list[Injected] = []
         self._script: list[Reply] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -56,6 +105,10 @@ class ScriptedOpenAIServer:
             self.requests.append(body)
             if self._script:
                 return self._script.pop(0)
+            fault = self.faults.draw() if self.faults else None
+            if fault is not None and self.faults is not None:
+                self.injected.append(Injected(fault, body))
+                return self.faults.reply(fault)
         return self.responder(body) if self.responder else self.default
 
     def _serve(self) -> None:

@@ -5,16 +5,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-import re
 from collections.abc import Iterator
 
 import litellm
 import pytest
 
+from deliberation.engine.ports import CraftRequest, JurorOutlook, Listener, ReactRequest, SummarizeRequest
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.types import Speech
-from deliberation.minds.base import CraftRequest, JurorOutlook, Listener, ReactRequest, SummarizeRequest
 from deliberation.minds.litellm_mind import (
     NOTE_BUDGET,
     NOTE_EMPTY,
@@ -24,6 +23,7 @@ from deliberation.minds.litellm_mind import (
 )
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
+from tests.deliberation.minds.jury_room import jury_room
 from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
 
 MARGARET, TOM, ANN, WALTER = JURY
@@ -107,7 +107,7 @@ def test_a_timeout_is_retried_then_recorded_as_a_fallback_turn(server: ScriptedO
 
     assert len(server.requests) == 3  # one call and two retries, no more
     assert speech.is_fallback and speech.usage.fallback
-    assert speech.usage.note == NOTE_TIMEOUT.format(timeout=0.3, attempts=3)
+    assert speech.usage.note == NOTE_TIMEOUT.format(timeout=0.3, attempts="3 attempts")
     assert speech.seat == 8 and speech.content.strip()
     assert received == [speech.content]  # the room still hears the stand-in statement
 
@@ -318,23 +318,6 @@ def test_a_spent_token_budget_stops_asking_the_model(server: ScriptedOpenAIServe
     assert not first.is_fallback and second.is_fallback
     assert second.usage.note == NOTE_BUDGET
     assert len(server.requests) == 1
-
-
-def jury_room(body: dict[str, object]) -> Reply:
-    """Answers each kind of prompt the way a cooperative model would."""
-    last = body["messages"][-1]["content"]  # type: ignore[index]
-    if "THE JURORS LISTENING" in last:
-        seats = re.findall(r"^juror_(\d+):", last, re.MULTILINE)
-        count = len(re.findall(r"^Speech \d+:", last, re.MULTILINE))
-        answer = {f"juror_{seat}": [{"speech": n + 1, "impact": -0.2} for n in range(count)] for seat in seats}
-        return Reply(text=json.dumps(answer))
-    if "PREVIOUS SUMMARY" in last:
-        return Reply(text=json.dumps({"summary": "• The room argued about the coat."}))
-    name = re.search(r"It is your turn to speak, (.+?)\.", last).group(1)  # type: ignore[union-attr]
-    return Reply(
-        text="<SpeakingTo>everyone</SpeakingTo><ArgumentType>question</ArgumentType><Position>NOT GUILTY</Position>"
-        f"<Content>{name} asks who else could have worn that coat.</Content>"
-    )
 
 
 def test_a_whole_engine_round_runs_through_litellm(server: ScriptedOpenAIServer) -> None:

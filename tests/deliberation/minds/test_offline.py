@@ -3,9 +3,9 @@ import random
 
 import pytest
 
+from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SpeakRequest
 from deliberation.engine.rounds import run_round
 from deliberation.engine.strategies import STRATEGIES, STRATEGY_NEEDS_TARGET, STRATEGY_NEEDS_TEXT, StrategyError
-from deliberation.minds.base import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SpeakRequest
 from deliberation.minds.offline import THOUGHT_WORDS, OfflineMind
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
@@ -137,7 +137,7 @@ def test_a_listener_in_the_minority_feels_the_room() -> None:
 def test_summaries_are_bullets_for_every_juror() -> None:
     results, jury = twenty_rounds(3)
     assert any(r.summarized for r in results)
-    from deliberation.minds.base import SummarizeRequest
+    from deliberation.engine.ports import SummarizeRequest
 
     turns = tuple(
         HeardTurn(round_number=r.round_number, seat=s.seat, speaker_name=s.speaker_name, content=s.content)

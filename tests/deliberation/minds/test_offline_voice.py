@@ -12,11 +12,11 @@ from django.core.management import call_command
 
 from cases.casefile import case_file
 from cases.models import Case
+from deliberation.engine.ports import CraftRequest, JurorOutlook, SpeakRequest
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
-from deliberation.minds.base import CraftRequest, JurorOutlook, SpeakRequest
 from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_points import all_points, fallback_point, mention
 from deliberation.minds.offline_text import ends_dangling, fit, quotes, split_sentences

@@ -25,6 +25,13 @@ def state(room: Deliberation) -> dict:
     return room_of(room)
 
 
+@pytest.fixture(autouse=True)
+def _sweeps_start_afresh() -> None:
+    from deliberation.rooms import driver
+
+    driver._asked.clear()  # what an earlier test's sweep handed over says nothing about this one
+
+
 @pytest.fixture
 def room(robbery, settings) -> Deliberation:
     settings.ANGRY_TURN_SECONDS = 60
@@ -139,3 +146,65 @@ def test_the_web_processs_sweep_starts_a_room_the_command_line_left_waiting(
         assert driver.sweep_once() == [room.pk]
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION
+
+
+def _round_left_running(room: Deliberation, *, beat_seconds_ago: float) -> None:
+    beat = timezone.now() - timedelta(seconds=beat_seconds_ago)
+    Deliberation.objects.filter(pk=room.pk).update(
+        round_status="running", round_claimed_at=beat, round_heartbeat_at=beat
+    )
+
+
+def test_a_round_whose_process_died_is_taken_over_by_the_next_tick_and_the_room_moves_on(room, settings):
+    settings.ANGRY_ROUND_STALE_SECONDS = 30
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    _round_left_running(room, beat_seconds_ago=5)  # a live process is still thinking
+    assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == ""
+    _round_left_running(room, beat_seconds_ago=31)  # ... until its heartbeat went stale
+    assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == "round"
+    room.refresh_from_db()
+    assert room.round_number == 1 and room.round_status == "idle"
+    assert list(room.round_stats.values_list("round_number", flat=True)) == [1]
+    assert state(room)["stage"] == STAGE_TURNS and current_seat(state(room)) == 3
+
+
+def test_a_round_stored_by_a_process_that_died_before_opening_the_turns_gets_them_opened(room):
+    services.room_join(code=room.room_code, credential=ANNA, preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    from deliberation.services.rounds import round_run
+
+    assert round_run(deliberation_id=room.pk, round_number=1)  # ... and the process died here
+    assert state(room)["stage"] == STAGE_AI
+    assert clock.room_tick(deliberation_id=room.pk, now=later(31)) == "turns"
+    room.refresh_from_db()
+    assert room.round_number == 1  # no second round in place of the participants' turns
+    assert state(room)["stage"] == STAGE_TURNS and current_seat(state(room)) == 3
+
+
+def test_a_room_with_a_live_round_is_not_due_until_its_heartbeat_goes_stale(room, settings):
+    settings.ANGRY_ROUND_STALE_SECONDS = 30
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    _round_left_running(room, beat_seconds_ago=1)
+    due = dict(clock.rooms_unfinished())[room.pk]
+    assert due is not None and due > timezone.now() + timedelta(seconds=25)
+
+
+def test_the_web_processs_sweep_hands_a_single_player_round_whose_process_died_to_a_worker(
+    robbery, settings, django_capture_on_commit_callbacks
+):
+    from deliberation import services as game
+    from deliberation.rooms import driver
+
+    settings.ANGRY_ROUND_STALE_SECONDS = 30
+    solo = game.deliberation_start(case=robbery, seed=4, player_side="defend")
+    game.player_speak(deliberation_id=solo.pk, seat_number=7, strategy="reasonable_doubt", start=False)
+    _round_left_running(solo, beat_seconds_ago=10)
+    assert driver.sweep_once() == []  # its process may still be thinking
+    _round_left_running(solo, beat_seconds_ago=31)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert driver.sweep_once() == [solo.pk]
+    solo.refresh_from_db()
+    assert solo.round_number == 1 and solo.round_status == "idle" and solo.pending == []
+    assert solo.turns.filter(kind=TurnKind.SPEECH, seat_number=7).count() == 1  # the player's argument, once
+    assert driver.sweep_once() == []

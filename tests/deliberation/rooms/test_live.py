@@ -3,7 +3,9 @@ browser fetches for itself, pushed through the courtroom's websocket."""
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,7 +17,7 @@ from django.urls import reverse
 
 from deliberation import live
 from deliberation.models import Deliberation, Turn
-from deliberation.rooms import clock, services
+from deliberation.rooms import clock, page, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import room_of
 
@@ -43,15 +45,46 @@ def room(robbery, text_judge) -> Deliberation:
     return created
 
 
-def test_a_seat_change_pushes_the_jury_box_with_the_person_and_a_banner_that_fetches_controls(robbery, text_judge):
+def _keys(html: str) -> dict[str, str]:
+    return json.loads(unescape(re.search(r'data-keys="([^"]*)"', html).group(1)))
+
+
+def test_a_seat_change_pushes_the_jury_box_with_the_person_and_a_banner_with_every_viewers_controls_key(
+    robbery, text_judge
+):
     created = services.room_create(case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(4,))
+    before = _keys(live.render_event(created.pk, "seats", {}))
     services.room_join(code=created.room_code, credential=ANNA, name="Anna Ortiz")
     html = live.render_event(created.pk, "seats", {"seat": 4})
     assert 'id="jury-box"' in html and "Anna Ortiz" in html and "Person" in html
     assert 'id="room-turn"' in html
-    assert f'hx-get="{reverse("room_controls", args=[created.room_code])}"' in html
-    assert 'hx-trigger="load"' in html and 'hx-target="#room-controls"' in html
+    assert f'data-controls="{reverse("room_controls", args=[created.room_code])}"' in html
+    after = _keys(html)
+    assert set(after) == {"seat-4", "host", "watch"}
+    assert after["host"] != before["host"]  # the host's list of people changed: only the host refetches
+    assert after["watch"] == before["watch"]
     assert "The host starts the deliberation" in html
+
+
+def test_a_turn_change_changes_the_controls_only_of_the_seat_that_had_the_floor_and_the_one_that_takes_it(
+    robbery, text_judge
+):
+    created = services.room_create(
+        case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(2, 3, 4), seed=11
+    )
+    carl = Credential(session_key="carl-session")
+    for person, name in ((ANNA, "Anna"), (BEN, "Ben"), (carl, "Carl")):
+        services.room_join(code=created.room_code, credential=person, name=name)
+    services.room_start(deliberation_id=created.pk, session_key=HOST.session_key)
+    clock.room_tick(deliberation_id=created.pk)  # the AI jurors' round, then Anna (2), Ben (3), Carl (4)
+    first = live.render_event(created.pk, "turn", {})
+    services.room_pass(deliberation_id=created.pk, credential=ANNA)
+    second = live.render_event(created.pk, "turn", {})
+    changed = {role for role, key in _keys(second).items() if _keys(first)[role] != key}
+    assert changed == {"seat-2", "seat-3"}
+    when = json.loads(unescape(re.search(r'data-when="([^"]*)"', second).group(1)))
+    assert when["4"] == page.WHEN_IN_LINE.format(before="3")  # Carl's line is updated in place
+    assert when["2"] == page.WHEN_NEXT_CYCLE
 
 
 def test_a_turn_pushes_who_has_the_floor_with_its_deadline_and_who_follows(room):
@@ -62,6 +95,7 @@ def test_a_turn_pushes_who_has_the_floor_with_its_deadline_and_who_follows(room)
     assert 0 < seconds <= 60
     assert room_of(room)["deadline"][:19] in banner  # the server's deadline, for the record
     assert "Then seat 3 (Ben)" in banner
+    assert "{#" not in html and "static/js" not in html  # no template comment leaks into the page
     assert 'class="seat vote-' in html and "seat-turn" in html  # the jury box marks the speaker
     assert 'id="controls"' not in html  # one page's controls are never broadcast
 
@@ -135,7 +169,7 @@ async def test_a_browser_on_a_rooms_websocket_sees_a_student_take_a_seat(text_ju
     await sync_to_async(services.room_join)(code=code, credential=ANNA, name="Anna Ortiz")  # commits, then pushes
     for socket in sockets:
         html = await socket.receive_from(timeout=5)
-        assert "Anna Ortiz" in html and 'id="room-turn"' in html and 'hx-trigger="load"' in html
+        assert "Anna Ortiz" in html and 'id="room-turn"' in html and "data-keys=" in html
         await socket.disconnect()
 
 

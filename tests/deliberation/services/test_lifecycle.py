@@ -133,23 +133,26 @@ def test_a_model_string_no_provider_serves_is_refused_before_the_game_starts(rob
 
 
 def test_a_round_left_running_by_a_dead_worker_does_not_lock_the_player_out(
-    robbery, django_capture_on_commit_callbacks
+    robbery, django_capture_on_commit_callbacks, settings
 ):
     from datetime import timedelta
 
     from django.utils import timezone
 
     from deliberation.models import Deliberation
-    from deliberation.services.rounds import CLAIM_STALE_SECONDS
 
     deliberation = services.deliberation_start(case=robbery, seed=3, player_side="defend")
-    Deliberation.objects.filter(pk=deliberation.pk).update(round_status="running", round_claimed_at=timezone.now())
+    now = timezone.now()
+    Deliberation.objects.filter(pk=deliberation.pk).update(
+        round_status="running", round_claimed_at=now, round_heartbeat_at=now
+    )
     with pytest.raises(ValidationError) as excinfo:
         services.turn_pass(deliberation_id=deliberation.pk, seat_number=7)
     assert excinfo.value.messages == [lifecycle.ERROR_ROUND_RUNNING]
-    stale = timezone.now() - timedelta(seconds=CLAIM_STALE_SECONDS + 1)
-    Deliberation.objects.filter(pk=deliberation.pk).update(round_claimed_at=stale)
+    stale = timezone.now() - timedelta(seconds=settings.ANGRY_ROUND_STALE_SECONDS + 1)
+    Deliberation.objects.filter(pk=deliberation.pk).update(round_heartbeat_at=stale)
     with django_capture_on_commit_callbacks(execute=True):
         services.turn_pass(deliberation_id=deliberation.pk, seat_number=7)
     deliberation.refresh_from_db()
     assert deliberation.round_number == 1 and deliberation.round_status == "idle"
+    assert list(deliberation.round_stats.values_list("round_number", flat=True)) == [1]

@@ -7,11 +7,12 @@ from datetime import timedelta
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import connection
 from django.utils import timezone
 
 from deliberation import services
 from deliberation.models import Deliberation, RoundStatus, TurnKind
-from deliberation.services import rounds
+from deliberation.services import claims, rounds
 from deliberation.services.broadcast import group_name
 
 
@@ -19,22 +20,90 @@ def _started(case, seed=11):
     return services.deliberation_start(case=case, seed=seed, player_side="none", host_plays=False)
 
 
-def test_a_round_already_claimed_is_not_run_twice(robbery):
-    deliberation = _started(robbery)
+def _running(deliberation, *, beat_seconds_ago: float) -> None:
+    """The round is claimed by a process that last gave a sign of life that long ago."""
+    beat = timezone.now() - timedelta(seconds=beat_seconds_ago)
     Deliberation.objects.filter(pk=deliberation.pk).update(
-        round_status=RoundStatus.RUNNING, round_claimed_at=timezone.now()
+        round_status=RoundStatus.RUNNING, round_claimed_at=beat, round_heartbeat_at=beat
     )
+
+
+def test_a_round_whose_process_is_alive_is_not_run_twice(robbery):
+    deliberation = _started(robbery)
+    _running(deliberation, beat_seconds_ago=1)
     assert services.round_run(deliberation_id=deliberation.pk) is False
     assert not deliberation.turns.exists()
 
 
-def test_a_claim_left_by_a_dead_worker_is_taken_over_once_stale(robbery):
+def test_a_round_whose_heartbeat_is_stale_is_taken_over_and_stored_once(robbery, settings):
+    settings.ANGRY_ROUND_STALE_SECONDS = 30
     deliberation = _started(robbery)
-    stale = timezone.now() - timedelta(seconds=rounds.CLAIM_STALE_SECONDS + 5)
-    Deliberation.objects.filter(pk=deliberation.pk).update(round_status=RoundStatus.RUNNING, round_claimed_at=stale)
-    assert services.round_run(deliberation_id=deliberation.pk) is True
+    _running(deliberation, beat_seconds_ago=31)
+    assert services.round_run(deliberation_id=deliberation.pk, round_number=1) is True
     deliberation.refresh_from_db()
     assert deliberation.round_number == 1 and deliberation.round_status == RoundStatus.IDLE
+    assert deliberation.round_heartbeat_at is None
+    assert list(deliberation.round_stats.values_list("round_number", flat=True)) == [1]
+
+
+def test_the_stale_limit_is_a_setting(robbery, settings):
+    deliberation = _started(robbery)
+    _running(deliberation, beat_seconds_ago=10)
+    settings.ANGRY_ROUND_STALE_SECONDS = 30
+    assert services.round_run(deliberation_id=deliberation.pk) is False
+    settings.ANGRY_ROUND_STALE_SECONDS = 5
+    assert services.round_run(deliberation_id=deliberation.pk) is True
+
+
+def test_a_late_or_repeated_delivery_of_a_stored_round_adds_no_round(robbery):
+    deliberation = _started(robbery)
+    assert services.round_run(deliberation_id=deliberation.pk, round_number=1) is True
+    assert services.round_run(deliberation_id=deliberation.pk, round_number=1) is False
+    deliberation.refresh_from_db()
+    assert deliberation.round_number == 1
+    assert list(deliberation.round_stats.values_list("round_number", flat=True)) == [1]
+
+
+def test_a_round_asked_for_ahead_of_its_turn_is_not_run(robbery):
+    deliberation = _started(robbery)
+    assert services.round_run(deliberation_id=deliberation.pk, round_number=2) is False
+    deliberation.refresh_from_db()
+    assert deliberation.round_number == 0 and deliberation.round_status == RoundStatus.IDLE
+
+
+def test_the_heartbeat_beats_while_the_engine_thinks(robbery, monkeypatch, settings, transactional_db):
+    """A round slower than the beat refreshes its heartbeat from another thread, with no
+    transaction held (the beat commits while the engine is still thinking)."""
+    settings.ANGRY_ROUND_STALE_SECONDS = 1.2  # a beat every 0.4 s
+    deliberation = _started(robbery)
+    seen: list[object] = []
+    real_run = rounds.run_round
+
+    def heartbeat():
+        try:
+            return Deliberation.objects.values_list("round_heartbeat_at", flat=True).get(pk=deliberation.pk)
+        finally:
+            connection.close()  # this helper thread's own connection
+
+    async def slow(*args, **kwargs):
+        claimed = await asyncio.to_thread(heartbeat)
+        await asyncio.sleep(1.5)
+        seen.append((claimed, await asyncio.to_thread(heartbeat)))
+        return await real_run(*args, **kwargs)
+
+    monkeypatch.setattr(rounds, "run_round", slow)
+    assert services.round_run(deliberation_id=deliberation.pk) is True
+    [(at_claim, later)] = seen
+    assert later > at_claim
+
+
+def test_a_heartbeat_stops_when_another_process_took_the_round_over(robbery):
+    deliberation = _started(robbery)
+    _running(deliberation, beat_seconds_ago=0)
+    ours = Deliberation.objects.get(pk=deliberation.pk).round_claimed_at
+    assert claims.Heartbeat(deliberation.pk, ours).beat() is True
+    Deliberation.objects.filter(pk=deliberation.pk).update(round_claimed_at=timezone.now())  # taken over
+    assert claims.Heartbeat(deliberation.pk, ours).beat() is False
 
 
 def test_an_engine_failure_releases_the_round_and_says_so(robbery, monkeypatch):

@@ -1,7 +1,8 @@
 """The model port: what the engine asks of a mind, and what it gets back.
 
-Pure Python, no Django. Two implementations live beside this file: the offline
-rule-based mind (the embedded default, no network) and the LiteLLM mind (any provider).
+Pure Python, no Django. The engine owns this port; the minds depend on it, never the other way
+round. Two implementations live in ``deliberation.minds``: the offline rule-based mind (the
+embedded default, no network) and the LiteLLM mind (any provider).
 Every method is one call to the mind; the engine counts them all as ``llm_calls``,
 under every engine, the offline one included.
 """

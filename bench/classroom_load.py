@@ -1,0 +1,422 @@
+"""A whole class at once: N rooms x 12 browsers (a teacher in seat 7, ten students, a projector),
+with votes and speeches in every room, over real HTTP and websockets on loopback.
+
+Run:
+    .venv/bin/python bench/classroom_load.py --mode embedded            # SQLite, one Daphne
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode service
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode two
+options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
+
+``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
+and the Redis channel layer; ``two``
+adds a second Daphne on the same database and Redis, and splits every room's browsers between the
+two (even browsers on one, odd on the other), so each update must cross processes. The servers
+come from tests/live.py (a scratch database, dropped after).
+
+Every browser does what a browser does: it loads pages and posts forms over HTTP with its own
+cookies, holds the room's websocket, and, like static/js/room.js, fetches its own controls when a
+pushed turn banner says its controls changed. Teachers create the rooms, students join with a form,
+the teacher starts (prosecuting, so a room cannot end unanimous while students disagree with
+her); once every room's first AI round is over (the first round of a fresh server
+builds the case's index), in every room, for ``--seconds``, a student changes their
+vote about every ``VOTE_EVERY`` seconds, and whoever has the floor speaks after ``THINK`` seconds.
+
+Printed: HTTP errors (any status >= 400 or a failed request), dropped sockets (closed before the
+end), missed updates (a vote's new jury box not seen by one of the room's 12 sockets within
+``MISS_AFTER`` s), p50/p95 from posting a vote to its update on all 12 sockets of its room, how
+many controls the browsers fetched, and the peak number of PostgreSQL connections held by the
+bench's database (sampled every 0.25 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+import httpx  # noqa: E402
+import websockets  # noqa: E402
+
+from tests.live import LiveServer, free_port, live_server  # noqa: E402
+
+CLIENTS = 12  # a teacher (seat 7), ten students (2-6, 8-12) and a projector that only watches
+STUDENTS = 10
+VOTE_EVERY = 3.0  # seconds between votes in a room, on average: a class changing its mind often
+THINK = (3.0, 8.0)  # seconds a student takes to type an argument once they have the floor
+MISS_AFTER = 10.0
+SETUP_AT_ONCE = 8  # rooms set up concurrently
+WARM_UP_LIMIT = 180.0
+# The people's first ballot follows the teacher's side; with these seeds the jury's one AI juror
+# does not join them in the first round, so no room ends unanimous before it is measured.
+SEEDS = (5, 7, 9, 10, 11, 12, 13, 16, 17, 19, 24, 25, 27, 29)
+SEAT_VOTE = re.compile(r'class="seat vote-(\w+)[^"]*" id="seat-(\d+)"')
+FLOOR = re.compile(r'<span class="turn-seat">Seat (\d+)</span>')
+DEADLINE = re.compile(r'data-deadline="([^"]*)"')
+KEYS = re.compile(r'data-keys="([^"]*)"')
+CONTROLS_URL = re.compile(r'data-controls="([^"]*)"')
+KEY = re.compile(r'id="room-controls"[^>]*data-key="([^"]*)" data-role="([^"]*)"')
+WS_PATH = re.compile(r'ws-connect="([^"]+)"')
+CASE_OPTION = re.compile(r'<option value="(\d+)"')
+
+
+@dataclass
+class Figures:
+    http_requests: int = 0
+    http_errors: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    votes: int = 0
+    refused: int = 0  # the room had ended: nothing to wait for
+    deferred: int = 0  # cast while the room's round ran: applied (and pushed) after the round
+    missed: int = 0
+    latencies: list[float] = field(default_factory=list)
+    speeches: int = 0
+    controls_fetched: int = 0
+    pg_peak: int = 0
+
+
+FIGURES = Figures()
+FETCHES: list[asyncio.Task[None]] = []
+
+
+@dataclass
+class Browser:
+    base: str
+    http: httpx.AsyncClient
+    seat: int | None = None
+    role: str = ""
+    key: str = ""
+    ws_path: str = ""
+
+    async def request(self, method: str, url: str, **kwargs: object) -> httpx.Response | None:
+        FIGURES.http_requests += 1
+        try:
+            response = await self.http.request(method, url, **kwargs)
+        except httpx.HTTPError as exc:
+            FIGURES.http_errors.append(f"{method} {url}: {type(exc).__name__}")
+            return None
+        if response.status_code >= 400:
+            FIGURES.http_errors.append(f"{method} {url}: {response.status_code}")
+        return response
+
+    async def post(self, url: str, data: dict[str, object], htmx: bool = True) -> httpx.Response | None:
+        headers = {"X-CSRFToken": self.http.cookies.get("csrftoken", "")}
+        if htmx:
+            headers["HX-Request"] = "true"
+        return await self.request("POST", url, data=data, headers=headers)
+
+    def learn(self, page: str) -> None:
+        found = KEY.search(page)
+        if found:
+            self.key, self.role = found.group(1), found.group(2)
+        path = WS_PATH.search(page)
+        if path:
+            self.ws_path = path.group(1)
+
+
+@dataclass
+class Expected:
+    """A vote posted and not yet seen everywhere: seat, new value, and when each socket showed it."""
+
+    seat: int
+    vote: str
+    done: asyncio.Future[None]
+    seen: dict[int, float] = field(default_factory=dict)  # browser index -> arrival (monotonic)
+
+
+@dataclass
+class Room:
+    code: str
+    browsers: list[Browser]
+    votes: dict[int, str] = field(default_factory=dict)  # seat -> vote, as the jury box last showed
+    floor: tuple[int, str] | None = None  # (seat, deadline) of the turn being taken
+    waiting: list[Expected] = field(default_factory=list)
+    spoken: set[tuple[int, str]] = field(default_factory=set)
+
+
+async def _setup_room(bases: list[str], index: int) -> Room:
+    teacher = Browser(bases[0], httpx.AsyncClient(base_url=bases[0], follow_redirects=True, timeout=60))
+    page = await teacher.request("GET", "/rooms/new/")
+    assert page is not None and page.status_code == 200, "the new-room page did not load"
+    case = CASE_OPTION.search(page.text)
+    assert case, "no case to play"
+    data = {
+        "case": case.group(1),
+        "host_plays": "on",
+        "open_seats": [2, 3, 4, 5, 6, 8, 9, 10, 11, 12],
+        "seed": SEEDS[index % len(SEEDS)],
+    }
+    made = await teacher.post(
+        "/rooms/new/", {**data, "csrfmiddlewaretoken": teacher.http.cookies.get("csrftoken")}, False
+    )
+    assert made is not None and "/rooms/" in str(made.url), f"room {index} was not created"
+    code = urlsplit(str(made.url)).path.rstrip("/").split("/")[-1]
+    teacher.learn(made.text)
+    teacher.seat = 7
+    browsers = [teacher]
+    for number in range(STUDENTS + 1):
+        base = bases[(number + 1) % len(bases)]
+        browser = Browser(base, httpx.AsyncClient(base_url=base, follow_redirects=True, timeout=60))
+        if number < STUDENTS:  # a student takes any free seat
+            form = await browser.request("GET", f"/join/{code}/")
+            token = browser.http.cookies.get("csrftoken", "")
+            joined = await browser.post(
+                f"/join/{code}/", {"seat": "", "name": f"S{index}-{number}", "csrfmiddlewaretoken": token}, False
+            )
+            if joined is not None and form is not None:
+                browser.learn(joined.text)
+                seat = re.search(r'<meta name="angry-seat" content="(\d*)"', joined.text)
+                browser.seat = int(seat.group(1)) if seat and seat.group(1) else None
+        else:  # the projector watches
+            shown = await browser.request("GET", f"/rooms/{code}/")
+            if shown is not None:
+                browser.learn(shown.text)
+        browsers.append(browser)
+    room = Room(code=code, browsers=browsers)
+    for vote, seat in SEAT_VOTE.findall(made.text):
+        room.votes[int(seat)] = vote
+    return room
+
+
+async def _socket(room: Room, browser: Browser, ready: asyncio.Event, stop: asyncio.Event) -> None:
+    url = browser.base.replace("http://", "ws://") + browser.ws_path
+    cookie = "; ".join(f"{k}={v}" for k, v in browser.http.cookies.items())
+    try:
+        async with websockets.connect(
+            url, origin=browser.base, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
+        ) as socket:
+            ready.set()
+            while not stop.is_set():
+                try:
+                    message = await asyncio.wait_for(socket.recv(), timeout=0.5)
+                except TimeoutError:
+                    continue
+                _seen(room, browser, str(message))
+    except websockets.ConnectionClosed as exc:
+        if not stop.is_set():
+            FIGURES.dropped.append(f"{room.code} seat {browser.seat}: closed {exc.rcvd.code if exc.rcvd else '?'}")
+    except Exception as exc:  # the upgrade failed: counted with the HTTP errors
+        FIGURES.http_errors.append(f"websocket {room.code}: {type(exc).__name__} {exc}")
+    finally:
+        ready.set()
+
+
+def _seen(room: Room, browser: Browser, message: str) -> None:
+    now = time.monotonic()
+    shown = {int(seat): vote for vote, seat in SEAT_VOTE.findall(message)}
+    index = room.browsers.index(browser)
+    for expected in room.waiting:
+        if index not in expected.seen and shown.get(expected.seat) == expected.vote:
+            expected.seen[index] = now
+            if len(expected.seen) == len(room.browsers) and not expected.done.done():
+                expected.done.set_result(None)
+    if browser is room.browsers[-1]:  # the projector keeps the room's picture
+        room.votes.update(shown)
+        floor, deadline = FLOOR.search(message), DEADLINE.search(message)
+        if 'id="room-turn"' in message:
+            room.floor = (int(floor.group(1)), deadline.group(1) if deadline else "") if floor else None
+    keys, url = KEYS.search(message), CONTROLS_URL.search(message)
+    if keys and url:
+        wanted = json.loads(html.unescape(keys.group(1))).get(browser.role)
+        if wanted and wanted != browser.key:
+            browser.key = wanted  # one fetch per change, as room.js does
+            FETCHES.append(asyncio.get_running_loop().create_task(_fetch_controls(browser, url.group(1))))
+
+
+async def _fetch_controls(browser: Browser, url: str) -> None:
+    FIGURES.controls_fetched += 1
+    response = await browser.request("GET", url, headers={"HX-Request": "true"})
+    if response is not None:
+        browser.learn(response.text)
+
+
+async def _voter(room: Room, stop: asyncio.Event) -> None:
+    voters = [b for b in room.browsers if b.seat and b.seat != 7]  # the students
+    while not stop.is_set():
+        await asyncio.sleep(random.uniform(0.5, 1.5) * VOTE_EVERY)
+        if stop.is_set():
+            break
+        browser = random.choice(voters)
+        assert browser.seat is not None
+        value = "not_guilty" if room.votes.get(browser.seat) == "guilty" else "guilty"
+        expected = Expected(browser.seat, value, asyncio.get_running_loop().create_future())
+        room.waiting.append(expected)
+        started = time.monotonic()
+        response = await browser.post(f"/rooms/{room.code}/vote/", {"seat": browser.seat, "vote": value})
+        FIGURES.votes += 1
+        if response is not None:
+            browser.learn(response.text)
+            if 'class="form-error"' in response.text:
+                FIGURES.refused += 1
+                room.waiting.remove(expected)
+                continue
+            FIGURES.deferred += "as soon as this round ends" in response.text
+        try:
+            await asyncio.wait_for(asyncio.shield(expected.done), timeout=MISS_AFTER)
+            FIGURES.latencies.append((max(expected.seen.values()) - started) * 1000)
+        except TimeoutError:
+            FIGURES.missed += len(room.browsers) - len(expected.seen)
+        room.waiting.remove(expected)
+        room.votes[browser.seat] = value
+
+
+async def _speaker(room: Room, stop: asyncio.Event) -> None:
+    by_seat = {b.seat: b for b in room.browsers if b.seat}
+    while not stop.is_set():
+        await asyncio.sleep(0.2)
+        turn = room.floor
+        if turn is None or turn in room.spoken or turn[0] not in by_seat:
+            continue
+        room.spoken.add(turn)
+        await asyncio.sleep(random.uniform(*THINK))
+        if stop.is_set():
+            break
+        browser = by_seat[turn[0]]
+        data = {"seat": turn[0], "strategy": "", "argument_type": "logical", "content": "He was seen for two seconds."}
+        response = await browser.post(f"/rooms/{room.code}/speak/", data)
+        FIGURES.speeches += 1
+        if response is not None:
+            browser.learn(response.text)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _watch_postgres(database_url: str, stop: threading.Event) -> None:
+    import psycopg
+
+    name = urlsplit(database_url).path.strip("/")
+    admin = database_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        while not stop.is_set():
+            (held,) = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (name,)).fetchone()
+            FIGURES.pg_peak = max(FIGURES.pg_peak, held)
+            stop.wait(0.25)
+
+
+async def _run(bases: list[str], rooms: int, seconds: float) -> None:
+    made: list[Room] = []
+    gate = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def one(index: int) -> None:
+        async with gate:
+            made.append(await _setup_room(bases, index))
+
+    started = time.monotonic()
+    await asyncio.gather(*(one(i) for i in range(rooms)))
+    print(f"set up {rooms} rooms x {CLIENTS} browsers in {time.monotonic() - started:.1f} s")
+    stop, close = asyncio.Event(), asyncio.Event()  # stop acting; then, once every wait is over, close
+    sockets = []
+    for room in made:
+        for browser in room.browsers:
+            ready = asyncio.Event()
+            sockets.append(asyncio.create_task(_socket(room, browser, ready, close)))
+            await ready.wait()
+    for room in made:
+        teacher = room.browsers[0]
+        # The teacher prosecutes and the students start out for the defence: until a room's
+        # people agree, no round can end it unanimous while it is being measured.
+        started_room = await teacher.post(f"/rooms/{room.code}/start/", {"side": "prosecute"})
+        if started_room is not None:
+            teacher.learn(started_room.text)
+    # The first round of a fresh server builds each case's index and warms the engine: the
+    # measured part starts once every room's participants have the floor.
+    warm = time.monotonic()
+    while any(room.floor is None for room in made) and time.monotonic() - warm < WARM_UP_LIMIT:
+        await asyncio.sleep(0.2)
+    print(f"first rounds done in {time.monotonic() - warm:.1f} s; measuring for {seconds:.0f} s")
+    actors = [asyncio.create_task(_voter(r, stop)) for r in made] + [
+        asyncio.create_task(_speaker(r, stop)) for r in made
+    ]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*actors, return_exceptions=True)  # the last votes still wait for their updates
+    close.set()
+    await asyncio.gather(*sockets, *FETCHES, return_exceptions=True)
+    for room in made:
+        for browser in room.browsers:
+            await browser.http.aclose()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mode", choices=["embedded", "service", "two"], default="embedded")
+    parser.add_argument("--rooms", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--db", choices=["pool", "direct"], default="pool")
+    args = parser.parse_args()
+    embedded = args.mode == "embedded"
+    if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        raise SystemExit("service modes need DATABASE_URL and REDIS_URL")
+    env = {"ANGRY_NARRATION": "text", "LOG_LEVEL": "WARNING", "DATABASE_POOL_SIZE": "8" if args.db == "pool" else "0"}
+    scratch = Path(tempfile.mkdtemp(prefix="angry-classroom-"))
+    with live_server(scratch, name="classroom", redis_db=15, env=env, embedded=embedded) as server:
+        bases = [server.url]
+        if server.service_mode:
+            server.start_worker("second")
+        if args.mode == "two":
+            bases.append(_second_daphne(server))
+        stop = threading.Event()
+        watcher = None
+        if server.service_mode:
+            watcher = threading.Thread(target=_watch_postgres, args=(server.env["DATABASE_URL"], stop), daemon=True)
+            watcher.start()
+        processes = [(p.args[2] if len(p.args) > 2 else "?", p.pid) for p in server.processes if p.poll() is None]
+        before = {pid: _cpu_seconds(pid) for _, pid in processes}
+        clock = time.monotonic()
+        try:
+            asyncio.run(_run(bases, args.rooms, args.seconds))
+        finally:
+            stop.set()
+        wall = time.monotonic() - clock
+        used = [f"{name} {_cpu_seconds(pid) - before[pid]:.0f}" for name, pid in processes]
+        print(f"CPU seconds used by the server processes over {wall:.0f} s (setup included): {', '.join(used)}")
+    label = f"{args.mode} ({'SQLite' if embedded else 'PostgreSQL, ' + args.db})"
+    lat = FIGURES.latencies
+    print(f"mode: {label}; {args.rooms} rooms x {CLIENTS} browsers; {args.seconds:.0f} s of votes and speeches")
+    print(f"HTTP requests: {FIGURES.http_requests}, HTTP errors: {len(FIGURES.http_errors)} {FIGURES.http_errors[:5]}")
+    print(f"dropped sockets: {len(FIGURES.dropped)} {FIGURES.dropped[:5]}")
+    print(
+        f"votes: {FIGURES.votes} ({FIGURES.refused} refused: room ended; {FIGURES.deferred} cast while a round ran), "
+        f"missed updates (socket x vote): {FIGURES.missed}, speeches: {FIGURES.speeches}"
+    )
+    if lat:
+        print(
+            f"vote -> all {CLIENTS} sockets of its room (ms): p50 {statistics.median(lat):.0f}  "
+            f"p95 {percentile(lat, 0.95):.0f}  max {max(lat):.0f}"
+        )
+    print(f"controls fetched by browsers: {FIGURES.controls_fetched}")
+    print(f"PostgreSQL connections held (peak): {FIGURES.pg_peak if not embedded else 'n/a (SQLite)'}")
+
+
+def _second_daphne(server: LiveServer) -> str:
+    port = free_port()
+    server.start_web(port=port)
+    return f"http://127.0.0.1:{port}"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""Rounds survive dead processes: kill -9 mid-round, with real processes (see tests/recovery.py).
+
+Each test kills the process running a round, starts a fresh one as a supervisor would, and checks
+the outcome in the database: the killed round is stored exactly once and the game moves on. The
+stale limit is 5 s here (30 s by default) so the suite does not wait half a minute per scenario;
+bench/recovery.py measures the times with the default.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.conftest import need
+from tests.recovery import web_killed_mid_round, worker_killed_mid_round
+
+STALE_SECONDS = 5.0
+
+pytestmark = pytest.mark.timeout(900)
+
+
+def _service_mode() -> None:
+    need(
+        bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+        "DATABASE_URL and REDIS_URL are not both set: no Celery worker to kill",
+    )
+
+
+def _stored_once_in_order(rounds: list[int], killed: int) -> None:
+    assert rounds.count(killed) == 1, rounds
+    assert rounds == list(range(1, len(rounds) + 1)), rounds  # no round doubled, none skipped
+
+
+def test_a_room_whose_worker_is_killed_mid_round_finishes_that_round_once_and_moves_on(tmp_path):
+    _service_mode()
+    outcome = worker_killed_mid_round(tmp_path, room=True, stale_seconds=STALE_SECONDS, redis_db=11)
+    _stored_once_in_order(outcome.rounds, outcome.killed_round)
+    assert outcome.killed_round + 1 in outcome.rounds
+
+
+def test_a_single_player_round_whose_worker_is_killed_is_finished_once_and_its_late_redelivery_adds_nothing(
+    tmp_path,
+):
+    _service_mode()
+    outcome = worker_killed_mid_round(tmp_path, room=False, stale_seconds=STALE_SECONDS, redis_db=12)
+    assert outcome.round_deliveries >= 2  # the takeover and the broker's late redelivery both arrived
+    assert outcome.rounds == [1]  # the player asked for one round and got exactly one
+    assert outcome.round_status == "idle"
+
+
+def test_a_room_whose_web_process_is_killed_mid_round_resumes_when_it_restarts(tmp_path):
+    outcome = web_killed_mid_round(tmp_path, room=True, stale_seconds=STALE_SECONDS, redis_db=13)
+    _stored_once_in_order(outcome.rounds, outcome.killed_round)
+    assert outcome.killed_round + 1 in outcome.rounds
+
+
+def test_a_single_player_round_whose_web_process_is_killed_is_finished_once_when_it_restarts(tmp_path):
+    outcome = web_killed_mid_round(tmp_path, room=False, stale_seconds=STALE_SECONDS, redis_db=14)
+    assert outcome.rounds == [1]
+    assert outcome.round_status == "idle"

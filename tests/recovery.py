@@ -1,0 +1,170 @@
+"""kill -9 mid-round, with real processes: the scenarios behind tests/deliberation/services/
+test_recovery.py (which assert what happened) and bench/recovery.py (which prints how long it took).
+
+Each scenario starts a live server (``tests.live``) whose jurors think through the real LiteLLM
+client against a local server speaking the OpenAI protocol that answers each call after
+``THINK_SECONDS``, so a round lasts long enough to be killed in the middle. It waits until a round
+is running, kills the process running it with SIGKILL (the Celery worker in service mode, Daphne
+in embedded mode), starts a fresh one at once as a supervisor would, and watches the database:
+
+- a room (autostart, no participant, so the AI jurors take round after round): the killed round is
+  stored once, and the room moves on to the next round;
+- a single-player game (started, side chosen and passed over HTTP as a browser does): the killed
+  round is stored once, and the player's controls are free again. In service mode the killed
+  worker's message comes back from the broker (visibility timeout shortened to
+  ``VISIBILITY_SECONDS``) and is counted: that late delivery must add no round.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
+from tests.live import LiveServer, live_server
+
+CASE = "kessler-market-robbery"
+THINK_SECONDS = 0.7  # per model call: a round of 1-4 speakers and one batch reaction takes seconds
+VISIBILITY_SECONDS = 8
+WAIT_SECONDS = 240.0  # every wait is bounded; a scenario that does not recover fails, never hangs
+POLL_SECONDS = 0.1
+HTTP_TIMEOUT = 180.0  # the first game of a fresh web process imports LiteLLM, slow on a busy machine
+ROUND_TASK = "deliberation.round_run["
+
+
+@dataclass
+class Outcome:
+    """What a scenario saw after the kill (times from the kill, in seconds)."""
+
+    killed_round: int
+    taken_over_after: float = 0.0  # a live process claimed the killed round again
+    stored_after: float = 0.0  # the killed round is in the database
+    moved_on_after: float = 0.0  # the room's next round is stored / the player may act again
+    rounds: list[int] = field(default_factory=list)  # round number of every RoundStats row, in order
+    round_status: str = ""
+    round_deliveries: int = 0  # round_run messages the fresh worker received (service, single-player)
+    stand_ins: int = 0  # turns whose model call failed and the offline engine stood in
+
+
+def _environment(model: ScriptedOpenAIServer, stale_seconds: float) -> dict[str, str]:
+    return {
+        "ANGRY_LLM_MODEL": "openai/juror",
+        "ANGRY_LLM_API_BASE": model.api_base,
+        "OPENAI_API_KEY": "local-test-key",
+        "ANGRY_LLM_TIMEOUT": "30",
+        "ANGRY_LLM_RETRIES": "0",
+        "ANGRY_NARRATION": "text",
+        "ANGRY_ROUND_STALE_SECONDS": str(stale_seconds),
+        "ANGRY_ROOM_AUTOSTART_SECONDS": "1",
+        "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_SECONDS),
+    }
+
+
+def _wait(what: str, check: Any, timeout: float = WAIT_SECONDS) -> float:
+    """Poll ``check`` until it is true; the monotonic time it became true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if check():
+            return time.monotonic()
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what} after {timeout:.0f} s")
+        time.sleep(POLL_SECONDS)
+
+
+def _game(server: LiveServer) -> tuple[int, int, str]:
+    """The newest deliberation's id, round number and round status."""
+    rows = server.query("SELECT id, round_number, round_status FROM deliberation_deliberation ORDER BY id DESC LIMIT 1")
+    return rows[0] if rows else (0, -1, "")
+
+
+def _claimed_at(server: LiveServer, deliberation_id: int) -> object:
+    rows = server.query("SELECT round_claimed_at FROM deliberation_deliberation WHERE id = ?", (deliberation_id,))
+    return rows[0][0]
+
+
+def _rounds(server: LiveServer, deliberation_id: int) -> list[int]:
+    rows = server.query(
+        "SELECT round_number FROM deliberation_roundstats WHERE deliberation_id = ? ORDER BY id", (deliberation_id,)
+    )
+    return [number for (number,) in rows]
+
+
+def _play_over_http(server: LiveServer) -> None:
+    """Start a game, choose a side and pass, as a browser does (forms read from the pages)."""
+    with httpx.Client(base_url=server.url, follow_redirects=True, timeout=HTTP_TIMEOUT) as browser:
+        browser.get("/")
+        token = browser.cookies.get("csrftoken", "")
+        court = browser.post("/court/start/", data={"case": CASE, "csrfmiddlewaretoken": token})
+        side = re.search(r'class="side-choice" method="post" action="([^"]+)"', court.text)
+        assert side, "the courtroom offers no side to choose"
+        page = browser.post(side.group(1), data={"side": "defend", "csrfmiddlewaretoken": token})
+        passing = re.search(r'formaction="([^"]+)"[^>]*>Pass Turn', page.text)
+        assert passing, "the courtroom offers no Pass Turn"
+        browser.post(passing.group(1), data={"csrfmiddlewaretoken": token})
+
+
+def _scenario(tmp: Path, *, name: str, redis_db: int, room: bool, embedded: bool, stale_seconds: float) -> Outcome:
+    with ScriptedOpenAIServer() as model:
+        model.default = Reply(delay=THINK_SECONDS)
+        env = _environment(model, stale_seconds)
+        with live_server(tmp, name=name, redis_db=redis_db, env=env, embedded=embedded) as server:
+            if not embedded:
+                assert server.service_mode, "a worker can be killed only in service mode"
+            if room:
+                server.room("--case", CASE, "--autostart", "--open-seats", "2", "--pace-seconds", "0.5")
+            else:
+                _play_over_http(server)
+            _wait("a round to start", lambda: _game(server)[2] == "running")
+            deliberation_id, before, _status = _game(server)
+            killed = before + 1
+            claim = _claimed_at(server, deliberation_id)
+            victim = server.processes[0] if embedded else server.processes[-1]
+            server.kill(victim)
+            killed_at = time.monotonic()
+            if embedded:
+                server.start_web()  # its first request starts the room driver, as a browser's would
+            else:
+                server.start_worker("fresh")
+            outcome = Outcome(killed_round=killed)
+            taken = _wait(
+                "the round to be taken over",
+                lambda: (
+                    _claimed_at(server, deliberation_id) not in (claim, None)
+                    or killed in _rounds(server, deliberation_id)
+                ),
+            )
+            outcome.taken_over_after = taken - killed_at
+            stored = _wait(f"round {killed} to be stored", lambda: killed in _rounds(server, deliberation_id))
+            outcome.stored_after = stored - killed_at
+            if room:
+                moved = _wait("the room's next round", lambda: killed + 1 in _rounds(server, deliberation_id))
+            else:
+                moved = _wait("the controls to be free", lambda: _game(server)[2] == "idle")
+            outcome.moved_on_after = moved - killed_at
+            if not room and not embedded:
+                log = server.log.parent / "worker-fresh.log"
+                _wait("the killed worker's message to come back", lambda: log.read_text().count(ROUND_TASK) >= 4)
+                outcome.round_deliveries = log.read_text().count(ROUND_TASK) // 2  # "Received" and "succeeded"
+            outcome.rounds = _rounds(server, deliberation_id)
+            outcome.stand_ins = server.query(
+                "SELECT count(*) FROM deliberation_turn WHERE deliberation_id = ? AND is_fallback", (deliberation_id,)
+            )[0][0]
+            outcome.round_status = _game(server)[2]
+            return outcome
+
+
+def worker_killed_mid_round(tmp: Path, *, room: bool, stale_seconds: float, redis_db: int) -> Outcome:
+    """Service mode: kill -9 the Celery worker while it runs a round, start a fresh worker."""
+    name = "kill_worker_room" if room else "kill_worker_solo"
+    return _scenario(tmp, name=name, redis_db=redis_db, room=room, embedded=False, stale_seconds=stale_seconds)
+
+
+def web_killed_mid_round(tmp: Path, *, room: bool, stale_seconds: float, redis_db: int) -> Outcome:
+    """Embedded mode: kill -9 Daphne while its background thread runs a round, start it again."""
+    name = "kill_web_room" if room else "kill_web_solo"
+    return _scenario(tmp, name=name, redis_db=redis_db, room=room, embedded=True, stale_seconds=stale_seconds)
