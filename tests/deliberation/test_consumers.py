@@ -70,6 +70,7 @@ async def test_an_unknown_deliberation_is_refused():
     socket = WebsocketCommunicator(application, "/ws/court/999999/", headers=HEADERS)
     connected, _ = await socket.connect()
     assert not connected
+    await socket.disconnect()
 
 
 async def test_what_browsers_send_is_ignored(text_judge):
