@@ -47,6 +47,7 @@ def test_the_leak_patterns_catch_the_printed_verdicts_and_pass_ordinary_testimon
 
 
 @pytest.mark.django_db
+@pytest.mark.timeout(1200)  # imports every file there is (about 1,700 trials); slow on a busy machine
 def test_no_playable_case_lets_the_jury_read_a_verdict_in_any_file_of_the_sample():
     report = oldbailey_import_paths(paths=ALL_FILES)
     assert report.errors == []
