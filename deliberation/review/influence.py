@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from deliberation.review.moments import STILL, Speech
+from deliberation.review.moments import STILL, Speech, signed
 
 SIZE = 600  # the drawing's square viewBox
 RING = 210  # radius of the circle the seats sit on
@@ -28,6 +28,8 @@ class Edge:
     net: float  # sum of the listener's deltas over the speaker's speeches
     speeches: int  # how many of the speaker's speeches the listener reacted to
     persuaded: int  # how many of them the listener said persuaded them
+    speaker_name: str = ""
+    listener_name: str = ""
 
     @property
     def size(self) -> float:
@@ -37,20 +39,35 @@ class Edge:
     def direction(self) -> str:
         return "guilty" if self.net > 0 else "not_guilty"
 
+    @property
+    def change(self) -> str:
+        return signed(self.net)
+
 
 def influence_edges(speeches: list[Speech]) -> list[Edge]:
     """Every speaker-to-listener pair that moved at all, strongest first (then by seats)."""
     sums: dict[tuple[int, int], list[float]] = {}
+    names: dict[int, str] = {}
     for speech in speeches:
+        names.setdefault(speech.seat, speech.name)
         for reaction in speech.reactions:
             if reaction.seat == speech.seat:
                 continue
+            names.setdefault(reaction.seat, reaction.name)
             acc = sums.setdefault((speech.seat, reaction.seat), [0.0, 0, 0])
             acc[0] += reaction.delta
             acc[1] += 1
             acc[2] += 1 if reaction.persuaded else 0
     edges = [
-        Edge(speaker=a, listener=b, net=net, speeches=int(count), persuaded=int(won))
+        Edge(
+            speaker=a,
+            listener=b,
+            net=net,
+            speeches=int(count),
+            persuaded=int(won),
+            speaker_name=names.get(a, ""),
+            listener_name=names.get(b, ""),
+        )
         for (a, b), (net, count, won) in sums.items()
         if abs(net) >= STILL
     ]

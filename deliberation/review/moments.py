@@ -20,6 +20,22 @@ NOT_GUILTY = "not_guilty"
 STILL = 0.0005  # a change smaller than this is no change (deltas are stored to 4 decimals)
 KEY_MOMENTS = 5
 TOP_LISTENERS = 3
+VOTE_WORDS = {GUILTY: "guilty", NOT_GUILTY: "not guilty"}
+VERDICT_WORDS = {GUILTY: "Guilty", NOT_GUILTY: "Not guilty", "hung": "Hung jury"}
+DIRECTION_WORDS = {GUILTY: "towards guilty", NOT_GUILTY: "towards not guilty", "flat": "no net change"}
+
+
+def signed(value: float) -> str:
+    """A change as people read it: +0.120 or −0.045 (a true minus sign), 0.000 when still."""
+    if abs(value) < STILL:
+        return "0.000"
+    return f"{value:+.3f}".replace("-", "\u2212")
+
+
+def direction_of(value: float) -> str:
+    if abs(value) < STILL:
+        return "flat"
+    return GUILTY if value > 0 else NOT_GUILTY
 
 
 @dataclass(frozen=True)
@@ -30,6 +46,15 @@ class Reaction:
     delta: float
     persuaded: bool = False
     thought: str = ""
+    name: str = ""  # the listener's name, for pages
+
+    @property
+    def change(self) -> str:
+        return signed(self.delta)
+
+    @property
+    def direction(self) -> str:
+        return direction_of(self.delta)
 
 
 @dataclass(frozen=True)
@@ -45,6 +70,11 @@ class Speech:
     argument_type: str = ""
     reactions: tuple[Reaction, ...] = ()
 
+    @property
+    def move(self) -> str:
+        """The strategy a participant chose, else the kind of argument a juror made, in words."""
+        return (self.strategy or self.argument_type).replace("_", " ")
+
 
 @dataclass(frozen=True)
 class VoteChange:
@@ -54,6 +84,15 @@ class VoteChange:
     seat: int
     before: str
     after: str
+    name: str = ""  # the juror's name, for pages
+
+    @property
+    def before_label(self) -> str:
+        return VOTE_WORDS.get(self.before, self.before or "no vote")
+
+    @property
+    def after_label(self) -> str:
+        return VOTE_WORDS.get(self.after, self.after)
 
 
 @dataclass(frozen=True)
@@ -69,9 +108,23 @@ class Figures:
 
     @property
     def direction(self) -> str:
-        if abs(self.net) < STILL:
-            return "flat"
-        return GUILTY if self.net > 0 else NOT_GUILTY
+        return direction_of(self.net)
+
+    @property
+    def direction_words(self) -> str:
+        return DIRECTION_WORDS[self.direction]
+
+    @property
+    def net_change(self) -> str:
+        return signed(self.net)
+
+    @property
+    def mean_change(self) -> str:
+        return signed(self.mean)
+
+    @property
+    def movement(self) -> str:
+        return f"{self.moved:.3f}"
 
 
 def figures(speech: Speech) -> Figures:
@@ -165,6 +218,10 @@ class GroupSummary:
     vote_changes: int
     speeches: int
     moving: tuple[KeyMoment, ...]  # the arguments that moved this jury most
+
+    @property
+    def verdict_label(self) -> str:
+        return VERDICT_WORDS.get(self.verdict, self.verdict or "no verdict")
 
 
 def group_summary(
