@@ -26,6 +26,7 @@ from deliberation.review.moments import (
     figures,
     group_summary,
     key_moments,
+    signed,
     vote_change_causes,
 )
 from deliberation.review.selectors import VOTE_LABELS, Transcript
@@ -83,6 +84,14 @@ class SeatDebrief:
     @property
     def persuaded(self) -> int:
         return sum(c.figures.persuaded for c in self.contributions)
+
+    @property
+    def net_change(self) -> str:
+        return signed(self.net)
+
+    @property
+    def movement(self) -> str:
+        return f"{self.moved:.3f}"
 
     @property
     def changed_vote(self) -> bool:
