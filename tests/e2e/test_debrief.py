@@ -3,6 +3,7 @@ phone widths and in print; a stranger's browser gets 404 for the same address.""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE = "The People v. Owen Castellano"
+SLUG = "pruitt-basement-killing"
 SEED = 3  # set before the side is chosen: the engine starts from the deliberation's seed then
 ROUND_TIMEOUT_MS = 90_000
 SPEECH = "Someone else had the basement key: the side door was never locked."
@@ -90,5 +92,31 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
         finally:
             stranger.close()
         assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_longer_seeded_run_has_a_debrief_that_fits_a_phone_and_a_desktop(browser, live_daphne, artifacts):
+    """An AI-only run from the command line (public, like every run without people), many speakers."""
+    record = json.loads(
+        live_daphne.manage(
+            "deliberate", "--case", SLUG, "--seed", str(SEED), "--max-rounds", "6", "--side", "none", "--json"
+        )
+        .strip()
+        .splitlines()[-1]
+    )
+    pk = record["deliberation_id"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        answer = page.goto(f"{live_daphne.url}/deliberations/{pk}/debrief/")
+        assert answer is not None and answer.status == 200
+        assert page.locator("svg.influence path.arrow").count() >= 1
+        assert page.locator("article.seat-debrief").count() >= 2
+        assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        page.screenshot(path=str(artifacts / "run-1280.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        page.screenshot(path=str(artifacts / "run-390.png"), full_page=True)
     finally:
         context.close()

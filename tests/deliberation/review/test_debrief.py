@@ -133,3 +133,24 @@ def test_the_debrief_and_its_csv_take_as_many_queries_at_40_rounds_as_at_2(clien
             response = client.get(reverse(name, args=[long.pk]))
         assert response.status_code == 200
     assert "Round 40" in client.get(reverse("review:debrief", args=[long.pk])).content.decode()
+
+
+def test_in_a_room_every_participant_reads_the_debrief_and_the_people_come_first(client):
+    from django.test import Client
+
+    first, second = Client(), Client()
+    keys = {1: browser_of(first), 4: browser_of(second)}
+    room = write_deliberation(rounds=3, participants=4, sessions=keys)
+    page = reverse("review:debrief", args=[room.pk])
+    for reader in (first, second):
+        response = reader.get(page)
+        assert response.status_code == 200
+        assert [part.seat.number for part in response.context["b"].seats][:4] == [1, 2, 3, 4]
+    browser_of(client)
+    assert client.get(page).status_code == 404
+
+
+def test_the_verdict_page_links_to_the_debrief(client):
+    done = write_deliberation(rounds=2)
+    body = client.get(reverse("court_verdict", args=[done.pk])).content.decode()
+    assert reverse("review:debrief", args=[done.pk]) in body
