@@ -12,6 +12,9 @@ Who may read what (decided in ``review.access``, inside each page's QuerySet):
 - A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
   autostarted and nobody joined) is public.
 - The list at ``/deliberations/`` shows only what the viewer may read.
+- The debrief (``/deliberations/<pk>/debrief/`` and its ``debrief.csv``, and the same under a
+  share link) answers to the transcript's rule, and exists only once the deliberation reached its
+  own verdict: before that it is a 404 for everyone.
 - Sharing and revoking are for the host's session and staff; deleting is for staff (curators).
 """
 

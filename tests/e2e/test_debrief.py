@@ -63,6 +63,7 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
             assert page.get_by_role("heading", name=heading).is_visible()
         assert page.locator("svg.influence circle").count() == 12
         assert page.locator("ol.moments > li").count() >= 1
+        assert page.get_by_role("button", name="Print the debrief").is_visible()  # its script ran
         person = page.locator("article.seat-debrief.participant").first
         assert SPEECH in person.inner_text()  # the person's own contribution, first in the list
         assert page.locator("article.seat-debrief").first.get_attribute("class") == person.get_attribute("class")

@@ -154,3 +154,22 @@ def test_the_verdict_page_links_to_the_debrief(client):
     done = write_deliberation(rounds=2)
     body = client.get(reverse("court_verdict", args=[done.pk])).content.decode()
     assert reverse("review:debrief", args=[done.pk]) in body
+
+
+def test_a_participants_new_ballot_is_a_change_of_vote_but_a_first_ballot_is_not():
+    from deliberation.models import BallotKind, Vote
+    from deliberation.review.debrief import build_debrief
+    from deliberation.review.selectors import build_transcript, deliberation_for_review
+
+    room = write_deliberation(rounds=1, participants=1)
+    Vote.objects.create(deliberation=room, round_number=1, seat_number=1, value="guilty", ballot=BallotKind.CAST)
+    Vote.objects.create(
+        deliberation=room, round_number=1, seat_number=1, value="not_guilty", previous="guilty", ballot=BallotKind.CAST
+    )
+    debrief = build_debrief(build_transcript(deliberation_for_review(room.pk)))
+    # Round 1's engine flip is seat 1's too (write_deliberation), then the person's own switch.
+    assert [(c.seat, c.before, c.after) for c in debrief.changes] == [
+        (1, "guilty", "not_guilty"),
+        (1, "guilty", "not_guilty"),
+    ]
+    assert debrief.seats[0].changed_vote and debrief.seats[0].last_vote_label == "not guilty"
