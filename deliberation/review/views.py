@@ -12,6 +12,9 @@ Who may read what (decided in ``review.access``, inside each page's QuerySet):
 - A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
   autostarted and nobody joined) is public.
 - The list at ``/deliberations/`` shows only what the viewer may read.
+- The debrief (``/deliberations/<pk>/debrief/`` and its ``debrief.csv``, and the same under a
+  share link) answers to the transcript's rule, and exists only once the deliberation reached its
+  own verdict: before that it is a 404 for everyone.
 - Sharing and revoking are for the host's session and staff; deleting is for staff (curators).
 """
 
@@ -34,6 +37,7 @@ from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
 from deliberation.review.access import Viewer
+from deliberation.review.debrief import Debrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.failures import causes_in_words
 from deliberation.review.selectors import (
     PER_PAGE,
@@ -52,6 +56,7 @@ MESSAGE_SHARED = "A read-only link is ready; anyone who has it can read this tra
 MESSAGE_REVOKED = "The share link was revoked; it no longer opens the transcript."
 ERROR_NOT_CURATOR = "Only a curator can delete a deliberation."
 ERROR_NOT_OWNER = "Only whoever hosted this deliberation, or a curator, can share it."
+ERROR_NO_DEBRIEF_YET = "There is no debrief before the verdict."
 
 
 def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
@@ -112,6 +117,14 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
             fmt: reverse(f"review:export_{fmt}", args=[deliberation.pk]) for fmt in ("md", "json", "summary")
         }
     owner = token is None and _is_owner(request, deliberation)
+    if has_debrief(transcript):
+        debrief_url = (
+            reverse("review:shared_debrief", args=[token])
+            if token
+            else reverse("review:debrief", args=[deliberation.pk])
+        )
+    else:
+        debrief_url = ""
     context: dict[str, Any] = {
         "d": deliberation,
         "t": transcript,
@@ -133,6 +146,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
             chart_id="replay-chart",
         ),
         "is_owner": owner,
+        "debrief_url": debrief_url,
         "can_delete": token is None and request.user.is_staff,
         "share_url": request.build_absolute_uri(reverse("review:shared", args=[deliberation.share_token]))
         if owner and deliberation.share_token
@@ -227,3 +241,62 @@ def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     review_services.share_link_revoke(deliberation_id=pk)
     messages.success(request, MESSAGE_REVOKED)
     return redirect(reverse("review:transcript", args=[pk]) + "#share")
+
+
+def _debrief_of(deliberation: Deliberation) -> Debrief:
+    """The debrief, or 404 while the deliberation has not reached its own verdict."""
+    built = build_transcript(deliberation)
+    if not has_debrief(built):
+        raise Http404(ERROR_NO_DEBRIEF_YET)
+    return build_debrief(built)
+
+
+def _debrief_page(request: HttpRequest, deliberation: Deliberation, *, token: str | None) -> HttpResponse:
+    debrief_data = _debrief_of(deliberation)
+    if token:
+        urls = {
+            "transcript": reverse("review:shared", args=[token]),
+            "csv": reverse("review:shared_debrief_csv", args=[token]),
+        }
+    else:
+        urls = {
+            "transcript": reverse("review:transcript", args=[deliberation.pk]),
+            "csv": reverse("review:debrief_csv", args=[deliberation.pk]),
+        }
+    context = {"d": deliberation, "b": debrief_data, "urls": urls, "read_only": token is not None}
+    return render(request, "review/debrief.html", context)
+
+
+def _debrief_csv(deliberation: Deliberation) -> HttpResponse:
+    response = HttpResponse(contributions_csv(_debrief_of(deliberation)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="deliberation-{deliberation.pk}-contributions.csv"'
+    return response
+
+
+def debrief(request: HttpRequest, pk: int) -> HttpResponse:
+    """What moved the jury, after the verdict; the transcript's access rule (404 for strangers)."""
+    return _debrief_page(request, _fetch(request, pk), token=None)
+
+
+def debrief_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    return _debrief_csv(_fetch(request, pk))
+
+
+def _shared(token: str) -> Deliberation:
+    try:
+        return deliberation_shared(token)
+    except Deliberation.DoesNotExist:
+        raise Http404("This link is not valid, or it was revoked.") from None
+
+
+def shared_debrief(request: HttpRequest, token: str) -> HttpResponse:
+    response = _debrief_page(request, _shared(token), token=token)
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def shared_debrief_csv(request: HttpRequest, token: str) -> HttpResponse:
+    response = _debrief_csv(_shared(token))
+    response["Referrer-Policy"] = "no-referrer"
+    return response

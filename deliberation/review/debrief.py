@@ -1,0 +1,256 @@
+"""The debrief of a finished deliberation, assembled from its transcript without further queries.
+
+A transcript (``review.selectors.build_transcript``) already holds every stored speech with its
+reactions and every vote; the debrief turns them into the pure inputs of ``review.moments`` and
+``review.influence`` and lays out what the page and the CSV show. A deliberation has a debrief
+only once its own verdict is in (``has_debrief``). ``Debrief.summary`` is the jury in a few
+figures, the unit a class page can put side by side for several rooms.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from deliberation.models import BallotKind, Seat, TurnKind
+from deliberation.review.influence import Drawing, Edge, influence_edges, layout
+from deliberation.review.moments import (
+    Cause,
+    Figures,
+    GroupSummary,
+    KeyMoment,
+    Reaction,
+    Speech,
+    VoteChange,
+    figures,
+    group_summary,
+    key_moments,
+    signed,
+    vote_change_causes,
+)
+from deliberation.review.selectors import VOTE_LABELS, Transcript
+
+LISTED_EDGES = 12  # the strongest pushes listed in words beside the drawing
+CSV_COLUMNS = (
+    "deliberation",
+    "seat",
+    "name",
+    "role",
+    "round",
+    "strategy",
+    "argument_type",
+    "text",
+    "listeners",
+    "mean_change",
+    "net_change",
+    "total_movement",
+    "listeners_persuaded",
+)
+# A spreadsheet runs a cell that starts with one of these as a formula: a student's words must not.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def has_debrief(transcript: Transcript) -> bool:
+    """Only a deliberation that reached its own verdict has a debrief."""
+    return transcript.deliberation.is_finished and bool(transcript.deliberation.verdict)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    speech: Speech
+    figures: Figures
+    reactions: tuple[Reaction, ...]  # largest change first
+
+
+@dataclass
+class SeatDebrief:
+    """One seat's part: what they said, what it drew, and how their own vote went."""
+
+    seat: Seat
+    role: str
+    first_vote: str
+    last_vote: str
+    contributions: list[Contribution] = field(default_factory=list)
+
+    @property
+    def moved(self) -> float:
+        return sum(c.figures.moved for c in self.contributions)
+
+    @property
+    def net(self) -> float:
+        return sum(c.figures.net for c in self.contributions)
+
+    @property
+    def persuaded(self) -> int:
+        return sum(c.figures.persuaded for c in self.contributions)
+
+    @property
+    def net_change(self) -> str:
+        return signed(self.net)
+
+    @property
+    def movement(self) -> str:
+        return f"{self.moved:.3f}"
+
+    @property
+    def changed_vote(self) -> bool:
+        return bool(self.first_vote) and self.first_vote != self.last_vote
+
+    @property
+    def first_vote_label(self) -> str:
+        return VOTE_LABELS.get(self.first_vote, "no vote")
+
+    @property
+    def last_vote_label(self) -> str:
+        return VOTE_LABELS.get(self.last_vote, "no vote")
+
+
+@dataclass
+class Debrief:
+    transcript: Transcript
+    speeches: list[Speech]
+    changes: list[VoteChange]
+    causes: list[Cause]
+    moments: list[KeyMoment]
+    edges: list[Edge]
+    drawing: Drawing
+    seats: list[SeatDebrief]
+    summary: GroupSummary
+
+    @property
+    def listed_edges(self) -> list[Edge]:
+        return self.edges[:LISTED_EDGES]
+
+    def name(self, seat: int) -> str:
+        found = self.transcript.seats.get(seat)
+        return found.display_name if found else f"Seat {seat}"
+
+
+def speeches_of(transcript: Transcript) -> list[Speech]:
+    """Every stored speech by a seat, in the order it was said, with its listeners' reactions."""
+    return [
+        Speech(
+            sequence=view.turn.sequence,
+            round=view.turn.round_number,
+            seat=view.turn.seat_number,
+            name=view.speaker.display_name if view.speaker else view.turn.speaker_name,
+            text=view.turn.content,
+            strategy=view.turn.strategy,
+            argument_type=view.turn.argument_type,
+            reactions=tuple(
+                Reaction(
+                    seat=r.seat_number,
+                    delta=r.delta,
+                    persuaded=r.persuaded,
+                    thought=r.thought,
+                    name=r.seat.display_name if r.seat else f"Seat {r.seat_number}",
+                )
+                for r in view.reactions
+            ),
+        )
+        for round_view in transcript.rounds
+        for view in round_view.turns
+        if view.turn.kind == TurnKind.SPEECH and view.turn.seat_number
+    ]
+
+
+def changes_of(transcript: Transcript) -> list[VoteChange]:
+    """The jury's changes of vote (the engine's flips and participants' new ballots), in order."""
+    votes = sorted(transcript.deliberation.votes.all(), key=lambda v: (v.round_number, v.id))
+    names = transcript.names()
+    return [
+        VoteChange(
+            round=v.round_number,
+            seat=v.seat_number,
+            before=v.previous,
+            after=v.value,
+            name=names.get(v.seat_number, f"Seat {v.seat_number}"),
+        )
+        for v in votes
+        if v.ballot in (BallotKind.FLIP, BallotKind.CAST) and v.previous and v.previous != v.value
+    ]
+
+
+def _seat_debriefs(transcript: Transcript, speeches: list[Speech]) -> list[SeatDebrief]:
+    """People and agents first (they are who a teacher asks about), then the AI jurors who spoke."""
+    ordered = sorted(transcript.snapshots)
+    first = transcript.snapshots[ordered[0]] if ordered else {}
+    last = transcript.snapshots[ordered[-1]] if ordered else {}
+    by_seat: dict[int, SeatDebrief] = {}
+    for number, seat in transcript.seats.items():
+        by_seat[number] = SeatDebrief(
+            seat=seat,
+            role=transcript.role(seat),
+            first_vote=first[number].vote if number in first else "",
+            last_vote=last[number].vote if number in last else seat.vote,
+        )
+    for speech in speeches:
+        if speech.seat in by_seat:
+            reactions = tuple(sorted(speech.reactions, key=lambda r: (-abs(r.delta), r.seat)))
+            by_seat[speech.seat].contributions.append(
+                Contribution(speech=speech, figures=figures(speech), reactions=reactions)
+            )
+    shown = [d for d in by_seat.values() if d.seat.is_participant or d.contributions]
+    return sorted(shown, key=lambda d: (not d.seat.is_participant, d.seat.number))
+
+
+def build_debrief(transcript: Transcript) -> Debrief:
+    """The debrief of a transcript built with ``build_transcript``: pure arithmetic, no query."""
+    deliberation = transcript.deliberation
+    speeches = speeches_of(transcript)
+    changes = changes_of(transcript)
+    causes = vote_change_causes(speeches, changes)
+    edges = influence_edges(speeches)
+    return Debrief(
+        transcript=transcript,
+        speeches=speeches,
+        changes=changes,
+        causes=causes,
+        moments=key_moments(speeches, causes),
+        edges=edges,
+        drawing=layout(transcript.names(), edges, participants=frozenset(transcript.participants())),
+        seats=_seat_debriefs(transcript, speeches),
+        summary=group_summary(
+            deliberation_id=deliberation.pk,
+            label=deliberation.case.title,
+            verdict=deliberation.verdict,
+            end_reason=deliberation.end_reason,
+            rounds=deliberation.round_number,
+            speeches=speeches,
+            changes=changes,
+        ),
+    )
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def contributions_csv(debrief: Debrief) -> str:
+    """One row per contribution of each seat shown in the debrief, seat by seat, in speaking order."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    pk = debrief.transcript.deliberation.pk
+    for part in debrief.seats:
+        for c in part.contributions:
+            s, f = c.speech, c.figures
+            writer.writerow(
+                [
+                    pk,
+                    s.seat,
+                    _cell(part.seat.display_name),
+                    part.role,
+                    s.round,
+                    s.strategy,
+                    s.argument_type,
+                    _cell(s.text),
+                    f.listeners,
+                    f"{f.mean:.4f}",
+                    f"{f.net:.4f}",
+                    f"{f.moved:.4f}",
+                    f.persuaded,
+                ]
+            )
+    return out.getvalue()
