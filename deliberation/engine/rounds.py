@@ -6,8 +6,10 @@ The order of a round, and why:
 2. On summary rounds the summarize call starts at once, concurrently with everything below: it
    folds turns from earlier rounds, which nothing in this round changes.
 3. Participants' speeches come first (a ready ``Speech`` costs no call; a ``PlayerMove`` is one
-   ``craft_argument`` call and counts as a speaker), then the chosen AI jurors speak one after the
-   other, each seeing the speeches before it so it can answer the previous speaker.
+   ``craft_argument`` call), then the 1-4 chosen AI jurors speak one after the other, each seeing
+   the speeches before it so it can answer the previous speaker. Participants add turns to the
+   round, never take the AI jurors' (in a room they spoke after the previous round's AI speakers,
+   one turn each, and the jury hears them first thing in this round).
 4. ONE ``react_batch`` call gives every AI listener's reaction to every speech of the round; the
    engine applies the conviction formula per listener per speech, in speech order, then trust,
    then votes with hysteresis.
@@ -308,7 +310,7 @@ async def run_round(
             seat for seat, m in state.memories.items() if m.addressed_round == number - 1 and number > 1
         }
         addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
-        count = speaker_count(state, state.rng, injected=len(work.speeches))
+        count = speaker_count(state, state.rng)
         for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
             work.speeches.append(await work.juror_speech(seat))
         await _react_and_apply(work, addressed)
