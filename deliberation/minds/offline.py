@@ -120,7 +120,7 @@ class OfflineMind:
             )
         closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
         parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
-        parts.append(archetypes.press_line(juror, request.round_number, rng))
+        parts.append(archetypes.press_line(juror, request.round_number, rng, " ".join([heard, *parts])))
         content = " ".join(part for part in parts if part)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2

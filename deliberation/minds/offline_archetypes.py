@@ -56,11 +56,12 @@ OWN_TURN = (
     "I was lying awake on this one. I've changed my mind.",
     "Something nobody has talked about keeps nagging at me, and it turns me around.",
 )
-PRESS_VOTE = (
+PRESS_VOTE = (  # "Foreperson, " then words a closer may have said already
     "Foreperson, can we just vote already?",
     "Foreperson, call the vote. We've heard enough.",
     "Foreperson, I'd like a show of hands now, please.",
     "Foreperson, how many more rounds? Let's vote.",
+    "Foreperson, let's put it to a vote before we go round again.",
 )
 RECALL = (
     "I keep thinking of round {round}, when {text}.",
@@ -173,11 +174,14 @@ def replied_turn(choice: Choice) -> HeardTurn | None:
     return HeardTurn(reply.round_number, reply.seat, reply.speaker_name, reply.label, position=reply.position)
 
 
-def press_line(juror: JurorProfile, round_number: int, rng: random.Random) -> str:
-    """The impatient juror's push for a vote ("" for everyone else, and in round 1)."""
+def press_line(juror: JurorProfile, round_number: int, rng: random.Random, said: str = "") -> str:
+    """The impatient juror's push for a vote ("" for everyone else, and in round 1), in words
+    that neither this speech (``said``) nor the room has just used."""
     if juror.archetype != "impatient" or round_number < 2 or rng.random() >= PRESS_CHANCE:
         return ""
-    return rng.choice(PRESS_VOTE)
+    low = said.lower()
+    unsaid = [line for line in PRESS_VOTE if line.split(", ", 1)[1].lower().rstrip("?.") not in low]
+    return fresh(unsaid or PRESS_VOTE, rng, said)
 
 
 def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str) -> str:

@@ -168,3 +168,9 @@ def test_the_archetype_jury_still_plays_a_whole_deliberation_deterministically()
         return out
 
     assert transcript() == transcript()
+
+
+def test_the_impatient_juror_never_asks_for_the_vote_twice_in_the_same_words() -> None:
+    for seed in range(60):
+        text = speak("impatient", JurorOutlook(0.8, "guilty"), tally={"guilty": 7, "not_guilty": 5}, seed=seed).content
+        assert text.lower().count("vote already") <= 1, text
