@@ -80,10 +80,12 @@ def named(label: str, *, witness: bool) -> str:
     """An item as it sits mid-sentence: a witness by name, evidence as "the pawn ticket"."""
     if witness or not label:
         return label
-    first = label.split(" ", 1)[0].lower()
-    if first in {"the", "a", "an"} or first.endswith("'s"):
-        return label[:1].lower() + label[1:]
-    return "the " + label[:1].lower() + label[1:]
+    words = label.split()
+    proper = any(word[:1].isupper() for word in words[1:])  # "Captain Deckard's report" keeps its capital
+    lowered = label if proper else label[:1].lower() + label[1:]
+    if words[0].lower() in {"the", "a", "an"} or words[0].endswith("'s"):
+        return lowered
+    return "the " + lowered
 
 
 def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, words: str = "") -> None:
@@ -91,8 +93,8 @@ def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, w
 
     ``vote`` is the listener's vote when they heard it; ``words`` names the item argued, as it
     sits mid-sentence (``named``). An argument against that vote which did
-    not persuade them becomes a counter-point to answer; one that moved them hard, either way, is
-    a key moment; a speaker arguing the other side from the one they argued before is a
+    not persuade them becomes a counter-point to answer; one that moved them hard its own way is a
+    key moment; a speaker arguing the other side from the one they argued before is a
     contradiction worth remembering.
     """
     earlier = next((i for i in reversed(memory.impressions) if i.seat == impression.seat), None)
@@ -106,9 +108,9 @@ def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, w
         ]
         memory.counterpoints.append(impression)
         del memory.counterpoints[: -params.MAX_COUNTERPOINTS]
-    if abs(impression.delta) >= params.STRONG_ARGUMENT or impression.persuaded:
-        towards = "guilty" if impression.delta > 0 else "not guilty"
-        text = f"{name}'s argument{about} moved me towards {towards}"
+    towards = impression.delta if impression.position == "guilty" else -impression.delta
+    if impression.position and (towards >= params.STRONG_ARGUMENT or impression.persuaded):
+        text = f"{name}'s argument{about} moved me towards {side}"
         flag_moment(memory, KeyMoment(impression.round_number, "strong", text))
     if earlier is not None and earlier.position and impression.position and earlier.position != impression.position:
         before = SIDE_WORDS.get(earlier.position, earlier.position)

@@ -5,6 +5,7 @@ from deliberation.engine import params
 from deliberation.engine.memory import (
     fold,
     is_summary_round,
+    named,
     note_flip,
     note_impression,
     note_spoken,
@@ -132,6 +133,19 @@ def test_a_strong_argument_a_contradiction_and_a_flip_are_key_moments() -> None:
         ("contradiction", "Juror 3 argued not guilty after arguing guilty in round 2"),
         ("flip", "Linda Park changed their vote to guilty"),
     ]
+
+
+def test_an_argument_that_moved_a_listener_the_other_way_is_no_strong_moment() -> None:
+    memory = JurorMemory(seat=1, vote="not_guilty")
+    note_impression(memory, impression(seat=3, position="guilty", delta=-0.2), vote="not_guilty")
+    assert [m.kind for m in memory.key_moments] == []
+
+
+def test_items_are_named_as_they_sit_mid_sentence() -> None:
+    assert named("Debris sample #4 (gasoline positive)", witness=False) == "the debris sample #4 (gasoline positive)"
+    assert named("Captain Deckard's origin-and-cause report", witness=False).startswith("the Captain Deckard's")
+    assert named("The pawn ticket", witness=False) == "the pawn ticket"
+    assert named("Dolores Finch", witness=True) == "Dolores Finch"
 
 
 def test_every_ai_juror_flags_the_rounds_vote_changes() -> None:
