@@ -13,8 +13,9 @@ tally each speaker saw, so the same script measures any version of the engine:
 * impatient: the share of its speeches from round 2 on that press the foreperson for a vote;
 * wildcard: the share of its speeches arguing against its own vote, and of those, how many turned
   its vote that round;
-* every juror: the share of speeches that repeat an item the speaker argued before, and that
-  recall a round ("round N") of the deliberation;
+* every juror: the share of speeches that repeat an item the speaker argued before, that recall a
+  round ("round N") of the deliberation, and, when the speaker has heard an argument against its
+  vote that left it unmoved and not yet answered that juror, that address one such juror;
 * how the runs ended, and each case's verdicts (kessler-market-robbery is curated as clear
   guilty, route-nine-fuel-stop-murder as clear innocent, the others as ambiguous).
 """
@@ -63,6 +64,7 @@ async def one_run(slug: str, seed: int, counts: Counter[str]) -> None:
     mind = OfflineMind()
     moved: list[tuple[int, str, float]] = []  # the conformist's (round, speaker side, delta towards it)
     made: dict[int, set[str]] = defaultdict(set)
+    owed: dict[int, set[int]] = defaultdict(set)  # seats whose arguments against a juror's vote left it unmoved
     while not state.end_reason:
         tally, votes = state.tally(), dict(state.votes)
         number = state.round_number + 1
@@ -80,6 +82,10 @@ async def one_run(slug: str, seed: int, counts: Counter[str]) -> None:
             if cited and cited in made[seat]:
                 counts["repeats"] += 1
             made[seat].add(cited)
+            if owed[seat]:
+                counts["owing"] += 1
+                counts["answered"] += speech.target_seat in owed[seat]
+                owed[seat].discard(speech.target_seat or 0)
             if "round " in speech.content.lower() and any(f"round {n}" in speech.content for n in range(1, number)):
                 counts["recalls"] += 1
             if seat == by_arch.get("contrarian") and side and count >= LARGE:
@@ -104,6 +110,9 @@ async def one_run(slug: str, seed: int, counts: Counter[str]) -> None:
                     counts["wildcard_flipped"] += seat in flipped
         conformist = by_arch.get("conformist")
         for record in result.reactions:
+            said = result.speeches[record.speech_index]
+            if said.position and said.position != votes.get(record.seat) and not record.persuaded:
+                owed[record.seat].add(said.seat)
             if record.seat == conformist:
                 speech = result.speeches[record.speech_index]
                 towards = record.delta if speech.position == "guilty" else -record.delta
@@ -141,6 +150,7 @@ def main() -> None:
     print("  ... and its vote turns that round:", pct(c["wildcard_flipped"], c["wildcard_turn"]))
     print("speeches repeating an item the speaker argued before:", pct(c["repeats"], c["speeches"]))
     print("speeches recalling an earlier round:", pct(c["recalls"], c["speeches"]))
+    print("speeches by a juror with an unanswered opponent that answer one:", pct(c["answered"], c["owing"]))
     print("endings:", ", ".join(f"{k[4:]} {v}" for k, v in sorted(c.items()) if k.startswith("end ")))
     for slug in CASES:
         verdicts = {v: c[f"verdict {slug} {v}"] for v in ("guilty", "not_guilty", "hung")}
