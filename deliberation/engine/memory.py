@@ -5,15 +5,24 @@
    ``memory_window`` of them. Every ``summary_interval`` rounds the turns older than the
    ``keep_recent`` most recent are folded into the rolling ``summary`` (one summarize call covers
    every juror) and dropped, so memory stays bounded however long the deliberation runs.
-3. Reasoning state: conviction, the reasoning chain, doubts and opinions of the others (trust).
+   Key moments (a vote flip, an argument that hit hard, a juror contradicting themselves) are
+   flagged in ``key_moments`` and outlive the fold.
+3. Reasoning state: conviction, the reasoning chain, doubts and opinions of the others (trust),
+   and the arguments to make and avoid: ``impressions`` (how persuasive each argument heard was
+   to this juror), ``counterpoints`` (arguments against its side that did not move it, to answer
+   when it next speaks) and ``points_made`` (what it has argued already, not to repeat).
 4. Persona: the static ``JurorProfile``.
+
+Every listener keeps its own: two jurors who heard the same speech remember it differently.
 """
 
 from __future__ import annotations
 
 from deliberation.engine import params
-from deliberation.engine.ports import HeardTurn
+from deliberation.engine.ports import HeardTurn, Impression, KeyMoment
 from deliberation.engine.state import JurorMemory
+
+SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
 def recent_turns(memory: JurorMemory, window: int, extra: tuple[HeardTurn, ...] = ()) -> tuple[HeardTurn, ...]:
@@ -58,3 +67,73 @@ def add_doubt(memory: JurorMemory, doubt: str) -> None:
 def settle_doubt(memory: JurorMemory, doubt: str) -> None:
     if doubt in memory.doubts:
         memory.doubts.remove(doubt)
+
+
+def flag_moment(memory: JurorMemory, moment: KeyMoment) -> None:
+    """Keep a key moment for the long term (the newest ``MAX_KEY_MOMENTS``)."""
+    if moment not in memory.key_moments:
+        memory.key_moments.append(moment)
+    del memory.key_moments[: -params.MAX_KEY_MOMENTS]
+
+
+def named(label: str, *, witness: bool) -> str:
+    """An item as it sits mid-sentence: a witness by name, evidence as "the pawn ticket"."""
+    if witness or not label:
+        return label
+    words = label.split()
+    proper = any(word[:1].isupper() for word in words[1:])  # "Captain Deckard's report" keeps its capital
+    lowered = label if proper else label[:1].lower() + label[1:]
+    if words[0].lower() in {"the", "a", "an"} or words[0].endswith("'s"):
+        return lowered
+    return "the " + lowered
+
+
+def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, words: str = "") -> None:
+    """A listener takes in one argument: how it struck them, and what it leaves them to do.
+
+    ``vote`` is the listener's vote when they heard it; ``words`` names the item argued, as it
+    sits mid-sentence (``named``). An argument against that vote which did
+    not persuade them becomes a counter-point to answer; one that moved them hard its own way is a
+    key moment; a speaker arguing the other side from the one they argued before is a
+    contradiction worth remembering.
+    """
+    earlier = next((i for i in reversed(memory.impressions) if i.seat == impression.seat), None)
+    memory.impressions.append(impression)
+    del memory.impressions[: -params.MAX_IMPRESSIONS]
+    name, side = impression.speaker_name, SIDE_WORDS.get(impression.position, impression.position)
+    about = f" on {words or impression.label}" if impression.label else ""
+    if impression.position and impression.position != vote and not impression.persuaded:
+        memory.counterpoints = [
+            c for c in memory.counterpoints if (c.seat, c.item_id) != (impression.seat, impression.item_id)
+        ]
+        memory.counterpoints.append(impression)
+        del memory.counterpoints[: -params.MAX_COUNTERPOINTS]
+    towards = impression.delta if impression.position == "guilty" else -impression.delta
+    if impression.position and (towards >= params.STRONG_ARGUMENT or impression.persuaded):
+        text = f"{name}'s argument{about} moved me towards {side}"
+        flag_moment(memory, KeyMoment(impression.round_number, "strong", text))
+    if earlier is not None and earlier.position and impression.position and earlier.position != impression.position:
+        before = SIDE_WORDS.get(earlier.position, earlier.position)
+        text = f"{name} argued {side} after arguing {before} in round {earlier.round_number}"
+        flag_moment(memory, KeyMoment(impression.round_number, "contradiction", text))
+
+
+def note_flip(memory: JurorMemory, *, round_number: int, name: str, after: str, own: bool) -> None:
+    """A vote changed: the juror's own (its counter-points against that side lapse) or another's."""
+    side = SIDE_WORDS.get(after, after)
+    text = f"I changed my vote to {side}" if own else f"{name} changed their vote to {side}"
+    flag_moment(memory, KeyMoment(round_number, "flip", text))
+    if own:
+        memory.counterpoints = [c for c in memory.counterpoints if c.position != after]
+
+
+def note_spoken(memory: JurorMemory, *, label: str, answered: int | None) -> None:
+    """The juror has argued ``label`` (not to repeat) and answered the counter-points of ``answered``
+    on it, or every counter-point on that item when the speech named no one."""
+    if label:
+        remember(memory.points_made, label, params.MAX_POINTS_MADE)
+    memory.counterpoints = [
+        c
+        for c in memory.counterpoints
+        if not ((label and c.label == label) or (answered is not None and c.seat == answered))
+    ]

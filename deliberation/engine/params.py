@@ -54,6 +54,13 @@ SUMMARY_INTERVAL = 5  # fold older turns into the rolling summary every 5 rounds
 KEEP_RECENT = 3  # turns kept in full after a fold
 MAX_REASONING_CHAIN = 8
 MAX_DOUBTS = 5
+MAX_IMPRESSIONS = 12  # arguments heard, each with how it struck the listener
+OUTLOOK_IMPRESSIONS = 6  # ... of which a mind sees the newest
+MAX_COUNTERPOINTS = 3  # arguments against one's side waiting for an answer
+MAX_KEY_MOMENTS = 5
+MAX_POINTS_MADE = 6  # items a juror has argued and should not repeat
+MAX_OWN_SHIFT = 0.5  # the most a speaker's own change of mind moves their conviction in one speech
+STRONG_ARGUMENT = 0.08  # |conviction change| from one argument that a listener flags as a key moment
 
 # --- Speaker selection (weights add to a base of 1) ----------------------------------------------
 FENCE_LOW = 0.35

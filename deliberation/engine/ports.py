@@ -34,6 +34,31 @@ class HeardTurn:
 
 
 @dataclass(frozen=True)
+class Impression:
+    """How one argument struck one listener (memory layer 3): who argued what, and how far it moved them."""
+
+    round_number: int
+    seat: int
+    speaker_name: str
+    position: str  # the side the argument argued: guilty | not_guilty
+    item_id: str = ""  # the evidence or witness it rested on, when it cited one
+    label: str = ""  # that item as the jury knows it ("the pawn ticket", "Dolores Finch")
+    delta: float = 0.0  # this listener's conviction change (+ towards guilty)
+    persuaded: bool = False
+    thought: str = ""
+
+
+@dataclass(frozen=True)
+class KeyMoment:
+    """A moment a juror flags for the long term (memory layer 2): a vote flip, a strong argument
+    or a contradiction, in words that sit after "in round N, when ..."."""
+
+    round_number: int
+    kind: str  # flip | strong | contradiction
+    text: str
+
+
+@dataclass(frozen=True)
 class JurorOutlook:
     """A juror's reasoning state (memory layer 3) as a mind sees it."""
 
@@ -43,6 +68,10 @@ class JurorOutlook:
     doubts: tuple[str, ...] = ()
     opinions: dict[int, float] = field(default_factory=dict)  # seat -> trust -1..1
     summary: str = ""  # rolling summary of turns older than the window
+    impressions: tuple[Impression, ...] = ()  # the arguments heard lately and how each struck this juror
+    counterpoints: tuple[Impression, ...] = ()  # arguments against this juror's side it means to answer
+    key_moments: tuple[KeyMoment, ...] = ()
+    points_made: tuple[str, ...] = ()  # labels of the items this juror has argued: not to repeat
 
 
 @dataclass(frozen=True)

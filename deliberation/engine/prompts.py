@@ -39,6 +39,9 @@ MAX_TURN_CHARS = 700
 GIST_CHARS = 200  # an older turn that no longer fits whole is kept as its opening words
 HISTORY_CHARS = 2800  # the remembered turns together, newest first: a ceiling however verbose the room
 MAX_FOLD_TURNS = 40
+MAX_MEMORY_ITEMS = 3  # of the juror's own impressions and points made shown to a model
+MAX_MOMENTS_SHOWN = 2  # ... and of its key moments
+MAX_LABEL_CHARS = 40
 
 STRATEGY_HINTS: dict[str, str] = {
     "challenge_evidence": "Point out the weaknesses of one specific piece of evidence.",
@@ -155,11 +158,31 @@ def format_case(case: CaseFile) -> str:
     return "\n".join(lines)
 
 
+# What each archetype does in the room, beyond how it is moved (the offline engine acts the same).
+ARCHETYPE_BEHAVIOUR: dict[str, str] = {
+    "contrarian": (
+        "When nine or more jurors agree, play devil's advocate: argue the other side, whatever your own vote,"
+        " and say that is what you are doing."
+    ),
+    "conformist": (
+        "Echo the juror who last persuaded you, by name, or else go along with the majority; you rarely start"
+        " an argument of your own."
+    ),
+    "impatient": "From the second round on, press the foreperson to call the vote, in so many words.",
+    "wildcard": (
+        "Now and then change your mind for reasons of your own, from something nobody else has dwelt on;"
+        " when you do, say so and give your new position."
+    ),
+}
+
+
 def format_persona(juror: JurorProfile) -> str:
     """The individual layer: who this juror is and how they argue."""
     lines = [f"# WHO YOU ARE\nYou are {juror.name}, Juror {juror.seat}. Archetype: {juror.archetype}."]
     if juror.personality:
         lines.append(juror.personality.strip())
+    if juror.archetype in ARCHETYPE_BEHAVIOUR:
+        lines.append(ARCHETYPE_BEHAVIOUR[juror.archetype])
     if juror.modifiers:
         ranked = sorted(juror.modifiers.items(), key=lambda pair: pair[1], reverse=True)
         lines.append(
@@ -291,7 +314,36 @@ def format_outlook(outlook: JurorOutlook, jury: Sequence[JurorProfile], seat: in
     if opinions:
         lines.append("What you think of the others:")
         lines.extend(opinions)
+    lines.extend(format_memory(outlook))
     return "\n".join(lines)
+
+
+def format_memory(outlook: JurorOutlook) -> list[str]:
+    """Memory layers 2 and 3 for this juror alone: how the arguments struck them, what they mean to
+    answer, the moments they flagged and what they have argued already (the newest few of each)."""
+    lines: list[str] = []
+    side = {"guilty": "guilty", "not_guilty": "not guilty"}
+    if outlook.impressions:
+        lines.append("How the arguments you heard struck you:")
+        for i in outlook.impressions[-MAX_MEMORY_ITEMS:]:
+            moved = f"moved you towards {'guilty' if i.delta > 0 else 'not guilty'}"
+            if i.persuaded or abs(i.delta) < 0.03:
+                moved = "persuaded you" if i.persuaded else "moved you little"
+            about = f", {clip(i.label, MAX_LABEL_CHARS)}" if i.label else ""
+            lines.append(f"- {i.speaker_name} ({side.get(i.position, i.position)}{about}): {moved}")
+    if outlook.counterpoints:
+        lines.append("Yet to answer (answer one, by name):")
+        lines.extend(
+            f"- {c.speaker_name}{f', {clip(c.label, MAX_LABEL_CHARS)}' if c.label else ''}: {clip(c.thought, 80)}"
+            for c in outlook.counterpoints[-2:]
+        )
+    if outlook.key_moments:
+        moments = outlook.key_moments[-MAX_MOMENTS_SHOWN:]
+        lines.append("Moments you remember: " + "; ".join(f"round {m.round_number}, {m.text}" for m in moments) + ".")
+    if outlook.points_made:
+        made = [clip(label, MAX_LABEL_CHARS) for label in outlook.points_made[-MAX_MEMORY_ITEMS:]]
+        lines.append("Points you made already (do not repeat): " + "; ".join(made) + ".")
+    return lines
 
 
 def last_speaker_hint(turns: Sequence[HeardTurn], seat: int, jury: Sequence[JurorProfile]) -> str:

@@ -6,8 +6,10 @@ The order of a round, and why:
 2. On summary rounds the summarize call starts at once, concurrently with everything below: it
    folds turns from earlier rounds, which nothing in this round changes.
 3. Participants' speeches come first (a ready ``Speech`` costs no call; a ``PlayerMove`` is one
-   ``craft_argument`` call and counts as a speaker), then the chosen AI jurors speak one after the
-   other, each seeing the speeches before it so it can answer the previous speaker.
+   ``craft_argument`` call), then the 1-4 chosen AI jurors speak one after the other, each seeing
+   the speeches before it so it can answer the previous speaker. Participants add turns to the
+   round, never take the AI jurors' (in a room they spoke after the previous round's AI speakers,
+   one turn each, and the jury hears them first thing in this round).
 4. ONE ``react_batch`` call gives every AI listener's reaction to every speech of the round; the
    engine applies the conviction formula per listener per speech, in speech order, then trust,
    then votes with hysteresis.
@@ -30,6 +32,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from deliberation.engine import memory as mem
+from deliberation.engine import params
 from deliberation.engine.conviction import (
     apply_delta,
     archetype_modifier,
@@ -52,6 +55,7 @@ from deliberation.engine.phases import PhaseError, require
 from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
+    Impression,
     Listener,
     Mind,
     ReactRequest,
@@ -114,6 +118,14 @@ class _Round:
         self.on_text = on_text
         self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)
         self.speeches: list[Speech] = []
+        self.labels = {item.id: item.label for item in case.evidence} | {w.id: w.name for w in case.witnesses}
+        self.named = {item.id: mem.named(item.label, witness=False) for item in case.evidence}
+        self.named |= {w.id: w.name for w in case.witnesses}
+
+    def label_of(self, speech: Speech) -> tuple[str, str]:
+        """The item a speech rested on: its id and its name in the case file ("", "" when none)."""
+        item_id = next((cited for cited in speech.cited if cited in self.labels), "")
+        return item_id, self.labels.get(item_id, "")
 
     def current_mind(self) -> Mind:
         return self.fallback if self.state.budget_exhausted else self.mind
@@ -242,6 +254,9 @@ class _Round:
         speech.seat, speech.speaker_name = juror.seat, juror.name
         if speech.position not in ("guilty", "not_guilty"):
             speech.position = memory.vote  # type: ignore[assignment]
+        if speech.own_shift:  # a change of mind of the speaker's own, as they speak
+            shift = max(-params.MAX_OWN_SHIFT, min(params.MAX_OWN_SHIFT, speech.own_shift))
+            memory.conviction = apply_delta(memory.conviction, shift)
         return speech
 
 
@@ -308,7 +323,7 @@ async def run_round(
             seat for seat, m in state.memories.items() if m.addressed_round == number - 1 and number > 1
         }
         addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
-        count = speaker_count(state, state.rng, injected=len(work.speeches))
+        count = speaker_count(state, state.rng)
         for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
             work.speeches.append(await work.juror_speech(seat))
         await _react_and_apply(work, addressed)
@@ -371,6 +386,19 @@ async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
                 trust, agrees=speech.position == votes_before[juror.seat], persuaded=persuaded
             )
             thought = reaction.thought if reaction else ""
+            item_id, label = work.label_of(speech)
+            impression = Impression(
+                state.round_number,
+                speech.seat,
+                speech.speaker_name,
+                speech.position or "",
+                item_id,
+                label,
+                round(delta, 4),
+                persuaded,
+                thought,
+            )
+            mem.note_impression(memory, impression, vote=votes_before[juror.seat], words=work.named.get(item_id, ""))
             result.reactions.append(
                 ReactionRecord(juror.seat, index, base, delta, thought, persuaded, juror.seat in active)
             )
@@ -417,12 +445,18 @@ def _close_round(work: _Round) -> None:
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after
+    for flip in result.flips:  # every AI juror flags the room's vote changes, its own included
+        for juror in ai_seats(work.jury):
+            own = juror.seat == flip.seat
+            name = work.by_seat[flip.seat].name
+            mem.note_flip(state.memories[juror.seat], round_number=number, name=name, after=flip.after, own=own)
     for speech in work.speeches:
         speaker = state.memories.get(speech.seat)
         if speaker is not None:
             speaker.spoke_count += 1
             speaker.last_spoke_round = number
             mem.remember(speaker.arguments_made, speech.content[:200], 10)
+            mem.note_spoken(speaker, label=work.label_of(speech)[1], answered=speech.target_seat)
             if speech.reasoning:
                 mem.add_reasoning(speaker, speech.reasoning)
         if speech.target_seat in state.memories:

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from deliberation.engine import params
-from deliberation.engine.ports import HeardTurn, JurorOutlook
+from deliberation.engine.ports import HeardTurn, Impression, JurorOutlook, KeyMoment
 
 STATE_VERSION = 1
 
@@ -64,11 +64,15 @@ class JurorMemory:
     # Layer 2: the deliberation, recent turns in full and the rest folded into a summary.
     heard: list[HeardTurn] = field(default_factory=list)
     summary: str = ""
+    key_moments: list[KeyMoment] = field(default_factory=list)  # flagged for the long term
     # Layer 3: reasoning state.
     reasoning_chain: list[str] = field(default_factory=list)
     doubts: list[str] = field(default_factory=list)
     opinions: dict[int, float] = field(default_factory=dict)  # seat -> trust -1..1
     arguments_made: list[str] = field(default_factory=list)
+    points_made: list[str] = field(default_factory=list)  # items argued already: not to repeat
+    impressions: list[Impression] = field(default_factory=list)  # how each argument heard struck this juror
+    counterpoints: list[Impression] = field(default_factory=list)  # arguments to answer
     # Participation, for speaker selection.
     spoke_count: int = 0
     last_spoke_round: int = 0
@@ -83,6 +87,10 @@ class JurorMemory:
             doubts=tuple(self.doubts),
             opinions=dict(self.opinions),
             summary=self.summary,
+            impressions=tuple(self.impressions[-params.OUTLOOK_IMPRESSIONS :]),
+            counterpoints=tuple(self.counterpoints),
+            key_moments=tuple(self.key_moments),
+            points_made=tuple(self.points_made),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -96,6 +104,9 @@ class JurorMemory:
         values = dict(data)
         values["heard"] = [heard_from_dict(turn) for turn in data.get("heard", [])]
         values["opinions"] = {int(seat): float(trust) for seat, trust in data.get("opinions", {}).items()}
+        values["impressions"] = [Impression(**item) for item in data.get("impressions", [])]
+        values["counterpoints"] = [Impression(**item) for item in data.get("counterpoints", [])]
+        values["key_moments"] = [KeyMoment(**item) for item in data.get("key_moments", [])]
         return cls(**values)
 
 

@@ -1,7 +1,8 @@
 """Who speaks this round, and who listens closely.
 
 Speakers are drawn without replacement from the AI seats (human and external-agent seats speak
-only when their participant does, so they are never chosen here), with weights::
+only when their participant does, so they are never chosen here, and their speeches never count
+against the 1-4 AI speakers of a round), with weights::
 
     1 + FENCE_BONUS   (conviction within 0.35..0.65: undecided jurors talk it through)
       + ADDRESSED_BONUS (addressed by the last round's speakers, or invited by the foreperson)
@@ -69,10 +70,13 @@ def weighted_sample(items: list[int], weights: list[float], count: int, rng: ran
     return chosen
 
 
-def speaker_count(state: DeliberationState, rng: random.Random, injected: int = 0) -> int:
-    """How many AI jurors speak: a draw in [min, max], less the participants already speaking."""
-    drawn = rng.randint(state.settings.min_speakers, state.settings.max_speakers)
-    return max(0, min(drawn, state.settings.max_speakers - injected))
+def speaker_count(state: DeliberationState, rng: random.Random) -> int:
+    """How many AI jurors speak: a draw in [min, max].
+
+    Participants (people and external agents) add their turns to the round; they never use up the
+    AI jurors' share, however many of them speak (the house rule "people add turns, never take the
+    jury's")."""
+    return rng.randint(state.settings.min_speakers, state.settings.max_speakers)
 
 
 def select_speakers(

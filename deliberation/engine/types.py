@@ -153,6 +153,9 @@ class Speech:
     strategy: str = ""
     is_fallback: bool = False
     usage: Usage = field(default_factory=Usage)
+    # How far the speaker's own conviction moves as they speak (+ towards guilty): a change of
+    # mind of their own, such as the wildcard's. The engine clamps it to +-MAX_OWN_SHIFT.
+    own_shift: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """The offline engine: a rule-based mind that argues from the case file, with no network.
 
-Each call is deterministic for its ``seed``. A speech picks a piece of the case file that helps
-the juror's side (named evidence or a witness, with its contest reason or credibility issues),
-rates its strength from the evidence (strength_prosecution against strength_defense,
-contestability, credibility issues), picks an argument type from the archetype's style, answers
-the previous speaker by name and closes in the persona's voice. Reactions are computed from the
+Each call is deterministic for its ``seed``. A speech argues the side its archetype and memory
+choose (``offline_archetypes``: usually the juror's vote; the contrarian's devil's advocacy, the
+conformist's echo, the wildcard's change of mind; a counter-point it kept to answer), picks a
+piece of the case file that helps that side and that it has not argued before (named evidence or
+a witness, with its contest reason or credibility issues), rates its strength from the evidence
+(strength_prosecution against strength_defense, contestability, credibility issues), picks an
+argument type from the archetype's style, answers the previous speaker (or the juror it means to
+answer or echo) by name and closes in the persona's voice. Reactions are computed from the
 speech's strength, its argument type, the listener's doubts and the room's majority; the engine
 then applies the personality modifiers.
 """
@@ -27,6 +30,7 @@ from deliberation.engine.ports import (
 )
 from deliberation.engine.strategies import validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
+from deliberation.minds import offline_archetypes as archetypes
 from deliberation.minds import offline_phrases as phrases
 from deliberation.minds import offline_voices as voices
 from deliberation.minds.offline_craft import craft
@@ -78,11 +82,15 @@ class OfflineMind:
         start = time.perf_counter()
         rng = random.Random(request.seed)
         juror, outlook, case = request.juror, request.outlook, request.case
-        side = "guilty" if outlook.vote == "guilty" else "not_guilty"
+        choice = archetypes.choose(juror, outlook, request.tally, request.round_number, rng)
+        side = choice.side
         archetype = juror.archetype if juror.archetype in voices.OPEN_FRESH else "everyman"
-        previous = previous_turn(juror.seat, request.recent)
+        previous = archetypes.replied_turn(choice) or previous_turn(juror.seat, request.recent)
         hot = " ".join([previous.content if previous else "", *(p.label for p in request.passages)])
+        if choice.behaviour == "own_turn":  # the wildcard's reasons are its own, not the room's
+            hot = ""
         points = all_points(case, side, rng) or [fallback_point(case, side)]
+        points = archetypes.fresh_points(points, outlook, request.recent)
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
         others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
@@ -94,6 +102,7 @@ class OfflineMind:
             parts.append(fresh(voice(table, archetype), rng, heard).format(name=previous.speaker_name))
         else:
             parts.append(fresh(voice(voices.OPEN_FRESH, archetype), rng, heard))
+        parts.extend(line for line in (choice.lead, archetypes.recall_line(outlook, rng, heard)) if line)
         parts.append(point_body(point, kind, rng.choice(others), rng, heard, side))
         if rng.random() < juror.verbosity and len(points) > 1 and archetype != "impatient":
             extra = choose_point(
@@ -111,7 +120,8 @@ class OfflineMind:
             )
         closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
         parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
-        content = " ".join(parts)
+        parts.append(archetypes.press_line(juror, request.round_number, rng, " ".join([heard, *parts])))
+        content = " ".join(part for part in parts if part)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2
         return Speech(
@@ -121,10 +131,13 @@ class OfflineMind:
             argument_type=kind,
             target_seat=previous.seat if previous else None,
             position=side,  # type: ignore[arg-type]
-            reasoning=f"{point.label}: {point.reason or point.detail}"[:200],
+            reasoning=f"{archetypes.REASONS.get(choice.behaviour, '')}{point.label}: {point.reason or point.detail}"[
+                :200
+            ],
             strength=strength_of(point, side, kind, certainty),
             cited=(point.item_id,),
             usage=usage_since(start),
+            own_shift=choice.own_shift,
         )
 
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:

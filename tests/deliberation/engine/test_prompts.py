@@ -2,8 +2,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SummarizeRequest
+from deliberation.engine.ports import (
+    CraftRequest,
+    HeardTurn,
+    Impression,
+    JurorOutlook,
+    KeyMoment,
+    Listener,
+    ReactRequest,
+    SummarizeRequest,
+)
 from deliberation.engine.prompts import (
+    ARCHETYPE_BEHAVIOUR,
     HISTORY_CHARS,
     MAX_TURN_CHARS,
     build_craft_messages,
@@ -232,3 +242,64 @@ def test_a_verbose_room_is_held_to_the_history_budget_newest_turns_whole() -> No
     assert sum(min(len(t.content), limit) for t, limit in kept) <= HISTORY_CHARS
     assert kept[-1] == (history[-1], MAX_TURN_CHARS)  # the newest turn goes in whole
     assert "Turn 10." in history_text and "Turn 1." not in history_text  # the oldest ones drop out first
+
+
+def test_the_persona_asks_each_acting_archetype_for_its_behaviour() -> None:
+    expected = {
+        "contrarian": "devil's advocate",
+        "conformist": "Echo the juror who last persuaded you",
+        "impatient": "press the foreperson to call the vote",
+        "wildcard": "change your mind for reasons of your own",
+    }
+    for archetype, words in expected.items():
+        system = build_speak_messages(speak_request(dataclasses.replace(TOM, archetype=archetype), ()))[0]
+        assert words in system["content"]
+        assert ARCHETYPE_BEHAVIOUR[archetype] in system["content"]
+    plain = build_speak_messages(speak_request(TOM, ()))[0]["content"]
+    assert not any(line in plain for line in ARCHETYPE_BEHAVIOUR.values())
+
+
+def test_the_speakers_prompt_carries_its_own_memory_of_the_room() -> None:
+    struck = Impression(2, 5, "Ann Ward", "not_guilty", "w1", "Mary Dunn", -0.12, False, "The light was poor.")
+    kept = Impression(2, 3, "Tom Reyes", "guilty", "e1", "Silver watch", 0.01, False, "A watch proves little.")
+    request = speak_request(MARGARET, (turn(1, 3, "Hello."),))
+    request = dataclasses.replace(
+        request,
+        outlook=dataclasses.replace(
+            request.outlook,
+            impressions=(struck, kept),
+            counterpoints=(kept,),
+            key_moments=(KeyMoment(2, "flip", "Walter Obi changed their vote to guilty"),),
+            points_made=("Pawn ticket",),
+        ),
+    )
+    text = build_speak_messages(request)[-1]["content"]
+    for expected in (
+        "- Ann Ward (not guilty, Mary Dunn): moved you towards not guilty",
+        "- Tom Reyes (guilty, Silver watch): moved you little",
+        "Yet to answer (answer one, by name):\n- Tom Reyes, Silver watch: A watch proves little.",
+        "Moments you remember: round 2, Walter Obi changed their vote to guilty.",
+        "Points you made already (do not repeat): Pawn ticket.",
+    ):
+        assert expected in text
+
+
+def test_the_speakers_memory_in_the_prompt_is_capped_however_much_it_holds() -> None:
+    many = tuple(
+        Impression(n, 5, "Ann Ward", "not_guilty", "w1", f"Item {n}", -0.1, False, "No.") for n in range(1, 13)
+    )
+    request = speak_request(MARGARET, ())
+    full = dataclasses.replace(
+        request,
+        outlook=dataclasses.replace(
+            request.outlook,
+            impressions=many,
+            counterpoints=many[-3:],
+            key_moments=tuple(KeyMoment(n, "flip", f"moment {n}") for n in range(1, 6)),
+            points_made=tuple(f"Point {n}" for n in range(1, 7)),
+        ),
+    )
+    text = build_speak_messages(full)[-1]["content"]
+    assert "Item 12" in text and "Item 9" not in text
+    assert "moment 5" in text and "moment 2" not in text
+    assert "Point 6" in text and "Point 3" not in text

@@ -72,15 +72,34 @@ def test_every_listener_reacts_to_every_speech_but_its_own() -> None:
     assert all(-0.3 <= r.delta <= 0.3 for r in result.reactions)
 
 
-def test_a_players_crafted_argument_counts_as_a_speaker_and_goes_first() -> None:
-    state, jury = deadlocked(7, max_speakers=2)
+def test_a_players_crafted_argument_goes_first_and_leaves_the_ai_speakers_their_turns() -> None:
+    state, jury = deadlocked(7, min_speakers=2, max_speakers=2)
     mind = CountingMind()
     move = PlayerMove(seat=7, side="prosecute", strategy="address_juror", target_seat=5)
     result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind, injected=[move]))
     assert result.speeches[0].seat == 7 and result.speeches[0].strategy == "address_juror"
     assert "David Okonkwo" in result.speeches[0].content
-    assert len(result.speeches) <= 2
+    assert [s.seat for s in result.speeches[1:]] and all(s.seat not in (2, 7) for s in result.speeches[1:])
+    assert len(result.speeches) == 3
     assert mind.calls.count("craft_argument") == 1
+
+
+def test_five_participants_speaking_still_leave_one_to_four_ai_speakers_every_round() -> None:
+    people = (2, 3, 4, 5, 7)
+    jury = tuple(dataclasses.replace(j, kind="human") if j.seat in people else j for j in build_jury(side="defend"))
+    case = build_case()
+    for seed in range(10):
+        state = begin(
+            case=case, jury=jury, seed=seed, player_side="defend", settings=EngineSettings(stability_rounds=99)
+        )
+        for _ in range(3):
+            if state.end_reason:
+                break
+            typed = [Speech(seat=seat, speaker_name=f"P{seat}", content="I doubt the hoodie.") for seat in people]
+            result = asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind(), injected=typed))
+            ai_speakers = [s.seat for s in result.speeches if s.seat not in people]
+            assert [s.seat for s in result.speeches[: len(people)]] == list(people)
+            assert 1 <= len(ai_speakers) <= 4
 
 
 def test_a_ready_participant_speech_costs_no_call() -> None:

@@ -208,3 +208,25 @@ def test_the_web_processs_sweep_hands_a_single_player_round_whose_process_died_t
     assert solo.round_number == 1 and solo.round_status == "idle" and solo.pending == []
     assert solo.turns.filter(kind=TurnKind.SPEECH, seat_number=7).count() == 1  # the player's argument, once
     assert driver.sweep_once() == []
+
+
+def test_five_participants_who_all_speak_leave_the_ai_jurors_their_speakers(robbery, settings):
+    settings.ANGRY_TURN_SECONDS = 60
+    seats = (2, 3, 4, 8, 12)
+    room = services.room_create(case=robbery, host_session_key=HOST, host_plays=False, open_seats=seats, seed=5)
+    people = {seat: Credential(session_key=f"student-{seat}") for seat in seats}
+    for seat, credential in people.items():
+        services.room_join(code=room.room_code, credential=credential, preferred_seat=seat)
+    services.room_start(deliberation_id=room.pk, session_key=HOST)
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+    for number in (2, 3):
+        for seat in seats:
+            services.room_speak(deliberation_id=room.pk, credential=people[seat], content=f"Seat {seat}: I doubt it.")
+        assert clock.room_tick(deliberation_id=room.pk) == "round"
+        spoken = list(room.turns.filter(round_number=number, kind=TurnKind.SPEECH).order_by("sequence"))
+        ai = [turn.seat_number for turn in spoken if turn.seat_number not in seats]
+        assert [turn.seat_number for turn in spoken[: len(seats)]] == list(seats)
+        assert 1 <= len(ai) <= 4, (number, ai)
+        room.refresh_from_db()
+        if room.phase != Phase.DELIBERATION:
+            break
