@@ -1,0 +1,300 @@
+"""The offline reading of an argument: what in the case it is about, which way it pushes, how hard.
+
+Any speech is read the same way, whoever made it: a person's free text, a crafted strategy
+argument, an AI juror's speech, an MCP agent's ``make_argument``. The rules (READING.md beside
+this file has them with examples):
+
+1. **What it is about.** The case file is cut into *facets*: each evidence item, each contest
+   reason, each witness's account and each of a witness's credibility issues. Every sentence of the
+   text is matched against every facet by the words they share (stemmed, everyday synonyms joined,
+   weighted by how rare the word is in this case: "thumbprint" says more than "night"). Facets the
+   case's retriever also returned for the text (``passages``: BM25, or MiniLM when installed) count
+   a little more. A sentence that shares nothing with the case touches nothing.
+2. **Which way it pushes.** A facet taken at its word points one way: evidence the prosecution
+   rates higher points to guilt, a contest reason or a credibility issue points against the side
+   its item or witness helps. The sentence's own words then say how it treats what it is about:
+   *relative* words say the item holds up ("matches", "solid") or fails ("blurry", "could be
+   anyone"); *absolute* words say where the verdict goes ("places him there", "rules him out").
+   A negator a few words before turns a word round: "the DNA does not rule him out" pushes
+   towards guilt, "the DNA does not place him there" towards doubt.
+3. **How hard.** Each touched facet pushes by how much the sentence is about it x its strength in
+   the file (the item's ratings, a witness's issues); the sum is scaled by how specific the text is
+   (rare words and numbers of the case it repeats) and discounted for each time the room already
+   heard the same facet argued the same way in this deliberation.
+4. **Who listens.** ``Reading.impact_for(archetype)`` weighs the facets for one listener: evidence
+   minds (rationalist, detail-obsessed, pragmatist) weigh physical and documentary evidence, human
+   minds (empath, storyteller, moralist) weigh people's accounts, the cynic weighs motives.
+5. Text that touches nothing in the case moves a listener at most ``LOOSE_FORCE``, whatever words
+   it uses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deliberation.engine.types import CaseFile, Passage
+from deliberation.minds import offline_lexicon as lex
+from deliberation.minds.offline_text import split_sentences
+
+RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
+MIN_RELEVANCE = 0.3  # below this a facet is not what the sentence is about
+FOCUS = 0.6  # ... nor one the sentence is far less about than its main subject
+RETRIEVED_BOOST = 0.25  # a facet the retriever also found for the text
+ABSOLUTE_WEIGHT = 1.5  # "places him there" outweighs the item's own lean
+REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this way
+SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
+DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
+LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
+READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
+
+EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
+HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
+LEANING_WEIGHT = 1.3
+OTHER_WEIGHT = 0.8
+MOTIVE_WEIGHT = 1.6
+
+
+@dataclass(frozen=True)
+class Facet:
+    """One thing in the case file an argument can be about."""
+
+    item_id: str
+    kind: str  # evidence | contest | witness | issue
+    name: str  # how a listener names it ("the bait bills in the glovebox", "Tasha Hale")
+    lean: float  # -1..1: which way it points taken at its word (+ towards guilt)
+    force: float  # 0..1: how much it can move a listener
+    human: bool  # a person's account (testimony, identification)
+    motive: bool  # a credibility issue that speaks of a motive
+    words: frozenset[str]
+
+    @property
+    def attack(self) -> bool:
+        return self.kind in {"contest", "issue"}
+
+    @property
+    def key(self) -> str:
+        return f"{self.item_id}:{self.kind}:{self.name}" if self.kind == "issue" else f"{self.item_id}:{self.kind}"
+
+
+@dataclass(frozen=True)
+class Touch:
+    facet: Facet
+    relevance: float  # 0..1, how much the text is about it
+    push: float  # signed, towards guilt when positive, before the listener's weighing
+
+
+@dataclass(frozen=True)
+class Reading:
+    touches: tuple[Touch, ...]
+    specificity: float  # 0..1
+    loose: float  # the stance of what touched nothing, -1..1
+
+    @property
+    def push(self) -> float:
+        return self.impact_for("")
+
+    @property
+    def named(self) -> str:
+        """What moved the listener most, as a thought names it ("" when nothing in the case)."""
+        if not self.touches:
+            return ""
+        return max(self.touches, key=lambda t: abs(t.push)).facet.name
+
+    @property
+    def keys(self) -> frozenset[tuple[str, int]]:
+        return frozenset((t.facet.key, 1 if t.push > 0 else -1) for t in self.touches if t.push)
+
+    def impact_for(self, archetype: str, heard: dict[tuple[str, int], int] | None = None) -> float:
+        """-1..1 towards guilt for one listener; ``heard`` counts the facets the room already heard."""
+        total = 0.0
+        for touch in self.touches:
+            weight = archetype_weight(touch.facet, archetype)
+            sign = 1 if touch.push > 0 else -1
+            repeats = (heard or {}).get((touch.facet.key, sign), 0)
+            total += touch.push * weight / (1 + REPEAT_DISCOUNT * repeats)
+        total *= SPECIFIC_FLOOR + (1 - SPECIFIC_FLOOR) * self.specificity
+        total += LOOSE_FORCE * self.loose
+        return max(-1.0, min(1.0, READING_SCALE * total))
+
+
+def archetype_weight(facet: Facet, archetype: str) -> float:
+    if archetype == "cynic":
+        return MOTIVE_WEIGHT if facet.motive else 1.0
+    if archetype in EVIDENCE_MINDS:
+        return OTHER_WEIGHT if facet.human else LEANING_WEIGHT
+    if archetype in HUMAN_MINDS:
+        return LEANING_WEIGHT if facet.human else OTHER_WEIGHT
+    return 1.0
+
+
+class CaseIndex:
+    """A case's facets and how rare each word is in it; built once per case file."""
+
+    def __init__(self, case: CaseFile) -> None:
+        self.facets = tuple(_facets(case))
+        documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
+        count = len(documents)
+        frequency: dict[str, int] = {}
+        for words in documents:
+            for word in words:
+                frequency[word] = frequency.get(word, 0) + 1
+        self.idf = {word: math.log(1 + count / seen) for word, seen in frequency.items()}
+        names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
+        for word in names:  # the defendant's name is in every argument: it says nothing about what
+            self.idf[lex.stem(word)] = 0.0
+
+
+def _facets(case: CaseFile) -> Iterable[Facet]:
+    for item in case.evidence:
+        ours, theirs = item.strength_prosecution, item.strength_defense
+        lean = max(-1.0, min(1.0, (ours - theirs) * 2))
+        strong, weak = max(ours, theirs), min(ours, theirs)
+        human = item.type == "testimonial"
+        name = _evidence_name(item.label)
+        words = frozenset(lex.content_words(f"{item.label} {item.description}"))
+        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words)
+        if item.contest_reason:
+            force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
+            reason = frozenset(lex.content_words(item.contest_reason))
+            label = frozenset(lex.content_words(item.label))
+            against = -1.0 if lean >= 0 else 1.0
+            yield Facet(item.id, "contest", name, against, force, human, False, reason | label)
+    for witness in case.witnesses:
+        lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
+        issues = witness.credibility_issues
+        own = frozenset(lex.content_words(f"{witness.name} {witness.role}"))
+        words = frozenset(lex.content_words(witness.testimony)) | own
+        yield Facet(witness.id, "witness", witness.name, lean, max(0.1, 0.5 - 0.1 * len(issues)), True, False, words)
+        for issue in issues:
+            said = frozenset(lex.content_words(issue))
+            motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
+            yield Facet(witness.id, "issue", witness.name, -lean, 0.25 + 0.05 * len(issues), True, motive, said | own)
+
+
+def _evidence_name(label: str) -> str:
+    """"Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most)."""
+    words = label.split()[:5]
+    while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
+        words.pop()
+    short = " ".join(words)
+    first = words[0].lower() if words else ""
+    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
+        return short[:1].lower() + short[1:]
+    return "the " + short[:1].lower() + short[1:]
+
+
+@lru_cache(maxsize=32)
+def case_index(case: CaseFile) -> CaseIndex:
+    return CaseIndex(case)
+
+
+def _phrase_hits(words: list[str], phrases: tuple[str, ...], sign: int) -> list[tuple[int, int, int]]:
+    """(start, length, sign) of every occurrence of every phrase."""
+    hits = []
+    for phrase in phrases:
+        parts = phrase.split()
+        size = len(parts)
+        for start in range(len(words) - size + 1):
+            if words[start : start + size] == parts:
+                hits.append((start, size, sign))
+    return hits
+
+
+def _negated(words: list[str], at: int) -> bool:
+    return any(word in lex.NEGATORS for word in words[max(0, at - lex.NEGATION_REACH) : at])
+
+
+def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...]) -> int:
+    """The sum of the stance words, longest phrase first ("not guilty" is not also "guilty")."""
+    hits = _phrase_hits(words, positive, 1) + _phrase_hits(words, negative, -1)
+    taken: set[int] = set()
+    score = 0
+    for start, size, sign in sorted(hits, key=lambda hit: -hit[1]):
+        span = set(range(start, start + size))
+        if span & taken:
+            continue
+        taken |= span
+        score += -sign if _negated(words, start) else sign
+    return score
+
+
+def _stance(words: list[str]) -> tuple[int, int]:
+    """(absolute, relative): + towards guilt / the item holding up, - towards doubt / it failing."""
+    return _cue(words, lex.GUILT_PHRASES, lex.DOUBT_PHRASES), _cue(words, lex.HOLDS_WORDS, lex.FAILS_WORDS)
+
+
+def _relevance(index: CaseIndex, words: set[str], facet: Facet) -> tuple[float, set[str]]:
+    shared = words & facet.words
+    mass = sum(index.idf.get(word, 0.0) for word in shared)
+    return 1 - math.exp(-mass / RELEVANCE_MASS), shared
+
+
+def _direction(facet: Facet, absolute: int, relative: int) -> float:
+    """-1..1: which way a sentence about ``facet`` pushes, from how it treats it.
+
+    Relative words always speak of the item: on an attack (contest reason, credibility issue) the
+    attack is restated unless the sentence says the item holds up; on the item itself it stands
+    unless the sentence says it fails."""
+    turned = relative > 0 if facet.attack else relative < 0
+    lean = -facet.lean if turned else facet.lean
+    value = math.copysign(min(1.0, abs(lean)), lean) if lean else 0.0
+    return max(-1.0, min(1.0, value + ABSOLUTE_WEIGHT * absolute))
+
+
+def read(case: CaseFile, text: str, passages: tuple[Passage, ...] = ()) -> Reading:
+    """The reading of ``text`` against ``case`` (cached: the same text is read once)."""
+    retrieved = frozenset(p.item_id for p in passages)
+    return _read(case_index(case), text, retrieved)
+
+
+@lru_cache(maxsize=4096)
+def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
+    pushes: dict[str, float] = {}
+    relevance: dict[str, float] = {}
+    facets: dict[str, Facet] = {}
+    details: set[str] = set()
+    loose = 0
+    for sentence in split_sentences(text) or [text]:
+        words = lex.tokens(sentence)
+        about = set(lex.content_words(sentence))
+        absolute, relative = _stance(words)
+        found = []
+        for facet in index.facets:
+            score, shared = _relevance(index, about, facet)
+            if facet.item_id in retrieved and score > 0:
+                score = min(1.0, score * (1 + RETRIEVED_BOOST))
+            if score >= MIN_RELEVANCE:
+                found.append((score, facet, shared))
+        if not found:
+            loose += absolute
+            continue
+        best = max(score for score, _, _ in found)
+        found = [hit for hit in found if hit[0] >= FOCUS * best]
+        best_per_item: dict[str, tuple[float, Facet, set[str]]] = {}
+        for score, facet, shared in found:
+            held = best_per_item.get(facet.item_id)
+            if held is None or score > held[0]:
+                best_per_item[facet.item_id] = (score, facet, shared)
+        for score, facet, shared in best_per_item.values():
+            push = _direction(facet, absolute, relative) * score * facet.force
+            pushes[facet.key] = max(-facet.force, min(facet.force, pushes.get(facet.key, 0.0) + push))
+            relevance[facet.key] = max(relevance.get(facet.key, 0.0), score)
+            facets[facet.key] = facet
+            details |= {w for w in shared if w.isdigit() or index.idf.get(w, 0.0) >= DETAIL_IDF}
+    touches = tuple(Touch(facets[key], relevance[key], push) for key, push in pushes.items() if push)
+    specificity = min(1.0, len(details) / 3)
+    return Reading(touches=touches, specificity=specificity, loose=max(-1.0, min(1.0, float(loose))))
+
+
+def heard_counts(
+    readings: Iterable[Reading], counts: dict[tuple[str, int], int] | None = None
+) -> dict[tuple[str, int], int]:
+    """How often the room has heard each facet argued each way (added to ``counts`` when given)."""
+    counts = dict(counts or {})
+    for reading in readings:
+        for key in reading.keys:
+            counts[key] = counts.get(key, 0) + 1
+    return counts
