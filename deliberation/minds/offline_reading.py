@@ -40,13 +40,15 @@ from deliberation.minds import offline_lexicon as lex
 from deliberation.minds.offline_text import split_sentences
 
 RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
-MIN_RELEVANCE = 0.3  # below this a facet is not what the sentence is about
+MIN_RELEVANCE = 0.5  # below this (one shared word is not enough) a facet is not what it is about
 FOCUS = 0.6  # ... nor one the sentence is far less about than its main subject
-RETRIEVED_BOOST = 0.25  # a facet the retriever also found for the text
+RETRIEVED_BOOST = 0.25  # a facet the retriever also found for the text pushes this much harder
 ABSOLUTE_WEIGHT = 1.5  # "places him there" outweighs the item's own lean
 REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this way
 SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
 DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
+CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
+FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
 
@@ -62,7 +64,7 @@ class Facet:
     """One thing in the case file an argument can be about."""
 
     item_id: str
-    kind: str  # evidence | contest | witness | issue
+    kind: str  # evidence | contest | witness | issue | claim (a side's argument in the file)
     name: str  # how a listener names it ("the bait bills in the glovebox", "Tasha Hale")
     lean: float  # -1..1: which way it points taken at its word (+ towards guilt)
     force: float  # 0..1: how much it can move a listener
@@ -134,7 +136,8 @@ class CaseIndex:
     """A case's facets and how rare each word is in it; built once per case file."""
 
     def __init__(self, case: CaseFile) -> None:
-        self.facets = tuple(_facets(case))
+        items = list(_facets(case))
+        self.facets = tuple(items + list(_claims(case, [f for f in items if f.kind in {"evidence", "witness"}])))
         documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
         count = len(documents)
         frequency: dict[str, int] = {}
@@ -174,8 +177,20 @@ def _facets(case: CaseFile) -> Iterable[Facet]:
             yield Facet(witness.id, "issue", witness.name, -lean, 0.25 + 0.05 * len(issues), True, motive, said | own)
 
 
+def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
+    """Each side's arguments in the case file: a text that echoes one argues that side."""
+    for prefix, lean, claims in (("P", 1.0, case.prosecution_arguments), ("D", -1.0, case.defense_arguments)):
+        for number, claim in enumerate(claims, start=1):
+            words = frozenset(lex.content_words(claim))
+            closest = max(named, key=lambda facet: len(facet.words & words), default=None)
+            name = closest.name if closest is not None else "that argument"
+            human = bool(closest and closest.human)
+            motive = bool(words & {lex.stem(w) for w in lex.MOTIVE_WORDS})
+            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words)
+
+
 def _evidence_name(label: str) -> str:
-    """"Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most)."""
+    """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most)."""
     words = label.split()[:5]
     while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
         words.pop()
@@ -198,7 +213,7 @@ def _phrase_hits(words: list[str], phrases: tuple[str, ...], sign: int) -> list[
         parts = phrase.split()
         size = len(parts)
         for start in range(len(words) - size + 1):
-            if words[start : start + size] == parts:
+            if all(part == "*" or part == word for part, word in zip(parts, words[start : start + size], strict=True)):
                 hits.append((start, size, sign))
     return hits
 
@@ -250,36 +265,72 @@ def read(case: CaseFile, text: str, passages: tuple[Passage, ...] = ()) -> Readi
     return _read(case_index(case), text, retrieved)
 
 
+@dataclass
+class _Sentence:
+    hits: list[tuple[float, Facet, set[str]]]  # (relevance, facet, shared words), one per item
+    direction: float  # -1..1
+    decisive: bool  # its own words (or an argument or objection it echoes) say which way it goes
+
+
+def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tuple[_Sentence | None, int]:
+    """What one sentence is about and which way it goes; (None, absolute stance) when about nothing."""
+    words = lex.tokens(sentence)
+    about = set(lex.content_words(sentence))
+    absolute, relative = _stance(words)
+    found = []
+    for facet in index.facets:
+        score, shared = _relevance(index, about, facet)
+        if score >= MIN_RELEVANCE:
+            found.append((score, facet, shared))
+    if not found:
+        return None, absolute
+    best = max(score for score, _, _ in found)
+    per_item: dict[str, tuple[float, Facet, set[str]]] = {}
+    for hit in found:
+        held = per_item.get(hit[1].item_id)
+        if hit[0] >= FOCUS * best and (held is None or hit[0] > held[0]):
+            per_item[hit[1].item_id] = hit
+    hits = list(per_item.values())
+    direction = _towards(hits, absolute, relative)
+    top = max(hits, key=lambda hit: hit[0])[1]
+    decisive = bool(absolute or relative or top.attack or top.kind == "claim")
+    return _Sentence(hits, direction, decisive), absolute
+
+
+def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative: int) -> float:
+    """A sentence's direction: its facets' directions, the most relevant counting most, and its verdict words."""
+    weight = sum(score**2 for score, _, _ in hits)
+    lean = sum(score**2 * _direction(facet, 0, relative) for score, facet, _ in hits) / weight
+    return max(-1.0, min(1.0, lean + ABSOLUTE_WEIGHT * absolute))
+
+
 @lru_cache(maxsize=4096)
 def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
+    sentences: list[_Sentence] = []
+    loose = 0
+    for line in split_sentences(text) or [text]:
+        read_line, absolute = _sentence(index, line, retrieved)
+        if read_line is not None:
+            sentences.append(read_line)
+            continue
+        said = _stance(lex.tokens(line))
+        if sentences and any(said):  # "That identification is worthless.": about what was just said
+            previous = sentences[-1]
+            hits = [(score * FOLLOW_SHARE, facet, set()) for score, facet, _ in previous.hits]
+            sentences.append(_Sentence(hits, _towards(hits, *said), True))
+        else:
+            loose += absolute
+    # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
+    steer = sum(line.direction for line in sentences if line.decisive)
     pushes: dict[str, float] = {}
     relevance: dict[str, float] = {}
     facets: dict[str, Facet] = {}
     details: set[str] = set()
-    loose = 0
-    for sentence in split_sentences(text) or [text]:
-        words = lex.tokens(sentence)
-        about = set(lex.content_words(sentence))
-        absolute, relative = _stance(words)
-        found = []
-        for facet in index.facets:
-            score, shared = _relevance(index, about, facet)
-            if facet.item_id in retrieved and score > 0:
-                score = min(1.0, score * (1 + RETRIEVED_BOOST))
-            if score >= MIN_RELEVANCE:
-                found.append((score, facet, shared))
-        if not found:
-            loose += absolute
-            continue
-        best = max(score for score, _, _ in found)
-        found = [hit for hit in found if hit[0] >= FOCUS * best]
-        best_per_item: dict[str, tuple[float, Facet, set[str]]] = {}
-        for score, facet, shared in found:
-            held = best_per_item.get(facet.item_id)
-            if held is None or score > held[0]:
-                best_per_item[facet.item_id] = (score, facet, shared)
-        for score, facet, shared in best_per_item.values():
-            push = _direction(facet, absolute, relative) * score * facet.force
+    for line in sentences:
+        direction = line.direction if line.decisive or not steer else math.copysign(abs(line.direction), steer)
+        for score, facet, shared in line.hits:
+            boost = 1 + RETRIEVED_BOOST if facet.item_id in retrieved else 1.0
+            push = direction * score * facet.force * boost
             pushes[facet.key] = max(-facet.force, min(facet.force, pushes.get(facet.key, 0.0) + push))
             relevance[facet.key] = max(relevance.get(facet.key, 0.0), score)
             facets[facet.key] = facet

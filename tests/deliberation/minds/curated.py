@@ -25,7 +25,12 @@ def curated_case(slug: str) -> CaseFile:
         summary=data["summary"],
         charges=tuple(data.get("charges", ())),
         defendants=tuple(
-            DefendantInfo(name=d["name"], gender=d.get("gender", "unknown"), age=d.get("age"), description=d.get("description", ""))
+            DefendantInfo(
+                name=d["name"],
+                gender=d.get("gender", "unknown"),
+                age=d.get("age"),
+                description=d.get("description", ""),
+            )
             for d in data.get("defendants", ())
         ),
         evidence=tuple(
