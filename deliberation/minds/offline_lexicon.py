@@ -66,6 +66,17 @@ SYNONYMS = {
 # ("the footage is blurry"); the reading turns them towards guilt or doubt by which side that thing
 # helps.
 GUILT_PHRASES = (
+    "at the scene",
+    "his height",
+    "her height",
+    "his build",
+    "her build",
+    "matches him",
+    "matches her",
+    "looks like him",
+    "looks like her",
+    "fits his",
+    "fits her",
     "places * there",
     "place * there",
     "placed * there",
@@ -81,10 +92,7 @@ GUILT_PHRASES = (
     "narrows it",
     "narrowed it",
     "narrows it down",
-    "picked him out",
-    "picked her out",
-    "picked him",
-    "picked her",
+    "picked * out",
     "identified him",
     "identified her",
     "recognised him",
@@ -97,13 +105,6 @@ GUILT_PHRASES = (
     "he killed",
     "she killed",
     "killed him",
-    "places him",
-    "place him",
-    "placed him",
-    "puts him",
-    "put him",
-    "places her",
-    "puts her",
     "ties him",
     "tie him",
     "ties her",
@@ -129,6 +130,9 @@ GUILT_PHRASES = (
     "beyond a reasonable doubt",
 )
 DOUBT_PHRASES = (
+    "excluded",
+    "excludes him",
+    "excludes her",
     "rule * out",
     "rules * out",
     "ruled * out",
@@ -166,6 +170,10 @@ DOUBT_PHRASES = (
     "framed",
 )
 HOLDS_WORDS = (
+    "sure",
+    "certain",
+    "tell",
+    "tells",
     "prove",
     "proves",
     "proved",
@@ -205,6 +213,11 @@ HOLDS_WORDS = (
     "holds up",
 )
 FAILS_WORDS = (
+    "not that",
+    "not who",
+    "not when",
+    "not where",
+    "not which",
     "worthless",
     "useless",
     "meaningless",
@@ -267,6 +280,14 @@ FAILS_WORDS = (
     "grudge",
     "protect",
     "covering",
+)
+# Phrases that only look like a stance word: "innocent people don't..." claims nobody's innocence.
+NEUTRAL_PHRASES = (
+    "innocent people",
+    "innocent person",
+    "innocent man",
+    "innocent woman",
+    "innocent until",
 )
 NEGATORS = frozenset(
     "not no never nothing nobody none cannot can't don't doesn't didn't isn't wasn't aren't weren't "

@@ -42,6 +42,7 @@ from deliberation.minds.offline_text import split_sentences
 RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
 MIN_RELEVANCE = 0.5  # below this (one shared word is not enough) a facet is not what it is about
 FOCUS = 0.6  # ... nor one the sentence is far less about than its main subject
+MAIN = 0.9  # the facets within this share of the best match set the sentence's direction
 RETRIEVED_BOOST = 0.25  # a facet the retriever also found for the text pushes this much harder
 ABSOLUTE_WEIGHT = 1.5  # "places him there" outweighs the item's own lean
 REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this way
@@ -161,10 +162,9 @@ def _facets(case: CaseFile) -> Iterable[Facet]:
         yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words)
         if item.contest_reason:
             force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
-            reason = frozenset(lex.content_words(item.contest_reason))
-            label = frozenset(lex.content_words(item.label))
+            reason = frozenset(lex.content_words(item.contest_reason)) - words  # what only the objection says
             against = -1.0 if lean >= 0 else 1.0
-            yield Facet(item.id, "contest", name, against, force, human, False, reason | label)
+            yield Facet(item.id, "contest", name, against, force, human, False, reason)
     for witness in case.witnesses:
         lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
         issues = witness.credibility_issues
@@ -172,7 +172,7 @@ def _facets(case: CaseFile) -> Iterable[Facet]:
         words = frozenset(lex.content_words(witness.testimony)) | own
         yield Facet(witness.id, "witness", witness.name, lean, max(0.1, 0.5 - 0.1 * len(issues)), True, False, words)
         for issue in issues:
-            said = frozenset(lex.content_words(issue))
+            said = frozenset(lex.content_words(issue)) - words
             motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
             yield Facet(witness.id, "issue", witness.name, -lean, 0.25 + 0.05 * len(issues), True, motive, said | own)
 
@@ -225,6 +225,7 @@ def _negated(words: list[str], at: int) -> bool:
 def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...]) -> int:
     """The sum of the stance words, longest phrase first ("not guilty" is not also "guilty")."""
     hits = _phrase_hits(words, positive, 1) + _phrase_hits(words, negative, -1)
+    hits += _phrase_hits(words, lex.NEUTRAL_PHRASES, 0)
     taken: set[int] = set()
     score = 0
     for start, size, sign in sorted(hits, key=lambda hit: -hit[1]):
@@ -232,7 +233,7 @@ def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...])
         if span & taken:
             continue
         taken |= span
-        score += -sign if _negated(words, start) else sign
+        score += -sign if _negated(words, start) else sign  # a neutral phrase only takes its words
     return score
 
 
@@ -252,8 +253,12 @@ def _direction(facet: Facet, absolute: int, relative: int) -> float:
 
     Relative words always speak of the item: on an attack (contest reason, credibility issue) the
     attack is restated unless the sentence says the item holds up; on the item itself it stands
-    unless the sentence says it fails."""
-    turned = relative > 0 if facet.attack else relative < 0
+    unless the sentence says it fails. A side's argument echoed is that side's argument (its
+    "only shows" or "proves" are its own words); only verdict words turn it round."""
+    if facet.kind == "claim":  # a side's argument restated: its own words are the stance words
+        turned = False
+    else:
+        turned = relative > 0 if facet.attack else relative < 0
     lean = -facet.lean if turned else facet.lean
     value = math.copysign(min(1.0, abs(lean)), lean) if lean else 0.0
     return max(-1.0, min(1.0, value + ABSOLUTE_WEIGHT * absolute))
@@ -291,9 +296,9 @@ def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tup
         if hit[0] >= FOCUS * best and (held is None or hit[0] > held[0]):
             per_item[hit[1].item_id] = hit
     hits = list(per_item.values())
-    direction = _towards(hits, absolute, relative)
-    top = max(hits, key=lambda hit: hit[0])[1]
-    decisive = bool(absolute or relative or top.attack or top.kind == "claim")
+    main = [hit for hit in hits if hit[0] >= MAIN * best]  # what the sentence is mostly about
+    direction = _towards(main, absolute, relative)
+    decisive = bool(absolute or relative or any(facet.attack or facet.kind == "claim" for _, facet, _ in main))
     return _Sentence(hits, direction, decisive), absolute
 
 
@@ -321,7 +326,7 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         else:
             loose += absolute
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
-    steer = sum(line.direction for line in sentences if line.decisive)
+    steer = sum(line.direction * max(score for score, _, _ in line.hits) for line in sentences if line.decisive)
     pushes: dict[str, float] = {}
     relevance: dict[str, float] = {}
     facets: dict[str, Facet] = {}
