@@ -18,7 +18,8 @@ this file has them with examples):
    A negator a few words before turns a word round: "the DNA does not rule him out" pushes
    towards guilt, "the DNA does not place him there" towards doubt.
 3. **How hard.** Each touched facet pushes by how much the sentence is about it x its strength in
-   the file (the item's ratings, a witness's issues); the sum is scaled by how specific the text is
+   the file (the item's ratings, a witness's issues); the pushes add up softly (1 - the product of
+   what each leaves unmoved, so ten facets do not make ten times the case), scaled by how specific the text is
    (rare words and numbers of the case it repeats) and discounted for each time the room already
    heard the same facet argued the same way in this deliberation.
 4. **Who listens.** ``Reading.impact_for(archetype)`` weighs the facets for one listener: evidence
@@ -112,12 +113,17 @@ class Reading:
 
     def impact_for(self, archetype: str, heard: dict[tuple[str, int], int] | None = None) -> float:
         """-1..1 towards guilt for one listener; ``heard`` counts the facets the room already heard."""
-        total = 0.0
+        towards_guilt = towards_doubt = 1.0  # what is left unmoved, each way (facets add up softly)
         for touch in self.touches:
             weight = archetype_weight(touch.facet, archetype)
             sign = 1 if touch.push > 0 else -1
             repeats = (heard or {}).get((touch.facet.key, sign), 0)
-            total += touch.push * weight / (1 + REPEAT_DISCOUNT * repeats)
+            value = min(1.0, abs(touch.push) * weight / (1 + REPEAT_DISCOUNT * repeats))
+            if sign > 0:
+                towards_guilt *= 1 - value
+            else:
+                towards_doubt *= 1 - value
+        total = towards_doubt - towards_guilt
         total *= SPECIFIC_FLOOR + (1 - SPECIFIC_FLOOR) * self.specificity
         total += LOOSE_FORCE * self.loose
         return max(-1.0, min(1.0, READING_SCALE * total))
