@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.deliberation.minds.reading_measure import measure
+from tests.deliberation.minds.reading_set import HELD_OUT_ARGUMENTS, HELD_OUT_PAIRS
 
 
 def main() -> None:
@@ -37,6 +38,14 @@ def main() -> None:
     if args.verbose:
         for line in figures.wrong:
             print("  wrong:", line)
+    held = measure(HELD_OUT_ARGUMENTS, HELD_OUT_PAIRS, seeds=tuple(range(args.seeds)), full=args.full)
+    print(
+        f"held-out set (written after tuning): {held.directed_right} of {held.directed} arguments, "
+        f"{held.pairs_right} of {held.pairs} pairs the labelled way"
+    )
+    if args.verbose:
+        for line in held.wrong:
+            print("  wrong (held out):", line)
 
 
 if __name__ == "__main__":

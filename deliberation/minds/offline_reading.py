@@ -212,15 +212,28 @@ def case_index(case: CaseFile) -> CaseIndex:
     return CaseIndex(case)
 
 
+Phrase = tuple[tuple[str, ...], int]  # (words, sign)
+
+
+@lru_cache(maxsize=16)
+def _by_first_word(phrases: tuple[str, ...], sign: int) -> dict[str, tuple[Phrase, ...]]:
+    index: dict[str, list[Phrase]] = {}
+    for phrase in phrases:
+        parts = tuple(phrase.split())
+        index.setdefault(parts[0], []).append((parts, sign))
+    return {word: tuple(found) for word, found in index.items()}
+
+
 def _phrase_hits(words: list[str], phrases: tuple[str, ...], sign: int) -> list[tuple[int, int, int]]:
     """(start, length, sign) of every occurrence of every phrase."""
+    index = _by_first_word(phrases, sign)
     hits = []
-    for phrase in phrases:
-        parts = phrase.split()
-        size = len(parts)
-        for start in range(len(words) - size + 1):
-            if all(part == "*" or part == word for part, word in zip(parts, words[start : start + size], strict=True)):
-                hits.append((start, size, sign))
+    for start, word in enumerate(words):
+        for parts, phrase_sign in index.get(word, ()):
+            size = len(parts)
+            window = words[start : start + size]
+            if len(window) == size and all(p == "*" or p == w for p, w in zip(parts, window, strict=True)):
+                hits.append((start, size, phrase_sign))
     return hits
 
 

@@ -115,8 +115,8 @@ def measure(
         directed_right=right,
         pairs=len(pairs),
         pairs_right=pairs_right,
-        strong_mean=statistics.fmean(strong),
-        off_topic_mean=statistics.fmean(loose),
-        salad_mean=statistics.fmean(salad),
+        strong_mean=statistics.fmean(strong) if strong else 0.0,
+        off_topic_mean=statistics.fmean(loose) if loose else 0.0,
+        salad_mean=statistics.fmean(salad) if salad else 0.0,
         wrong=tuple(wrong),
     )

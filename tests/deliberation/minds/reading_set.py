@@ -428,3 +428,88 @@ PAIRS = (
         "He was on probation with a curfew, so lying about being out was about the curfew, and he corrected it himself the same morning. That lie doesn't make him a killer.",
     ),
 )
+
+# Written after the reading was tuned, and run once: what it does on arguments it was not shaped by.
+HELD_OUT_ARGUMENTS = (
+    Argument(
+        K,
+        "guilty",
+        "strong",
+        "The robber on the tape is about 1.80 tall with a mole on the left jaw; Hale is 1.79 with a mole in that exact spot.",
+    ),
+    Argument(
+        K, "not_guilty", "strong", "The clerk told 911 the robber looked about twenty-five, and Hale is thirty-one."
+    ),
+    Argument(
+        A, "guilty", "weak", "Nobody can back up her deer story: no photo, no insurance claim, nobody who saw it."
+    ),
+    Argument(
+        A,
+        "not_guilty",
+        "strong",
+        "The victim only remembered 'one headlight' in his third interview, after he had read the news about her burned-out bulb.",
+    ),
+    Argument(
+        C,
+        "guilty",
+        "strong",
+        "He told the detective he didn't keep gas around, but he had bought a full can four days earlier.",
+    ),
+    Argument(
+        C,
+        "not_guilty",
+        "weak",
+        "The defense's engineer says a single positive sample bagged in plastic is weak proof of anything.",
+    ),
+    Argument(
+        P,
+        "guilty",
+        "weak",
+        "The wrench had been rinsed off and hidden under the sink, which takes time, and he was the one down there.",
+    ),
+    Argument(
+        P,
+        "not_guilty",
+        "strong",
+        "The medical examiner says the blows fit a right-handed attacker, and Castellano is left-handed.",
+    ),
+    Argument(R, "guilty", "weak", "The shooting happened after his 10 p.m. curfew, and he first claimed he was home."),
+    Argument(
+        R,
+        "not_guilty",
+        "strong",
+        "Merrick robbed two other gas stations at night with a 9 mm, the same kind of gun that fired the casing here.",
+    ),
+)
+HELD_OUT_PAIRS = (
+    Pair(
+        K,
+        "phone records",
+        "His phone was in the sector covering the market from 9:31 to 9:49, exactly when it was robbed.",
+        "That phone sector is a wedge of 600 homes and two bars; it can't put him inside the market.",
+    ),
+    Pair(
+        A,
+        "timecard",
+        "She clocked out at 6:27 and her usual 15-minute drive runs right through that corner at 6:40.",
+        "Clocking out at 6:27 doesn't tell us which way she drove; the phone sector covers both routes.",
+    ),
+    Pair(
+        C,
+        "doorbell camera",
+        "The neighbour's camera shows no movement of his car between 12:30 and 3:05, but a sensor rated for 9 metres wouldn't catch a car 20 metres away.",
+        "His car is on the neighbour's doorbell camera in the driveway at 12:30 and again at 3:05, right where he said it was.",
+    ),
+    Pair(
+        P,
+        "911 call",
+        "He waited until 10:19 to call 911 after the thud just past ten; that's plenty of time to rinse a wrench.",
+        "He called 911 himself, stayed with Pruitt and can be heard counting compressions. That's not how a killer behaves.",
+    ),
+    Pair(
+        R,
+        "informant",
+        "The cellmate says Dorsey admitted shooting the old man for about three hundred dollars.",
+        "The cellmate's sentence was cut from 12 years to 4 for that story, and he got the gun wrong.",
+    ),
+)
