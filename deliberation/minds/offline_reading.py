@@ -32,8 +32,9 @@ this file has them with examples):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from deliberation.engine.types import CaseFile, Passage
@@ -50,9 +51,13 @@ REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this
 SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
 DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
 CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
+CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
+
+BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however)\b)", re.I)
+CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
 
 EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
 HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
@@ -105,7 +110,7 @@ class Reading:
         """What moved the listener most, as a thought names it ("" when nothing in the case)."""
         if not self.touches:
             return ""
-        return max(self.touches, key=lambda t: abs(t.push)).facet.name
+        return max(self.touches, key=lambda t: (t.relevance, abs(t.push))).facet.name
 
     @property
     def keys(self) -> frozenset[tuple[str, int]]:
@@ -289,11 +294,20 @@ def read(case: CaseFile, text: str, passages: tuple[Passage, ...] = ()) -> Readi
     return _read(case_index(case), text, retrieved)
 
 
+def _clauses(text: str) -> list[str]:
+    """Sentences, with a "but" clause split off so that it can answer what came before it."""
+    clauses: list[str] = []
+    for sentence in split_sentences(text) or [text]:
+        clauses += [part for part in BUT_SPLIT.split(sentence) if part.strip()]
+    return clauses
+
+
 @dataclass
 class _Sentence:
     hits: list[tuple[float, Facet, set[str]]]  # (relevance, facet, shared words), one per item
     direction: float  # -1..1
     decisive: bool  # its own words (or an argument or objection it echoes) say which way it goes
+    weight: float = 1.0  # less when the next clause answers it ("..., but ...")
 
 
 def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tuple[_Sentence | None, int]:
@@ -332,7 +346,9 @@ def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative:
 def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
     sentences: list[_Sentence] = []
     loose = 0
-    for line in split_sentences(text) or [text]:
+    for line in _clauses(text):
+        if CONTRAST.match(line) and sentences:  # "..., but ...": what came before is conceded
+            sentences[-1] = replace(sentences[-1], weight=CONCEDED)
         read_line, absolute = _sentence(index, line, retrieved)
         if read_line is not None:
             sentences.append(read_line)
@@ -345,7 +361,9 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         else:
             loose += absolute
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
-    steer = sum(line.direction * max(score for score, _, _ in line.hits) for line in sentences if line.decisive)
+    steer = sum(
+        line.direction * line.weight * max(score for score, _, _ in line.hits) for line in sentences if line.decisive
+    )
     pushes: dict[str, float] = {}
     relevance: dict[str, float] = {}
     facets: dict[str, Facet] = {}
@@ -354,7 +372,7 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         direction = line.direction if line.decisive or not steer else math.copysign(abs(line.direction), steer)
         for score, facet, shared in line.hits:
             boost = 1 + RETRIEVED_BOOST if facet.item_id in retrieved else 1.0
-            push = direction * score * facet.force * boost
+            push = direction * score * facet.force * boost * line.weight
             pushes[facet.key] = max(-facet.force, min(facet.force, pushes.get(facet.key, 0.0) + push))
             relevance[facet.key] = max(relevance.get(facet.key, 0.0), score)
             facets[facet.key] = facet
