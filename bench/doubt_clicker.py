@@ -22,32 +22,37 @@ from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
 
 
-async def one_run(slug: str, seed: int, strategy: str) -> str:
+async def one_run(slug: str, seed: int, strategy: str) -> tuple[str, int]:
     case = curated_case(slug)
     jury = build_jury(side="defend")
     state = begin(case=case, jury=jury, seed=seed, player_side="defend")
     mind = OfflineMind()
     while not state.end_reason:
-        move = PlayerMove(seat=7, side="defend", strategy=strategy)
-        await run_round(state, case=case, jury=jury, mind=mind, injected=(move,))
-    return finish(state)
+        moves = (PlayerMove(seat=7, side="defend", strategy=strategy),) if strategy != "pass" else ()
+        await run_round(state, case=case, jury=jury, mind=mind, injected=moves)
+    return finish(state), state.tally()["guilty"]
 
 
-def verdicts(slug: str, seeds: int, strategy: str = "reasonable_doubt") -> Counter[str]:
-    return Counter(asyncio.run(one_run(slug, seed, strategy)) for seed in range(seeds))
+def verdicts(slug: str, seeds: int, strategy: str = "reasonable_doubt") -> tuple[Counter[str], list[int]]:
+    """Verdicts over ``seeds`` runs, and each run's final count of guilty votes."""
+    runs = [asyncio.run(one_run(slug, seed, strategy)) for seed in range(seeds)]
+    return Counter(verdict for verdict, _ in runs), [guilty for _, guilty in runs]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--case", default="kessler-market-robbery")
-    parser.add_argument("--strategy", default="reasonable_doubt")
+    parser.add_argument(
+        "--strategy", default="reasonable_doubt", help="a strategy, or 'pass' (the player says nothing)"
+    )
     args = parser.parse_args()
-    counts = verdicts(args.case, args.seeds, args.strategy)
+    counts, guilty = verdicts(args.case, args.seeds, args.strategy)
     print(
         f"{args.case}, {args.strategy} with no text every round, seeds 0-{args.seeds - 1}: "
         f"not guilty {counts['not_guilty']}, guilty {counts['guilty']}, hung {counts['hung']}"
     )
+    print(f"guilty votes at the end of each run: {sorted(guilty)}")
 
 
 if __name__ == "__main__":

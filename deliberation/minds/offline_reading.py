@@ -18,9 +18,11 @@ this file has them with examples):
    A negator a few words before turns a word round: "the DNA does not rule him out" pushes
    towards guilt, "the DNA does not place him there" towards doubt.
 3. **How hard.** Each touched facet pushes by how much the sentence is about it x its strength in
-   the file (the item's ratings, a witness's issues); the pushes add up softly (1 - the product of
-   what each leaves unmoved, so ten facets do not make ten times the case), scaled by how specific the text is
-   (rare words and numbers of the case it repeats) and discounted for each time the room already
+   the file (the item's ratings, a witness's issues; an objection or a credibility issue is blunted
+   by the other side's strongest uncontested evidence, which it leaves standing); the pushes add up
+   softly (1 - the product of what each leaves unmoved, so ten facets do not make ten times the
+   case), scaled by how specific the text is (rare words and numbers of the case it repeats) and
+   discounted for each time the room already
    heard the same facet argued the same way in this deliberation.
 4. **Who listens.** ``Reading.impact_for(archetype)`` weighs the facets for one listener: evidence
    minds (rationalist, detail-obsessed, pragmatist) weigh physical and documentary evidence, human
@@ -51,12 +53,13 @@ REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this
 SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
 DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
 CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
+STANDING_WEIGHT = 0.6  # how much the other side's uncontested evidence blunts an objection
 CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
 
-BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however)\b)", re.I)
+BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
 CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
 
 EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
@@ -162,7 +165,27 @@ class CaseIndex:
             self.idf[lex.stem(word)] = 0.0
 
 
+def standing(case: CaseFile) -> dict[str, float]:
+    """For each side (+1 guilt, -1 doubt), its strongest evidence that nobody contests."""
+    best = {1.0: 0.0, -1.0: 0.0}
+    for item in case.evidence:
+        if item.contestable and item.contest_reason:
+            continue
+        ours, theirs = item.strength_prosecution, item.strength_defense
+        side = 1.0 if ours >= theirs else -1.0
+        best[side] = max(best[side], abs(ours - theirs))
+    return best
+
+
 def _facets(case: CaseFile) -> Iterable[Facet]:
+    for facet in _raw_facets(case):
+        if facet.attack and facet.lean:  # a doubt about one item leaves the uncontested evidence standing
+            intact = standing(case)[-facet.lean]
+            facet = replace(facet, force=facet.force * (1 - STANDING_WEIGHT * intact))
+        yield facet
+
+
+def _raw_facets(case: CaseFile) -> Iterable[Facet]:
     for item in case.evidence:
         ours, theirs = item.strength_prosecution, item.strength_defense
         lean = max(-1.0, min(1.0, (ours - theirs) * 2))

@@ -49,4 +49,4 @@ def _clicking_doubt(seed: int) -> str:
 
 def test_clicking_reasonable_doubt_with_no_text_every_round_rarely_acquits_the_clear_guilty_robbery() -> None:
     verdicts = Counter(_clicking_doubt(seed) for seed in range(20))
-    assert verdicts["not_guilty"] <= 3, verdicts
+    assert verdicts["not_guilty"] <= 5, verdicts  # 8 of 20 before the reading; 2 when the player says nothing
