@@ -16,6 +16,7 @@ from tests.deliberation.minds.reading_measure import measure
 from tests.deliberation.minds.reading_set import ARGUMENTS, PAIRS
 
 SHARE = 0.9  # of on-topic arguments, and of pairs, that must move the room the labelled way
+SEEDS = tuple(range(4))  # the bench uses six; four keep the test quick and give the same counts
 
 
 def test_the_test_set_covers_every_curated_case_both_ways() -> None:
@@ -30,7 +31,7 @@ def test_the_test_set_covers_every_curated_case_both_ways() -> None:
 
 
 def test_arguments_move_the_room_the_way_they_argue_and_off_topic_text_barely_moves_it() -> None:
-    figures = measure()
+    figures = measure(seeds=SEEDS)
     assert figures.directed_right >= SHARE * figures.directed, figures.wrong
     assert figures.pairs_right >= SHARE * figures.pairs, figures.wrong
     assert figures.off_topic_mean <= figures.strong_mean / 3
