@@ -101,6 +101,10 @@ class ReactRequest:
     listeners: tuple[Listener, ...]
     round_number: int
     seed: int = 0
+    # What the case's retriever found for each speech (same order as ``speeches``; may be empty).
+    passages: tuple[tuple[Passage, ...], ...] = ()
+    # Earlier turns the room heard in this deliberation (oldest first): a point made again persuades less.
+    earlier: tuple[HeardTurn, ...] = ()
 
 
 @dataclass(frozen=True)

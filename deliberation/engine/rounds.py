@@ -75,6 +75,8 @@ ALREADY_ENDED = "This deliberation has already ended ({reason}); no more rounds 
 BUDGET_NOTE = "The model budget for this deliberation is spent; the jurors continue on the offline engine."
 MIND_FAILED_NOTE = "{name}'s turn fell back to the offline engine after the model failed."
 PASSAGES_PER_SPEAKER = 3
+PASSAGES_PER_READING = 4  # what the retriever finds for each speech, for the listeners' reading
+EARLIER_TURNS = 40
 
 
 def heard(speech: Speech, round_number: int) -> HeardTurn:
@@ -356,6 +358,8 @@ async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
         ),
         round_number=state.round_number,
         seed=state.next_seed(),
+        passages=tuple(tuple(work.retriever.lookup(s.content, PASSAGES_PER_READING)) for s in work.speeches),
+        earlier=_earlier(state, listeners_profiles),
     )
     mind = work.current_mind()
     batch = await mind.react_batch(request)
@@ -404,6 +408,12 @@ async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
             )
             if juror.seat in active:
                 _update_reasoning(memory, speech, base, persuaded, thought, state.round_number)
+
+
+def _earlier(state: DeliberationState, listeners: list[JurorProfile]) -> tuple[HeardTurn, ...]:
+    """The turns the room still holds in full (a listener's memory; summaries fold the older ones)."""
+    longest = max((state.memories[j.seat].heard for j in listeners), key=len, default=[])
+    return tuple(longest[-EARLIER_TURNS:])
 
 
 def _note_failure(work: _Round, kind: CallKind, usage: Usage, mind: Mind, note: str) -> None:

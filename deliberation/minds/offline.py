@@ -48,6 +48,7 @@ from deliberation.minds.offline_points import (
     voice,
 )
 from deliberation.minds.offline_points import body as point_body
+from deliberation.minds.offline_reading import heard_counts, read
 from deliberation.minds.offline_text import fresh
 
 OFFLINE_NAME = "offline"
@@ -141,6 +142,9 @@ class OfflineMind:
         )
 
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:
+        """Each listener's reaction to each speech, from the offline reading of what it says
+        (``offline_reading``: the items it is about, which way it treats them, how specific and how
+        new it is, weighed for the listener's archetype), the room's majority and the listener's doubts."""
         start = time.perf_counter()
         rng = random.Random(request.seed)
         labels = {item.id: label_short(item_name(item.label, request.case)) for item in request.case.evidence}
@@ -150,13 +154,23 @@ class OfflineMind:
         guilty_share = votes.count("guilty") / len(votes) if votes else 0.5
         majority = "guilty" if guilty_share > 0.5 else "not_guilty" if guilty_share < 0.5 else ""
         pressure = params.MAJORITY_PRESSURE * abs(guilty_share - 0.5) * 2
+        readings = [
+            read(request.case, speech.content, request.passages[i] if i < len(request.passages) else ())
+            for i, speech in enumerate(request.speeches)
+        ]
+        heard = heard_counts(read(request.case, turn.content) for turn in request.earlier if turn.kind == "speech")
+        heard_before: list[dict[tuple[str, int], int]] = []
+        for reading in readings:  # a point made earlier in the same round has been heard too
+            heard_before.append(dict(heard))
+            heard = heard_counts([reading], heard)
         reactions: list[Reaction] = []
         for listener in request.listeners:
             outlook = listener.outlook
             for index, speech in enumerate(request.speeches):
                 if speech.seat == listener.juror.seat:
                     continue
-                strength = speech.strength or 0.4 * stance(speech.content)
+                reading = readings[index]
+                strength = reading.impact_for(listener.juror.archetype, heard_before[index])
                 speaker_weight = params.INFLUENCE_FLOOR + params.INFLUENCE_SCALE * influence.get(speech.seat, 0.6)
                 base = strength * params.ARGUMENT_SCALE * speaker_weight
                 touched = any(d.split(":", 1)[0].lower() in speech.content.lower() for d in outlook.doubts if d)
@@ -170,7 +184,7 @@ class OfflineMind:
                 base = max(-1.0, min(1.0, base))
                 against = (base > 0) == (outlook.vote != "guilty")
                 persuaded = against and abs(base) >= params.PERSUADED_THRESHOLD
-                label = labels.get(speech.cited[0], "that argument") if speech.cited else "that argument"
+                label = reading.named or "that argument"
                 reactions.append(
                     Reaction(
                         seat=listener.juror.seat,

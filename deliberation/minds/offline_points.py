@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deliberation.engine import params
 from deliberation.engine.ports import HeardTurn
@@ -283,11 +283,23 @@ def quote_of(point: Point, rng: random.Random, heard: str, *, fallback: bool = T
     return (point.quotes[0] if point.quotes else point.detail) if fallback else ""
 
 
+def unheard(reason: str, heard: str) -> str:
+    """A reason of several sentences without the later ones the room has just heard: a point made
+    again persuades less (``offline_reading``), so it is made shorter rather than word for word."""
+    parts = split_sentences(reason)
+    if len(parts) <= 1:
+        return reason
+    low = heard.lower()
+    kept = [parts[0]] + [part for part in parts[1:] if part.lower().rstrip(".") not in low]
+    return " ".join(kept).rstrip(".")
+
+
 def body(point: Point, kind: str, other: str, rng: random.Random, heard: str = "", side: str = "") -> str:
     """The argument itself, in a template that fits the point's angle, the side and the argument type."""
     detail = quote_of(point, rng, heard, fallback=False)
     named = mention(point)
     opponents = "the prosecution" if side == "not_guilty" else "the defense"
+    point = replace(point, reason=unheard(point.reason, heard))
     values = {
         "label": named,
         "Label": capital(named),
