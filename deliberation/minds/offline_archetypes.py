@@ -67,7 +67,7 @@ RECALL = (
     "I keep thinking of round {round}, when {text}.",
     "Remember round {round}, when {text}.",
     "Don't forget round {round}: {text}.",
-    "Something stuck with me from round {round}. {Text}.",
+    "What stuck with me was round {round}, when {text}.",
     "Go back to round {round}, when {text}. That mattered.",
     "I wrote it down in round {round}: {text}.",
 )
@@ -192,4 +192,4 @@ def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str) -> str:
         return ""
     moment = rng.choice(moments)
     text = moment.text
-    return fresh(RECALL, rng, heard).format(round=moment.round_number, text=text, Text=text[:1].upper() + text[1:])
+    return fresh(RECALL, rng, heard).format(round=moment.round_number, text=moment.text)

@@ -217,6 +217,9 @@ UNCORROBORATED: tuple[str, ...] = (
     "Take away {witness} and what's left? {Reason}.",
     "{witness} says so, but {reason}, and one voice isn't proof.",
     "Where's the second witness? It's {witness}'s account, and {reason}.",
+    "One person's say-so: {witness}. And {reason}.",
+    "Would you convict on {witness} alone? Because {reason}.",
+    "I keep looking for anyone who backs {witness} up, and {reason}.",
 )
 OWN_ACCOUNT: tuple[str, ...] = (
     "{witness} gave an account too, and nobody has disproved it: {detail}",
