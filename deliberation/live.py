@@ -29,6 +29,7 @@ PAGE = "courtroom/court.html"
 CONTROLS = "courtroom/controls.html#controls"
 ANNOUNCE_FLIP = "Round {round}: {name} changed vote to {vote}."
 ANNOUNCE_TALLY = "The vote stands at {tally}."
+ANNOUNCE_VOTE = "{name} votes {vote}."
 ANNOUNCE_VERDICT = "The jury has reached its verdict: {verdict}."
 
 
@@ -88,6 +89,24 @@ def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_
     return out
 
 
+def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """A person's vote, in the chat and announced like a juror's flip."""
+    turn = (
+        Turn.objects.filter(deliberation=deliberation, kind=TurnKind.PROCESS, seat_number=data.get("seat"))
+        .exclude(flips=[])
+        .order_by("-sequence")
+        .first()
+    )
+    if turn is None:
+        return []
+    out, messages = _chat_fragments(context, [turn])
+    lines = [ANNOUNCE_VOTE.format(name=flip.name, vote=flip.after.lower()) for flip in messages[0].flips]
+    if context["tally"]:
+        lines.append(ANNOUNCE_TALLY.format(tally=context["tally"].label))
+    out.append(_announce(lines))
+    return out
+
+
 def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
     """A room's participant turns since the last round: passes of this round, and the speeches
     already spoken for the next one (the jury hears them then, everyone reads them now)."""
@@ -107,7 +126,7 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
     deliberation, _seats, context = _load(deliberation_id)
     if event == "vote":
-        return "".join(_partials(["jury_box", "tally"], context))
+        return "".join(_partials(["jury_box", "tally"], context) + _vote_fragments(deliberation, context, data))
     if event == "seats":
         return "".join(_partials(["jury_box", "tally", "controls"], context))
     if event == "turn":

@@ -441,5 +441,6 @@ def _close_round(work: _Round) -> None:
     result.convictions = state.convictions
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
-    result.end_reason = end_reason(state) or ""
+    participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
+    result.end_reason = end_reason(state, participants) or ""
     state.end_reason = result.end_reason

@@ -8,6 +8,9 @@ from deliberation.engine.types import Strategy
 
 STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)  # the spec's six, in its order
 PLAYER_SIDES = ("defend", "prosecute")
+# One limit for a person's or an agent's own words, wherever they are typed: the courtroom and room
+# text boxes (maxlength), the services and the MCP tools all read it from here.
+MAX_TEXT = 2000  # about three hundred words: a turn at the table, not a speech
 
 UNKNOWN_STRATEGY = "Unknown strategy '{strategy}'. Choose one of: " + ", ".join(STRATEGIES) + "."
 STRATEGY_NEEDS_TARGET = "Addressing a juror needs a target juror."

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from cases.models import Case
-from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.engine.strategies import MAX_TEXT, StrategyError, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
 from deliberation.rooms import clock, codes
@@ -49,7 +49,8 @@ from deliberation.services import lifecycle
 from deliberation.services.broadcast import announce
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
-MAX_CONTENT = 2000
+MAX_CONTENT = MAX_TEXT
+ROOM_TURNS_BEFORE_VERDICT = 1  # every seated person votes (or lets a turn run out) and has a turn
 MAX_NAME = 40
 
 ERROR_ROOM_UNKNOWN = "No room has the code '{code}'. Check the code and try again."
@@ -119,6 +120,8 @@ def room_create(
 
     An autostart room has no host: seat 7 is the "Juror 7" persona, the side is none, and it
     starts when its first participant joins or ``ANGRY_ROOM_AUTOSTART_SECONDS`` after creation.
+    The jury reaches no verdict by itself before every seated person has cast a vote of their own
+    (or let a turn's time run out) and had a turn.
     """
     wrong = sorted(set(open_seats) - set(OPENABLE_SEATS))
     if wrong:
@@ -149,7 +152,7 @@ def room_create(
         host_plays=host_plays and not autostart,
         max_rounds=max_rounds,
         open_seats=tuple(open_seats),
-        options={"room": room},
+        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT},
     )
     for _attempt in range(20):
         code = codes.new_code()
@@ -204,6 +207,7 @@ def room_join(
     token = ""
     chosen.kind = SeatKind.AGENT if agent else SeatKind.HUMAN
     chosen.joined_at = timezone.now()
+    chosen.vote = ""  # a participant casts their own vote; the AI juror's does not carry over
     chosen.display_name = (name or "").strip()[:MAX_NAME] or (
         chosen.persona.name if chosen.persona else f"Juror {chosen.number}"
     )
@@ -213,7 +217,7 @@ def room_join(
     else:
         chosen.session_key, chosen.token_hash = credential.session_key, ""
     chosen.full_clean()
-    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key"])
+    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key", "vote"])
     announce(deliberation.pk, "seats", {"seat": chosen.number})
     room = room_of(deliberation)
     if room.get("autostart") and room.get("stage") == STAGE_WAITING:
@@ -361,6 +365,7 @@ def room_speak(
         }
         # Everyone sees the words now; the jury's reactions are added when the next round hears them.
         item["turn_id"] = clock.record_speech(deliberation, seat, item)
+    lifecycle.record_turn(deliberation, seat.number)
     deliberation.pending = [*deliberation.pending, item]
     deliberation.save(update_fields=["pending"])
     clock.turn_done(deliberation, room, seat.number)
@@ -376,6 +381,7 @@ def room_pass(*, deliberation_id: int, credential: Credential, seat_number: int 
     _require_deliberating(deliberation)
     room = _require_turn(deliberation, seat)
     clock.record_pass(deliberation, seat, timed_out=False)
+    lifecycle.record_turn(deliberation, seat.number)
     clock.turn_done(deliberation, room, seat.number)
 
 

@@ -57,6 +57,8 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         watcher.goto(court_url)
         watcher.get_by_text("You are watching").wait_for()
 
+        # The first ballot asks for the person's own vote beside the side they argue.
+        page.locator(".first-vote").get_by_label("Not guilty").check()
         page.get_by_role("button", name=re.compile("DEFEND")).click()
         tally = page.locator("#tally .tally-label")
         tally.wait_for()
@@ -92,13 +94,28 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         if _finished(page):
             return False
 
+        # The person changes their own vote by hand: the jury box, the tally and the chat show it.
+        page.get_by_role("button", name="Vote guilty").click()
+        page.locator("#your-vote", has_text="Guilty").wait_for()
+        page.locator("#seat-7.vote-guilty").wait_for()
+        page.locator("#chat .msg", has_text="changed their vote: Not guilty → Guilty").wait_for()
+        watcher.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
+        shot(page, "07-own-vote")
+
         page.get_by_role("button", name="Pass Turn").click()
         _wait_floor_open(page, 3)
-        shot(page, "07-passed")
+        shot(page, "08-passed")
         if _finished(page):
             return False
 
+        # Calling the final vote asks first and says what a split gives.
         page.get_by_role("button", name="Call Final Vote").click()
+        confirm = page.locator("#call-confirm")
+        confirm.wait_for()
+        assert "Call the final vote?" in confirm.inner_text()
+        assert not _finished(page)
+        shot(page, "09-call-confirmation")
+        confirm.get_by_role("button", name="Yes, call the final vote").click()
         page.locator("#phase-banner.phase-verdict").wait_for(timeout=30_000)
         page.get_by_role("link", name="See the verdict").click()
         page.get_by_role("heading", name=re.compile("The jury (finds the defendant|could not agree)")).wait_for()
@@ -107,7 +124,7 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         assert page.locator('svg.chart .juror-line[data-seat="7"]').count() == 0
         assert page.get_by_text("Vote called").is_visible()
         assert page.get_by_text("There is no historical record").is_visible()
-        shot(page, "08-verdict")
+        shot(page, "10-verdict")
         assert not errors, errors
         return True
     finally:
