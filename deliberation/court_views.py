@@ -44,6 +44,7 @@ ERROR_ROOM = "This deliberation is a room: act from the room page, on your turn.
 ERROR_FIRST_VOTE = "Cast your own first vote, guilty or not guilty, with your side."
 SEARCH_RESULTS = 5
 NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
+ITEM_FIELDS = {"challenge_evidence": "evidence", "question_witness": "witness"}  # the form's item pickers
 
 
 def court(request: HttpRequest, pk: int) -> HttpResponse:
@@ -119,7 +120,8 @@ def speak(request: HttpRequest, pk: int) -> HttpResponse:
     strategy = request.POST.get("strategy", "")
     text = "" if strategy in NO_TEXT_STRATEGIES else request.POST.get("text", "").strip()
     target = _target(request.POST.get("target", "")) if strategy == "address_juror" else None
-    form = {"form_strategy": strategy, "form_text": text, "form_target": target}
+    item = request.POST.get(ITEM_FIELDS.get(strategy, ""), "").strip()
+    form = {"form_strategy": strategy, "form_text": text, "form_target": target, "form_item": item}
 
     def move(deliberation: Deliberation) -> None:
         if strategy == "address_juror" and target is None:
@@ -130,6 +132,7 @@ def speak(request: HttpRequest, pk: int) -> HttpResponse:
             strategy=strategy,
             target=target,
             text=text,
+            item=item,
         )
 
     return _act(request, pk, move, form)

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 
+from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import MAX_TEXT
@@ -287,6 +288,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
+        "evidence_choices": [(evidence_id(i), e.label) for i, e in enumerate(deliberation.case.evidence.all())],
+        "witness_choices": [(witness_id(i), w.name) for i, w in enumerate(deliberation.case.witnesses.all())],
         "is_room": room,
         "turn_seat": current_seat(room_of(deliberation)) if room else None,
     }

@@ -7,8 +7,10 @@ less is a hung jury.
 
 The jury leaves room to argue: with ``settings.turns_before_verdict`` set (the courtroom: 2, a
 room: 1), it reaches no verdict by itself (unanimity or stability) until every participant has
-cast a vote of their own (or let a turn's time run out) and had that many turns. A called vote
-and the round limit still end it.
+cast a vote of their own (or let a turn's time run out) and had that many turns, and a unanimous
+jury gives its verdict only when it was already close (unanimous or one vote short, for the same
+verdict) at the end of the round before: the people were told so (``verdict_outlook``) and had a
+turn to answer. A called vote and the round limit still end it.
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ def awaiting_vote(state: DeliberationState, participants: Collection[int]) -> li
     return sorted(seat for seat in participants if seat not in state.own_votes)
 
 
+def was_close(state: DeliberationState) -> bool:
+    """The jury was already close to this unanimous verdict when the last round began (or the
+    deliberation is ungated): the people were told and had a turn to answer."""
+    if state.settings.turns_before_verdict <= 0:
+        return True
+    if len(state.vote_history) < 2 or not state.votes:
+        return False
+    verdict = next(iter(state.votes.values()))
+    return list(state.vote_history[-2].values()).count(verdict) >= 11
+
+
 def end_reason(state: DeliberationState, participants: Collection[int] = ()) -> EndReason | None:
     """Why the deliberation should end now, or None to keep going. Unanimity wins ties.
 
@@ -49,7 +62,7 @@ def end_reason(state: DeliberationState, participants: Collection[int] = ()) -> 
     if state.round_number < 1:
         return None
     room_to_argue = bool(waiting_for(state, participants))
-    if is_unanimous(state.votes) and not room_to_argue:
+    if is_unanimous(state.votes) and not room_to_argue and was_close(state):
         return "unanimous"
     if state.vote_called:
         return "called"

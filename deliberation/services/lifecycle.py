@@ -21,7 +21,7 @@ from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import ending, initial, phases
 from deliberation.engine.state import DeliberationState, EngineSettings
-from deliberation.engine.strategies import MAX_TEXT, StrategyError, validate_move
+from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.minds.factory import engine_check
 from deliberation.models import (
     BallotKind,
@@ -258,11 +258,14 @@ def player_speak(
     strategy: str,
     target: int | None = None,
     text: str = "",
+    item: str = "",
     start: bool = True,
 ) -> Deliberation:
     """A participant argues with one of the six strategies; the next round starts with it.
 
     The argument is crafted by the mind (it counts as a speaker). Refused while a round runs.
+    ``item`` is the evidence (challenge) or witness (question) the argument is about, by its id in
+    the case file (``E1``, ``W2``...); the player's words are then argued about it.
     With ``start=False`` the move only waits for the next round (the command line runs it).
     One argument per seat per round: a second one before the round has run is refused.
     """
@@ -277,15 +280,18 @@ def player_speak(
         raise ValidationError(ERROR_TEXT_TOO_LONG.format(limit=MAX_FREE_TEXT, length=len(text)))
     if target is not None and (not 1 <= target <= 12 or target == seat_number):
         raise ValidationError(ERROR_TARGET_UNKNOWN)
+    item = item.strip() if strategy in ITEM_STRATEGIES else ""
     try:
         validate_move(strategy=strategy, side=side, target_seat=target, free_text=text)
+        if item:
+            check_item(
+                case_file(Case.objects.with_file().get(pk=deliberation.case_id)), strategy=strategy, item_id=item
+            )
     except StrategyError as exc:
         raise ValidationError(str(exc)) from None
     _take_turn(deliberation, seat_number)
-    _queue(
-        deliberation,
-        {"kind": "move", "seat": seat_number, "side": side, "strategy": strategy, "target": target, "text": text},
-    )
+    move = {"kind": "move", "seat": seat_number, "side": side, "strategy": strategy, "target": target, "text": text}
+    _queue(deliberation, {**move, "item": item} if item else move)
     if start:
         _start_round(deliberation)
     return deliberation

@@ -70,6 +70,7 @@ def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
                     strategy=entry["strategy"],
                     target_seat=entry.get("target"),
                     free_text=entry.get("text", ""),
+                    item_id=entry.get("item", ""),
                 )
             )
         else:  # a speech typed by a person or an external agent: stored verbatim, no model call

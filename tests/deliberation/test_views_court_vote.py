@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from deliberation.court_views import ERROR_FIRST_VOTE
 from deliberation.engine.strategies import MAX_TEXT
@@ -88,3 +89,20 @@ def test_the_text_box_and_the_server_keep_the_same_limit(playing, django_capture
         django_capture_on_commit_callbacks,
     )
     assert ERROR_TEXT_TOO_LONG.format(limit=MAX_TEXT, length=MAX_TEXT + 1) in html
+
+
+def test_challenging_evidence_lets_the_player_pick_the_item(playing, django_capture_on_commit_callbacks):
+    client, deliberation = playing
+    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    evidence = list(deliberation.case.evidence.all())
+    assert 'name="evidence"' in page and 'name="witness"' in page
+    assert all(f'<option value="E{i + 1}">{escape(e.label)}</option>' in page for i, e in enumerate(evidence))
+    _post(
+        client,
+        f"/court/{deliberation.pk}/speak/",
+        {"strategy": "challenge_evidence", "evidence": "E2", "witness": "W1", "text": "It was never tested."},
+        django_capture_on_commit_callbacks,
+    )
+    speech = deliberation.turns.get(kind="speech", seat_number=7)
+    assert evidence[1].label.lower() in speech.content.lower()
+    assert "It was never tested." in speech.content

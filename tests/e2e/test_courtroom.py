@@ -78,8 +78,17 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         watcher.locator("#chat .msg-you").first.wait_for(timeout=30_000)
         assert watcher.url == court_url
         watcher.screenshot(path=str(artifacts / f"{attempt}-05-watcher-phone.png"))
-        if _finished(page):
-            return False
+        assert not _finished(page)  # the jury waits for the person's second turn
+
+        # The person changes their own vote by hand (the side stays locked): their controls, the
+        # jury box, the chat and the watcher's page show it.
+        page.get_by_role("button", name="Vote guilty").click()
+        page.locator("#your-vote", has_text=re.compile(r"^Guilty$")).wait_for()
+        shot(page, "06-own-vote")
+        page.locator("#chat .msg", has_text="changed their vote: Not guilty → Guilty").wait_for(timeout=30_000)
+        page.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
+        watcher.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
+        assert page.locator("#phase-banner").get_by_text("Juror 7 defends").is_visible()
 
         # Second speech: address one juror by name.
         page.get_by_label("Address Specific Juror").check()
@@ -89,18 +98,10 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         page.get_by_role("button", name="Speak", exact=True).click()
         page.locator("#chat .msg-you .msg-to").first.wait_for(timeout=ROUND_TIMEOUT_MS)
         _wait_floor_open(page, 2)
-        assert page.locator("#chat .msg-you").count() == 2
-        shot(page, "06-second-speech")
+        assert page.locator("#chat .msg-speech.msg-you").count() == 2
+        shot(page, "07-second-speech")
         if _finished(page):
             return False
-
-        # The person changes their own vote by hand: the jury box, the tally and the chat show it.
-        page.get_by_role("button", name="Vote guilty").click()
-        page.locator("#your-vote", has_text="Guilty").wait_for()
-        page.locator("#seat-7.vote-guilty").wait_for()
-        page.locator("#chat .msg", has_text="changed their vote: Not guilty → Guilty").wait_for()
-        watcher.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
-        shot(page, "07-own-vote")
 
         page.get_by_role("button", name="Pass Turn").click()
         _wait_floor_open(page, 3)

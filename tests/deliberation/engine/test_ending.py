@@ -86,7 +86,7 @@ GATED = EngineSettings(turns_before_verdict=2)
 
 
 def test_a_unanimous_jury_waits_for_a_participant_who_has_not_voted_themselves() -> None:
-    state = state_with(ALL_GUILTY, round_number=3, settings=GATED, turns_had={7: 2})
+    state = state_with(ALL_GUILTY, round_number=3, settings=GATED, turns_had={7: 2}, vote_history=[ALL_GUILTY] * 2)
     assert waiting_for(state, [7]) == [7]
     assert end_reason(state, participants=[7]) is None
     cast_vote(state, seat=7, value="guilty")
@@ -94,7 +94,7 @@ def test_a_unanimous_jury_waits_for_a_participant_who_has_not_voted_themselves()
 
 
 def test_a_unanimous_jury_waits_until_every_participant_has_had_their_turns() -> None:
-    state = state_with(ALL_GUILTY, round_number=1, settings=GATED, own_votes=[7])
+    state = state_with(ALL_GUILTY, round_number=1, settings=GATED, own_votes=[7], vote_history=[ALL_GUILTY] * 2)
     record_turn(state, seat=7)
     assert end_reason(state, participants=[7]) is None
     record_turn(state, seat=7)
@@ -115,10 +115,24 @@ def test_a_called_vote_and_the_round_limit_end_it_even_while_the_jury_waits() ->
 
 
 def test_a_turn_whose_time_ran_out_settles_the_seats_ballot() -> None:
-    state = state_with(ALL_GUILTY, round_number=2, settings=EngineSettings(turns_before_verdict=1))
+    state = state_with(
+        ALL_GUILTY, round_number=2, settings=EngineSettings(turns_before_verdict=1), vote_history=[ALL_GUILTY] * 2
+    )
     record_turn(state, seat=4, timed_out=True)
     assert waiting_for(state, [4]) == []
     assert end_reason(state, participants=[4]) == "unanimous"
+
+
+def test_a_jury_that_turns_unanimous_in_one_round_waits_one_more_so_the_people_can_answer() -> None:
+    ready = {"settings": GATED, "own_votes": [7], "turns_had": {7: 2}}
+    sudden = state_with(ALL_GUILTY, round_number=2, vote_history=[SPLIT, ALL_GUILTY], **ready)
+    assert end_reason(sudden, participants=[7]) is None
+    eleven = {**ALL_GUILTY, 7: "not_guilty"}
+    told = state_with(ALL_GUILTY, round_number=3, vote_history=[SPLIT, eleven, ALL_GUILTY], **ready)
+    assert end_reason(told, participants=[7]) == "unanimous"
+    other_way = {seat: "not_guilty" for seat in range(1, 13)}
+    turned = state_with(ALL_GUILTY, round_number=3, vote_history=[SPLIT, other_way, ALL_GUILTY], **ready)
+    assert end_reason(turned, participants=[7]) is None
 
 
 def test_without_the_setting_the_jury_never_waits() -> None:

@@ -11,7 +11,7 @@ from django.db import connection
 
 from deliberation import services
 from deliberation.engine.state import DeliberationState
-from deliberation.engine.strategies import MAX_TEXT
+from deliberation.engine.strategies import ITEM_UNKNOWN, MAX_TEXT
 from deliberation.models import Deliberation, Phase, RoundStatus, TurnKind, Vote
 from deliberation.services import lifecycle
 from tests.conftest import need
@@ -154,3 +154,27 @@ def test_twelve_simultaneous_arguments_from_one_seat_queue_exactly_one(robbery):
     deliberation.refresh_from_db()
     assert len(deliberation.pending) == 1
     assert state_of(deliberation).turns_had == {7: 1}
+
+
+def test_a_challenge_argues_about_the_evidence_the_player_picked(robbery, django_capture_on_commit_callbacks):
+    deliberation = courtroom_game(robbery)
+    picked = list(robbery.evidence.all())[2]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_speak(
+            deliberation_id=deliberation.pk,
+            seat_number=7,
+            strategy="challenge_evidence",
+            item="E3",
+            text="Who handled it first?",
+        )
+    speech = deliberation.turns.get(kind=TurnKind.SPEECH, seat_number=7)
+    assert picked.label.lower() in speech.content.lower() and "Who handled it first?" in speech.content
+
+
+def test_a_picked_item_of_the_wrong_kind_is_refused_and_nothing_is_queued(robbery):
+    deliberation = courtroom_game(robbery)
+    with pytest.raises(ValidationError) as excinfo:
+        services.player_speak(deliberation_id=deliberation.pk, seat_number=7, strategy="challenge_evidence", item="W1")
+    assert excinfo.value.messages == [ITEM_UNKNOWN.format(item="W1")]
+    deliberation.refresh_from_db()
+    assert deliberation.pending == []
