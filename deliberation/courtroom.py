@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 
+from cases.models import Case
 from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
 from deliberation.engine.state import DeliberationState
@@ -111,6 +112,14 @@ def call_outcome(tally: Tally | None) -> str:
     if (tally.guilty and tally.not_guilty) or tally.guilty + tally.not_guilty < 12:
         return CALL_SPLIT.format(tally=tally.label)
     return CALL_UNANIMOUS.format(tally=tally.label, verdict="GUILTY" if tally.guilty else "NOT GUILTY")
+
+
+def item_choices(case: Case) -> dict[str, list[tuple[str, str]]]:
+    """The evidence a challenge and the witnesses a question may pick, by their case-file ids."""
+    return {
+        "evidence_choices": [(evidence_id(i), e.label) for i, e in enumerate(case.evidence.all())],
+        "witness_choices": [(witness_id(i), w.name) for i, w in enumerate(case.witnesses.all())],
+    }
 
 
 def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
@@ -288,8 +297,7 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
-        "evidence_choices": [(evidence_id(i), e.label) for i, e in enumerate(deliberation.case.evidence.all())],
-        "witness_choices": [(witness_id(i), w.name) for i, w in enumerate(deliberation.case.witnesses.all())],
+        **item_choices(deliberation.case),
         "is_room": room,
         "turn_seat": current_seat(room_of(deliberation)) if room else None,
     }

@@ -63,11 +63,12 @@ def _load(deliberation_id: int) -> tuple[Deliberation, list[Seat], dict[str, Any
     return deliberation, seats, base_context(deliberation, seats)
 
 
-def _chat_fragments(context: dict[str, Any], turns: list[Turn]) -> tuple[list[str], list[Any]]:
-    """New messages appended to the chat, to be typed out (a browser drops any it already shows)."""
+def _chat_fragments(context: dict[str, Any], turns: list[Turn], *, animate: bool = True) -> tuple[list[str], list[Any]]:
+    """New messages appended to the chat, to be typed out unless ``animate`` is off (a browser drops
+    any it already shows)."""
     messages = messages_for(turns, context["seat_by_number"], player_seat=context["player_seat"])
     items = "".join(
-        render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": True}) for message in messages
+        render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": animate}) for message in messages
     )
     out = ['<div id="chat-empty" hx-swap-oob="delete"></div>']
     if items:
@@ -99,7 +100,7 @@ def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: d
     )
     if turn is None:
         return []
-    out, messages = _chat_fragments(context, [turn])
+    out, messages = _chat_fragments(context, [turn], animate=False)  # shown at once, not behind the typing
     lines = [ANNOUNCE_VOTE.format(name=flip.name, vote=flip.after.lower()) for flip in messages[0].flips]
     if context["tally"]:
         lines.append(ANNOUNCE_TALLY.format(tally=context["tally"].label))

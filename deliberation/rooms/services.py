@@ -15,8 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cases.casefile import case_file
 from cases.models import Case
-from deliberation.engine.strategies import MAX_TEXT, StrategyError, validate_move
+from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
 from deliberation.rooms import clock, codes
@@ -324,6 +325,7 @@ def room_speak(
     argument_type: str = "logical",
     target: int | None = None,
     strategy: str = "",
+    item: str = "",
 ) -> int:
     """A participant speaks on their turn; returns the round in which the jury hears it.
 
@@ -343,18 +345,22 @@ def room_speak(
         raise ValidationError(ERROR_CONTENT_LONG.format(limit=MAX_CONTENT))
     if strategy:
         side = _side_of(deliberation, seat)
+        picked = (item or "").strip() if strategy in ITEM_STRATEGIES else ""
         try:
             validate_move(strategy=strategy, side=side, target_seat=target, free_text=content)
+            if picked:
+                case = case_file(Case.objects.with_file().get(pk=deliberation.case_id))
+                check_item(case, strategy=strategy, item_id=picked)
         except StrategyError as exc:
             raise ValidationError(str(exc)) from None
-        item = {"kind": "move", "seat": seat.number, "side": side, "strategy": strategy, "target": target}
-        item["text"] = content
+        move = {"kind": "move", "seat": seat.number, "side": side, "strategy": strategy, "target": target}
+        entry: dict[str, Any] = {**move, "text": content, **({"item": picked} if picked else {})}
     else:
         if not content.strip():
             raise ValidationError(ERROR_CONTENT_BLANK)
         if argument_type not in ARGUMENT_TYPES:
             raise ValidationError(ERROR_ARGUMENT_TYPE)
-        item = {
+        entry = {
             "kind": "speech",
             "seat": seat.number,
             "speaker_name": seat.display_name,
@@ -364,9 +370,9 @@ def room_speak(
             "strategy": "",
         }
         # Everyone sees the words now; the jury's reactions are added when the next round hears them.
-        item["turn_id"] = clock.record_speech(deliberation, seat, item)
+        entry["turn_id"] = clock.record_speech(deliberation, seat, entry)
     lifecycle.record_turn(deliberation, seat.number)
-    deliberation.pending = [*deliberation.pending, item]
+    deliberation.pending = [*deliberation.pending, entry]
     deliberation.save(update_fields=["pending"])
     clock.turn_done(deliberation, room, seat.number)
     return deliberation.round_number + 1

@@ -85,3 +85,21 @@ def test_a_room_whose_people_have_not_voted_does_not_end_on_the_first_round(room
     assert clock.room_tick(deliberation_id=room.pk, now=later(2)) == "round"
     room.refresh_from_db()
     assert room.phase == Phase.VERDICT and room.verdict == "not_guilty"
+
+
+def test_a_participants_challenge_is_about_the_evidence_they_picked(room, client):
+    from tests.conftest import browser_of
+
+    clock.room_tick(deliberation_id=room.pk)
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)  # Ben's turn next, from his browser
+    key = browser_of(client)
+    room.seats.filter(number=3).update(session_key=key)
+    page = client.get(f"/rooms/{room.room_code}/controls/").content.decode()
+    assert 'name="evidence"' in page and 'name="witness"' in page
+    response = client.post(
+        f"/rooms/{room.room_code}/speak/",
+        {"seat": 3, "strategy": "challenge_evidence", "evidence": "E2", "argument_type": "logical"},
+    )
+    assert response.status_code in (200, 302)
+    room.refresh_from_db()
+    assert room.pending[-1]["item"] == "E2" and room.pending[-1]["strategy"] == "challenge_evidence"
