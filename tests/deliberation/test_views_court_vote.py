@@ -7,6 +7,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from deliberation.court_views import ERROR_FIRST_VOTE
+from deliberation.engine.ending import NEAR_ONE_SHORT
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import Deliberation, Phase, Seat
 from deliberation.services.lifecycle import ERROR_TEXT_TOO_LONG
@@ -106,3 +107,11 @@ def test_challenging_evidence_lets_the_player_pick_the_item(playing, django_capt
     speech = deliberation.turns.get(kind="speech", seat_number=7)
     assert evidence[1].label.lower() in speech.content.lower()
     assert "It was never tested." in speech.content
+
+
+def test_the_player_is_told_when_one_vote_would_make_the_jury_unanimous(playing, django_capture_on_commit_callbacks):
+    client, deliberation = playing
+    _post(client, f"/court/{deliberation.pk}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
+    Seat.objects.filter(deliberation=deliberation).exclude(number=7).update(vote="guilty")
+    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    assert NEAR_ONE_SHORT.format(count=11, verdict="guilty") in page
