@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
@@ -40,8 +41,10 @@ from deliberation.rooms.state import is_room
 ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
 ERROR_TARGET = "Choose a juror to address."
 ERROR_ROOM = "This deliberation is a room: act from the room page, on your turn."
+ERROR_FIRST_VOTE = "Cast your own first vote, guilty or not guilty, with your side."
 SEARCH_RESULTS = 5
 NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
+ITEM_FIELDS = {"challenge_evidence": "evidence", "question_witness": "witness"}  # the form's item pickers
 
 
 def court(request: HttpRequest, pk: int) -> HttpResponse:
@@ -49,6 +52,7 @@ def court(request: HttpRequest, pk: int) -> HttpResponse:
     if is_room(deliberation):
         return redirect("room", code=deliberation.room_code)
     context = page_context(deliberation, session_key=browser_key(request, create=False))
+    context["confirming_call"] = request.GET.get("confirm") == "call"
     return render(request, "courtroom/court.html", context)
 
 
@@ -80,8 +84,28 @@ def _act(request: HttpRequest, pk: int, action: Callable[[Deliberation], Any], f
 
 @require_POST
 def side(request: HttpRequest, pk: int) -> HttpResponse:
+    """The side (locked) and the player's own first vote, asked together on the first ballot."""
     choice = request.POST.get("side", "")
-    return _act(request, pk, lambda d: services.side_choose(deliberation_id=d.pk, side=choice), {})
+    vote = request.POST.get("vote", "")
+
+    def choose(deliberation: Deliberation) -> None:
+        if vote not in ("guilty", "not_guilty"):
+            raise ValidationError(ERROR_FIRST_VOTE)
+        services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote)
+
+    return _act(request, pk, choose, {"form_vote": vote})
+
+
+@require_POST
+def vote(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's own vote, at any time between rounds; the side stays locked."""
+    value = request.POST.get("vote", "")
+    return _act(
+        request,
+        pk,
+        lambda d: services.vote_cast(deliberation_id=d.pk, seat_number=d.player_seat, value=value),
+        {},
+    )
 
 
 def _target(raw: str) -> int | None:
@@ -96,7 +120,8 @@ def speak(request: HttpRequest, pk: int) -> HttpResponse:
     strategy = request.POST.get("strategy", "")
     text = "" if strategy in NO_TEXT_STRATEGIES else request.POST.get("text", "").strip()
     target = _target(request.POST.get("target", "")) if strategy == "address_juror" else None
-    form = {"form_strategy": strategy, "form_text": text, "form_target": target}
+    item = request.POST.get(ITEM_FIELDS.get(strategy, ""), "").strip()
+    form = {"form_strategy": strategy, "form_text": text, "form_target": target, "form_item": item}
 
     def move(deliberation: Deliberation) -> None:
         if strategy == "address_juror" and target is None:
@@ -107,6 +132,7 @@ def speak(request: HttpRequest, pk: int) -> HttpResponse:
             strategy=strategy,
             target=target,
             text=text,
+            item=item,
         )
 
     return _act(request, pk, move, form)
@@ -119,6 +145,16 @@ def pass_turn(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def call_vote(request: HttpRequest, pk: int) -> HttpResponse:
+    """Calling the final vote ends the game, so it is asked twice: the first press shows what the
+    current votes would give (a split jury is hung); only ``confirm=yes`` calls it."""
+    if request.POST.get("confirm") != "yes":
+        deliberation = _host_deliberation(request, pk)
+        if not request.htmx:
+            return redirect(f"{reverse('court', kwargs={'pk': pk})}?confirm=call#controls")
+        seats = list(Seat.objects.filter(deliberation=deliberation).order_by("number"))
+        return render(
+            request, "courtroom/controls.html#controls", {**base_context(deliberation, seats), "confirming_call": True}
+        )
     return _act(request, pk, lambda d: services.vote_call(deliberation_id=d.pk, seat_number=d.player_seat), {})
 
 

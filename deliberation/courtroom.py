@@ -13,6 +13,11 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 
+from cases.models import Case
+from cases.retrieval import evidence_id, witness_id
+from deliberation.engine import ending
+from deliberation.engine.state import DeliberationState
+from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import (
     Deliberation,
     Narration,
@@ -91,6 +96,47 @@ def tally_of(seats: list[Seat]) -> Tally | None:
     if not votes:
         return None
     return Tally(guilty=votes.count("guilty"), not_guilty=votes.count("not_guilty"))
+
+
+CALL_SPLIT = (
+    "The votes stand at {tally}. Calling the final vote now reads the verdict from them: a split jury "
+    "is a HUNG JURY, and the game ends without a verdict."
+)
+CALL_UNANIMOUS = "The votes stand at {tally}. Calling the final vote now gives the verdict: {verdict}."
+
+
+def call_outcome(tally: Tally | None) -> str:
+    """What calling the final vote would give right now, for the confirmation."""
+    if tally is None:
+        return ""
+    if (tally.guilty and tally.not_guilty) or tally.guilty + tally.not_guilty < 12:
+        return CALL_SPLIT.format(tally=tally.label)
+    return CALL_UNANIMOUS.format(tally=tally.label, verdict="GUILTY" if tally.guilty else "NOT GUILTY")
+
+
+def item_choices(case: Case) -> dict[str, list[tuple[str, str]]]:
+    """The evidence a challenge and the witnesses a question may pick, by their case-file ids."""
+    return {
+        "evidence_choices": [(evidence_id(i), e.label) for i, e in enumerate(case.evidence.all())],
+        "witness_choices": [(witness_id(i), w.name) for i, w in enumerate(case.witnesses.all())],
+    }
+
+
+def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
+    """How close the jury is to ending on its own (``ending.verdict_outlook``), for the people in it."""
+    if deliberation.phase != Phase.DELIBERATION or not deliberation.engine_state:
+        return ""
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    participants = [seat.number for seat in seats if seat.kind != SeatKind.AI]
+    return ending.verdict_outlook(
+        votes={seat.number: seat.vote for seat in seats if seat.vote},
+        round_number=deliberation.round_number,
+        max_rounds=state.settings.max_rounds,
+        rounds_without_change=state.rounds_without_change,
+        stability_rounds=state.settings.stability_rounds,
+        waiting=bool(ending.waiting_for(state, participants)),
+        turns_needed=state.settings.turns_before_verdict,
+    )
 
 
 @dataclass(frozen=True)
@@ -228,6 +274,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
     # In a room the same broadcast goes to every participant, so no seat is "you" on the server:
     # each page marks its own seat in the browser (static/js/room.js).
     player_seat = deliberation.player_seat if deliberation.host_plays and not room else None
+    tally = tally_of(seats)
+    you = by_number.get(player_seat) if player_seat else None
     return {
         "deliberation": deliberation,
         "stamp": stamp(deliberation),
@@ -235,7 +283,12 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "seats": seats,
         "seat_by_number": by_number,
         "player_seat": player_seat,
-        "tally": tally_of(seats),
+        "tally": tally,
+        "your_vote": VOTE_LABELS.get(you.vote, "") if you and you.vote else "",
+        "your_vote_value": you.vote if you else "",
+        "outlook": outlook(deliberation, seats),
+        "call_outcome": call_outcome(tally),
+        "max_text": MAX_TEXT,
         "running": deliberation.round_status == RoundStatus.RUNNING,
         "max_rounds": int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
@@ -244,6 +297,7 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
+        **item_choices(deliberation.case),
         "is_room": room,
         "turn_seat": current_seat(room_of(deliberation)) if room else None,
     }

@@ -29,6 +29,7 @@ PAGE = "courtroom/court.html"
 CONTROLS = "courtroom/controls.html#controls"
 ANNOUNCE_FLIP = "Round {round}: {name} changed vote to {vote}."
 ANNOUNCE_TALLY = "The vote stands at {tally}."
+ANNOUNCE_VOTE = "{name} votes {vote}."
 ANNOUNCE_VERDICT = "The jury has reached its verdict: {verdict}."
 
 
@@ -62,11 +63,12 @@ def _load(deliberation_id: int) -> tuple[Deliberation, list[Seat], dict[str, Any
     return deliberation, seats, base_context(deliberation, seats)
 
 
-def _chat_fragments(context: dict[str, Any], turns: list[Turn]) -> tuple[list[str], list[Any]]:
-    """New messages appended to the chat, to be typed out (a browser drops any it already shows)."""
+def _chat_fragments(context: dict[str, Any], turns: list[Turn], *, animate: bool = True) -> tuple[list[str], list[Any]]:
+    """New messages appended to the chat, to be typed out unless ``animate`` is off (a browser drops
+    any it already shows)."""
     messages = messages_for(turns, context["seat_by_number"], player_seat=context["player_seat"])
     items = "".join(
-        render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": True}) for message in messages
+        render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": animate}) for message in messages
     )
     out = ['<div id="chat-empty" hx-swap-oob="delete"></div>']
     if items:
@@ -83,6 +85,24 @@ def _round_fragments(deliberation: Deliberation, context: dict[str, Any], round_
         for flip in message.flips
     ]
     if lines and context["tally"]:
+        lines.append(ANNOUNCE_TALLY.format(tally=context["tally"].label))
+    out.append(_announce(lines))
+    return out
+
+
+def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """A person's vote, in the chat and announced like a juror's flip."""
+    turn = (
+        Turn.objects.filter(deliberation=deliberation, kind=TurnKind.PROCESS, seat_number=data.get("seat"))
+        .exclude(flips=[])
+        .order_by("-sequence")
+        .first()
+    )
+    if turn is None:
+        return []
+    out, messages = _chat_fragments(context, [turn], animate=False)  # shown at once, not behind the typing
+    lines = [ANNOUNCE_VOTE.format(name=flip.name, vote=flip.after.lower()) for flip in messages[0].flips]
+    if context["tally"]:
         lines.append(ANNOUNCE_TALLY.format(tally=context["tally"].label))
     out.append(_announce(lines))
     return out
@@ -107,7 +127,7 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
     deliberation, _seats, context = _load(deliberation_id)
     if event == "vote":
-        return "".join(_partials(["jury_box", "tally"], context))
+        return "".join(_partials(["jury_box", "tally"], context) + _vote_fragments(deliberation, context, data))
     if event == "seats":
         return "".join(_partials(["jury_box", "tally", "controls"], context))
     if event == "turn":

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -24,9 +24,11 @@ from django.core.exceptions import ValidationError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
+from pydantic import Field
 
 from cases.models import Case
 from cases.retrieval import evidence_lookup
+from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import Deliberation, Seat, Turn, TurnKind
 from deliberation.rooms import selectors, services, throttle
 from deliberation.rooms.services import Credential
@@ -38,6 +40,7 @@ DEFAULT_REACTION_WAIT_SECONDS = 20.0
 POLL_SECONDS = 0.25
 EVIDENCE_RESULTS = 5
 THROTTLED_PREFIX = "429 Too Many Requests: "
+CONTENT_HELP = f"Your words, stored verbatim: at most {MAX_TEXT} characters (the same limit as the courtroom's)."
 
 INSTRUCTIONS = (
     "You are a juror in a 12-person jury deliberation. Join with join_as_juror(room_code) and keep "
@@ -193,7 +196,11 @@ def _heard(deliberation_id: int, seat: int, round_number: int, content: str) -> 
 
 @server.tool()
 async def make_argument(
-    token: str, argument_type: str, content: str, target_seat: int | None = None, seat: int | None = None
+    token: str,
+    argument_type: str,
+    content: Annotated[str, Field(max_length=MAX_TEXT, description=CONTENT_HELP)],
+    target_seat: int | None = None,
+    seat: int | None = None,
 ) -> dict[str, Any]:
     """Speak on your turn. argument_type: evidence, emotional, logical, question, moral or narrative.
     content is stored verbatim. target_seat addresses one juror. seat, if given, must be your own.

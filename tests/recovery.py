@@ -102,7 +102,8 @@ def _play_over_http(server: LiveServer) -> None:
         court = browser.post("/court/start/", data={"case": CASE, "csrfmiddlewaretoken": token})
         side = re.search(r'class="side-choice" method="post" action="([^"]+)"', court.text)
         assert side, "the courtroom offers no side to choose"
-        page = browser.post(side.group(1), data={"side": "defend", "csrfmiddlewaretoken": token})
+        vote = {"side": "defend", "vote": "not_guilty", "csrfmiddlewaretoken": token}  # the first ballot asks
+        page = browser.post(side.group(1), data=vote)
         passing = re.search(r'formaction="([^"]+)"[^>]*>Pass Turn', page.text)
         assert passing, "the courtroom offers no Pass Turn"
         browser.post(passing.group(1), data={"csrfmiddlewaretoken": token})

@@ -4,10 +4,18 @@ Checked after every round from round 1 (``rounds.run_round`` does it and records
 state): unanimity, a vote called by the player, stability (``stability_rounds`` rounds in a row
 without a vote change) and the round limit. The verdict needs all twelve votes to agree; anything
 less is a hung jury.
+
+The jury leaves room to argue: with ``settings.turns_before_verdict`` set (the courtroom: 2, a
+room: 1), it reaches no verdict by itself (unanimity or stability) until every participant has
+cast a vote of their own (or let a turn's time run out) and had that many turns, and a unanimous
+jury gives its verdict only when it was already close (unanimous or one vote short, for the same
+verdict) at the end of the round before: the people were told so (``verdict_outlook``) and had a
+turn to answer. A called vote and the round limit still end it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Literal
 
 from deliberation.engine.state import DeliberationState
@@ -20,15 +28,45 @@ def is_unanimous(votes: dict[int, str]) -> bool:
     return len(votes) > 0 and len(set(votes.values())) == 1
 
 
-def end_reason(state: DeliberationState) -> EndReason | None:
-    """Why the deliberation should end now, or None to keep going. Unanimity wins ties."""
+def waiting_for(state: DeliberationState, participants: Collection[int]) -> list[int]:
+    """The participants the jury still waits for before it may reach a verdict by itself."""
+    needed = state.settings.turns_before_verdict
+    if needed <= 0:
+        return []
+    return sorted(seat for seat in participants if seat not in state.own_votes or state.turns_had.get(seat, 0) < needed)
+
+
+def awaiting_vote(state: DeliberationState, participants: Collection[int]) -> list[int]:
+    """Participants whose own vote the jury is waiting for (their seat shows no vote yet)."""
+    if state.settings.turns_before_verdict <= 0:
+        return []
+    return sorted(seat for seat in participants if seat not in state.own_votes)
+
+
+def was_close(state: DeliberationState) -> bool:
+    """The jury was already close to this unanimous verdict when the last round began (or the
+    deliberation is ungated): the people were told and had a turn to answer."""
+    if state.settings.turns_before_verdict <= 0:
+        return True
+    if len(state.vote_history) < 2 or not state.votes:
+        return False
+    verdict = next(iter(state.votes.values()))
+    return list(state.vote_history[-2].values()).count(verdict) >= 11
+
+
+def end_reason(state: DeliberationState, participants: Collection[int] = ()) -> EndReason | None:
+    """Why the deliberation should end now, or None to keep going. Unanimity wins ties.
+
+    ``participants`` are the seats people or agents hold: see ``waiting_for``.
+    """
     if state.round_number < 1:
         return None
-    if is_unanimous(state.votes):
+    room_to_argue = bool(waiting_for(state, participants))
+    if is_unanimous(state.votes) and not room_to_argue and was_close(state):
         return "unanimous"
     if state.vote_called:
         return "called"
-    if state.rounds_without_change >= state.settings.stability_rounds:
+    if state.rounds_without_change >= state.settings.stability_rounds and not room_to_argue:
         return "stable"
     if state.round_number >= state.settings.max_rounds:
         return "round_limit"
@@ -64,7 +102,24 @@ def cast_vote(state: DeliberationState, *, seat: int, value: str) -> bool:
     changed = state.votes.get(seat) != value
     state.votes[seat] = value
     memory.vote = value
+    if seat not in state.own_votes:
+        state.own_votes.append(seat)
     return changed
+
+
+def record_turn(state: DeliberationState, *, seat: int, timed_out: bool = False) -> None:
+    """A participant had a turn (spoke, passed, or let the time run out).
+
+    A turn whose time ran out also settles the seat's ballot: a person who walked away does not
+    hold the jury forever (their vote stays as it stands).
+    """
+    state.turns_had[seat] = state.turns_had.get(seat, 0) + 1
+    if timed_out and seat not in state.own_votes:
+        state.own_votes.append(seat)
+
+
+def has_own_vote(state: DeliberationState, seat: int) -> bool:
+    return seat in state.own_votes
 
 
 def final_verdict(state: DeliberationState) -> Verdict:
@@ -73,3 +128,48 @@ def final_verdict(state: DeliberationState) -> Verdict:
         raise ValueError(FINAL_VOTE_ONLY)
     state.verdict = verdict_of(state.votes)
     return state.verdict
+
+
+NEAR_UNANIMOUS = (
+    "The jury is unanimous: {verdict}. Unless a vote changes, the verdict is read at the end of the next round."
+)
+NEAR_UNANIMOUS_WAITING = (
+    "The jury is unanimous: {verdict}. The verdict waits until every participant has voted and had {turns} turn(s)."
+)
+NEAR_ONE_SHORT = "Close to a verdict: {count} of 12 vote {verdict}; one more vote and the jury is unanimous."
+NEAR_STABLE = (
+    "Close to the end: no vote has changed for {rounds} round(s); one more round like that ends the "
+    "deliberation with a hung jury."
+)
+NEAR_LIMIT = "Last round: after round {limit} the final vote is taken; anything short of twelve is a hung jury."
+WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
+
+
+def verdict_outlook(
+    *,
+    votes: dict[int, str],
+    round_number: int,
+    max_rounds: int,
+    rounds_without_change: int,
+    stability_rounds: int,
+    waiting: bool = False,
+    turns_needed: int = 0,
+) -> str:
+    """How close the jury is to ending on its own, in one sentence for the people in it ("" when
+    it is not close). ``votes`` are the votes cast (a participant who has not voted is left out)."""
+    if round_number < 1 and not votes:
+        return ""
+    cast = list(votes.values())
+    leader = max(("guilty", "not_guilty"), key=cast.count) if cast else "guilty"
+    count = cast.count(leader)
+    if count == 12:
+        if waiting:
+            return NEAR_UNANIMOUS_WAITING.format(verdict=WORDS[leader], turns=turns_needed)
+        return NEAR_UNANIMOUS.format(verdict=WORDS[leader])
+    if count == 11:
+        return NEAR_ONE_SHORT.format(count=count, verdict=WORDS[leader])
+    if round_number + 1 >= max_rounds:
+        return NEAR_LIMIT.format(limit=max_rounds)
+    if not waiting and round_number >= 1 and rounds_without_change + 1 >= stability_rounds:
+        return NEAR_STABLE.format(rounds=rounds_without_change)
+    return ""

@@ -133,6 +133,7 @@ class CraftRequest:
     target_seat: int | None = None
     free_text: str = ""
     seed: int = 0
+    item_id: str = ""  # the evidence or witness the player picked; their words are about it
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from deliberation.engine.ports import (
     SpeakRequest,
     SummarizeRequest,
 )
+from deliberation.engine.strategies import item_label
 from deliberation.engine.types import ARGUMENT_TYPES, CaseFile, JurorProfile, Passage, Speech
 
 # Fixed caps keep every prompt's size independent of the deliberation's length.
@@ -399,6 +400,9 @@ def build_craft_messages(request: CraftRequest) -> list[Message]:
     ]
     if request.target_seat is not None:
         task.append(f"Address {seat_label(request.target_seat, request.jury)} directly.")
+    picked = item_label(request.case, request.item_id)
+    if picked:
+        task.append(f"Argue about this item of the case file, and name it: {clip(picked, MAX_ITEM_CHARS)}.")
     if request.free_text.strip():
         task.append(f"Build on the player's own words: {clip(request.free_text, MAX_ITEM_CHARS)}")
     task.append(f"Your <Position> is {verdict}.\n{OUTPUT_FORMAT}")

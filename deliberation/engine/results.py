@@ -19,6 +19,7 @@ class PlayerMove:
     strategy: str
     target_seat: int | None = None
     free_text: str = ""
+    item_id: str = ""  # the evidence or witness a challenge or a question is about (E1, W2...)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ from deliberation.engine.ports import (
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.simple_retriever import SimpleRetriever
 from deliberation.engine.state import DeliberationState
-from deliberation.engine.strategies import validate_move
+from deliberation.engine.strategies import item_label, validate_move
 from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
 from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
 
@@ -214,13 +214,16 @@ class _Round:
             strategy=move.strategy,
             case=self.case,
             recent=mem.recent_turns(self.state.memories[move.seat], player.memory_window, self.round_turns()),
-            passages=self.passages(move.seat, f"{move.strategy.replace('_', ' ')} {move.free_text}"),
+            passages=self.passages(
+                move.seat, f"{move.strategy.replace('_', ' ')} {item_label(self.case, move.item_id)} {move.free_text}"
+            ),
             round_number=self.state.round_number,
             tally=self.state.tally(),
             jury=self.jury,
             target_seat=move.target_seat,
             free_text=move.free_text,
             seed=self.state.next_seed(),
+            item_id=move.item_id,
         )
 
         async def craft(mind: Mind, req: CraftRequest) -> Speech:
@@ -485,5 +488,6 @@ def _close_round(work: _Round) -> None:
     result.convictions = state.convictions
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
-    result.end_reason = end_reason(state) or ""
+    participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
+    result.end_reason = end_reason(state, participants) or ""
     state.end_reason = result.end_reason

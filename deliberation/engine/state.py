@@ -34,6 +34,9 @@ class EngineSettings:
     keep_recent: int = params.KEEP_RECENT
     active_listeners: int = params.ACTIVE_LISTENERS
     foreperson: bool = True
+    # Turns every participant (person or agent) has before the jury may reach a verdict by itself
+    # (unanimity or stability); 0 leaves AI-only and command-line runs ungated. See ``ending``.
+    turns_before_verdict: int = 0
     budget_tokens: int | None = None  # prompt + completion tokens
     budget_cost_usd: float | None = None
 
@@ -144,6 +147,8 @@ class DeliberationState:
     budget_exhausted: bool = False
     foreperson_called_vote: bool = False
     last_speakers: list[int] = field(default_factory=list)
+    own_votes: list[int] = field(default_factory=list)  # participants who voted themselves (or timed out)
+    turns_had: dict[int, int] = field(default_factory=dict)  # participants' turns: spoke, passed or timed out
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -184,6 +189,8 @@ class DeliberationState:
             "budget_exhausted": self.budget_exhausted,
             "foreperson_called_vote": self.foreperson_called_vote,
             "last_speakers": list(self.last_speakers),
+            "own_votes": sorted(self.own_votes),
+            "turns_had": {str(seat): count for seat, count in sorted(self.turns_had.items())},
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -209,6 +216,8 @@ class DeliberationState:
             budget_exhausted=bool(data.get("budget_exhausted", False)),
             foreperson_called_vote=bool(data.get("foreperson_called_vote", False)),
             last_speakers=list(data.get("last_speakers", [])),
+            own_votes=[int(seat) for seat in data.get("own_votes", [])],
+            turns_had={int(seat): int(count) for seat, count in data.get("turns_had", {}).items()},
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state

@@ -21,11 +21,13 @@ from deliberation.minds.offline_points import (
     defendant_name,
     evidence_points,
     fallback_point,
+    item_name,
     mention,
     quote_of,
+    witness_lines,
     witness_points,
 )
-from deliberation.minds.offline_text import capital, first_sentence, fresh
+from deliberation.minds.offline_text import capital, first_sentence, fresh, quotes
 
 STRATEGY_TYPES = {
     "challenge_evidence": "evidence",
@@ -104,6 +106,33 @@ def _heard(request: CraftRequest) -> str:
     return " ".join(turn.content for turn in request.recent)
 
 
+def _picked_item(case: CaseFile, side: str, item_id: str) -> Point | None:
+    """The item the player picked, as a point for their side when the file gives their side none."""
+    for item in case.evidence:
+        if item.id == item_id:
+            found = quotes(item.description) or (first_sentence(item.description),)
+            return Point(item.id, item.label, "support", 0.2, found[0], "", item_name(item.label, case), found)
+    for witness in case.witnesses:
+        if witness.id == item_id:
+            lines = witness_lines(witness) or (first_sentence(witness.testimony),)
+            if side == "guilty":
+                return Point(witness.id, witness.name, "witness_support", 0.2, lines[0], "", witness.name, lines)
+            reason = f"{witness.name}'s account stands alone, with nothing in the file to back it"
+            return Point(witness.id, witness.name, "uncorroborated", 0.2, lines[0], reason, witness.name, lines)
+    return None
+
+
+def _with_item(points: list[Point], case: CaseFile, side: str, request: CraftRequest) -> list[Point]:
+    """Only the picked item's points; the item itself when the side has no point on it."""
+    if not request.item_id:
+        return points
+    chosen = [point for point in points if point.item_id == request.item_id]
+    if chosen:
+        return chosen
+    built = _picked_item(case, side, request.item_id)
+    return [built] if built else points
+
+
 def _pick(points: list[Point], request: CraftRequest, rng: random.Random) -> Point:
     hot = " ".join(turn.content for turn in request.recent[-2:]) + " " + request.free_text
     return choose_point(points, rng, seat=request.player.seat, recent=request.recent, hot=hot)
@@ -143,7 +172,7 @@ def doubt_sentence(point: Point, rng: random.Random, heard: str) -> str:
 
 
 def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    points = evidence_points(case, side, rng) or [fallback_point(case, side)]
+    points = _with_item(evidence_points(case, side, rng) or [fallback_point(case, side)], case, side, request)
     point = _pick(points, request, rng)
     heard = _heard(request)
     if side == "not_guilty":
@@ -156,6 +185,9 @@ def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Ran
 def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
     found = witness_points(case, side, rng)
     attacks = [p for p in found if p.angle in {"witness_attack", "hedge", "uncorroborated"}]
+    if request.item_id:
+        attacks = [p for p in attacks if p.item_id == request.item_id]
+        found = _with_item(found, case, side, request)
     point = _pick(attacks or found or [fallback_point(case, side)], request, rng)
     heard = _heard(request)
     values = _values(point, case, rng, heard)

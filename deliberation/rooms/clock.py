@@ -199,6 +199,7 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
         seat = deliberation.seats.filter(number=(room.get("queue") or [0])[0]).first()
         if seat is not None:
             record_pass(deliberation, seat, timed_out=True)
+            lifecycle.record_turn(deliberation, seat.number, timed_out=True)
         turn_done(deliberation, room, seat.number if seat else 0, now)
         return "timeout", 0
     if stage != STAGE_AI or claims.is_alive(deliberation.round_status, deliberation.round_heartbeat_at):

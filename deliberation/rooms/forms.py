@@ -72,6 +72,9 @@ class SpeakForm(forms.Form):
         empty_value=None,
         choices=[("", "The whole jury")] + [(n, f"Seat {n}") for n in range(1, 13)],
     )
+    # The item a challenge (evidence) or a question (witness) is about, by its id in the case file.
+    evidence = forms.CharField(required=False, max_length=8)
+    witness = forms.CharField(required=False, max_length=8)
 
 
 class VoteForm(forms.Form):

@@ -19,7 +19,8 @@ import hashlib
 import json
 from typing import Any
 
-from deliberation.courtroom import STRATEGIES, stamp
+from deliberation.courtroom import STRATEGIES, item_choices, outlook, stamp
+from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
 from deliberation.rooms.access import is_host
@@ -165,6 +166,9 @@ def controls_context(
         "seconds_left": seconds_left(room) if my_turn else None,
         "when_next": _when_next(room, seat.number) if seat and deliberating and not my_turn else "",
         "your_vote": VOTE_WORDS.get(seat.vote, "") if seat else "",
+        "outlook": outlook(deliberation, seats) if deliberating else "",
+        **(item_choices(deliberation.case) if seat and deliberating else {}),
+        "max_text": MAX_TEXT,
         "turn_seconds": int(turn_seconds(room)),
         "participants": participants,
         "strategies": STRATEGIES,

@@ -15,8 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cases.casefile import case_file
 from cases.models import Case
-from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
 from deliberation.rooms import clock, codes
@@ -49,7 +50,8 @@ from deliberation.services import lifecycle
 from deliberation.services.broadcast import announce
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
-MAX_CONTENT = 2000
+MAX_CONTENT = MAX_TEXT
+ROOM_TURNS_BEFORE_VERDICT = 1  # every seated person votes (or lets a turn run out) and has a turn
 MAX_NAME = 40
 
 ERROR_ROOM_UNKNOWN = "No room has the code '{code}'. Check the code and try again."
@@ -119,6 +121,8 @@ def room_create(
 
     An autostart room has no host: seat 7 is the "Juror 7" persona, the side is none, and it
     starts when its first participant joins or ``ANGRY_ROOM_AUTOSTART_SECONDS`` after creation.
+    The jury reaches no verdict by itself before every seated person has cast a vote of their own
+    (or let a turn's time run out) and had a turn.
     """
     wrong = sorted(set(open_seats) - set(OPENABLE_SEATS))
     if wrong:
@@ -149,7 +153,7 @@ def room_create(
         host_plays=host_plays and not autostart,
         max_rounds=max_rounds,
         open_seats=tuple(open_seats),
-        options={"room": room},
+        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT},
     )
     for _attempt in range(20):
         code = codes.new_code()
@@ -204,6 +208,7 @@ def room_join(
     token = ""
     chosen.kind = SeatKind.AGENT if agent else SeatKind.HUMAN
     chosen.joined_at = timezone.now()
+    chosen.vote = ""  # a participant casts their own vote; the AI juror's does not carry over
     chosen.display_name = (name or "").strip()[:MAX_NAME] or (
         chosen.persona.name if chosen.persona else f"Juror {chosen.number}"
     )
@@ -213,7 +218,7 @@ def room_join(
     else:
         chosen.session_key, chosen.token_hash = credential.session_key, ""
     chosen.full_clean()
-    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key"])
+    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key", "vote"])
     announce(deliberation.pk, "seats", {"seat": chosen.number})
     room = room_of(deliberation)
     if room.get("autostart") and room.get("stage") == STAGE_WAITING:
@@ -320,6 +325,7 @@ def room_speak(
     argument_type: str = "logical",
     target: int | None = None,
     strategy: str = "",
+    item: str = "",
 ) -> int:
     """A participant speaks on their turn; returns the round in which the jury hears it.
 
@@ -339,18 +345,22 @@ def room_speak(
         raise ValidationError(ERROR_CONTENT_LONG.format(limit=MAX_CONTENT))
     if strategy:
         side = _side_of(deliberation, seat)
+        picked = (item or "").strip() if strategy in ITEM_STRATEGIES else ""
         try:
             validate_move(strategy=strategy, side=side, target_seat=target, free_text=content)
+            if picked:
+                case = case_file(Case.objects.with_file().get(pk=deliberation.case_id))
+                check_item(case, strategy=strategy, item_id=picked)
         except StrategyError as exc:
             raise ValidationError(str(exc)) from None
-        item = {"kind": "move", "seat": seat.number, "side": side, "strategy": strategy, "target": target}
-        item["text"] = content
+        move = {"kind": "move", "seat": seat.number, "side": side, "strategy": strategy, "target": target}
+        entry: dict[str, Any] = {**move, "text": content, **({"item": picked} if picked else {})}
     else:
         if not content.strip():
             raise ValidationError(ERROR_CONTENT_BLANK)
         if argument_type not in ARGUMENT_TYPES:
             raise ValidationError(ERROR_ARGUMENT_TYPE)
-        item = {
+        entry = {
             "kind": "speech",
             "seat": seat.number,
             "speaker_name": seat.display_name,
@@ -360,8 +370,9 @@ def room_speak(
             "strategy": "",
         }
         # Everyone sees the words now; the jury's reactions are added when the next round hears them.
-        item["turn_id"] = clock.record_speech(deliberation, seat, item)
-    deliberation.pending = [*deliberation.pending, item]
+        entry["turn_id"] = clock.record_speech(deliberation, seat, entry)
+    lifecycle.record_turn(deliberation, seat.number)
+    deliberation.pending = [*deliberation.pending, entry]
     deliberation.save(update_fields=["pending"])
     clock.turn_done(deliberation, room, seat.number)
     return deliberation.round_number + 1
@@ -376,6 +387,7 @@ def room_pass(*, deliberation_id: int, credential: Credential, seat_number: int 
     _require_deliberating(deliberation)
     room = _require_turn(deliberation, seat)
     clock.record_pass(deliberation, seat, timed_out=False)
+    lifecycle.record_turn(deliberation, seat.number)
     clock.turn_done(deliberation, room, seat.number)
 
 

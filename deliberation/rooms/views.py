@@ -207,6 +207,9 @@ def speak(request: HttpRequest, code: str) -> HttpResponse:
             argument_type=data["argument_type"],
             target=data["target"],
             strategy=data["strategy"],
+            item={"challenge_evidence": data["evidence"], "question_witness": data["witness"]}.get(
+                data["strategy"], ""
+            ),
         )
         return "Your argument is in; the jury hears it in the next round."
 

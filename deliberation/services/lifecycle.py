@@ -21,7 +21,7 @@ from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import ending, initial, phases
 from deliberation.engine.state import DeliberationState, EngineSettings
-from deliberation.engine.strategies import StrategyError, validate_move
+from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.minds.factory import engine_check
 from deliberation.models import (
     BallotKind,
@@ -30,6 +30,8 @@ from deliberation.models import (
     PlayerSide,
     Seat,
     SeatKind,
+    Turn,
+    TurnKind,
     Vote,
 )
 from deliberation.services import claims
@@ -48,7 +50,12 @@ ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
 ERROR_MAX_ROUNDS = "The round limit must be between 1 and 100."
 ERROR_TEXT_TOO_LONG = "Keep your argument under {limit} characters (yours has {length})."
 ERROR_TARGET_UNKNOWN = "Address one of the other jurors (seats 1 to 12, not your own)."
-MAX_FREE_TEXT = 2000  # about three hundred words: a turn at the table, not a speech
+ERROR_ALREADY_ACTED = "You have already taken your turn for this round; wait for the jurors to answer."
+MAX_FREE_TEXT = MAX_TEXT
+COURTROOM_TURNS_BEFORE_VERDICT = 2  # the courtroom player votes and argues twice before the jury may end it
+VOTE_LINE = "{name} changed their vote: {before} → {after}."
+FIRST_VOTE_LINE = "{name} casts a first vote: {after}."
+VOTE_WORDS = {"guilty": "Guilty", "not_guilty": "Not guilty", "": "No vote"}
 
 
 def round_busy(deliberation: Deliberation) -> bool:
@@ -74,6 +81,7 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
     options = deliberation.settings or {}
     return EngineSettings(
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        turns_before_verdict=int(options.get("turns_before_verdict", 0)),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
     )
@@ -98,6 +106,10 @@ def deliberation_start(
     With ``host_plays`` a person holds seat 7 and picks a side next (``side_choose``); without,
     the "Juror 7" persona sits there. Passing ``player_side`` chooses the side at once (the
     command line, AI-only runs). Requests the judge's presentation. Announces "phase".
+
+    A person who will choose a side in the courtroom gets room to argue: the jury reaches no
+    verdict by itself before they have voted and had ``COURTROOM_TURNS_BEFORE_VERDICT`` turns
+    (``options["turns_before_verdict"]`` overrides it; a room sets its own).
     """
     if not case.playable:
         raise ValidationError(ERROR_CASE_UNPLAYABLE)
@@ -108,6 +120,7 @@ def deliberation_start(
     if max_rounds is not None and not 1 <= max_rounds <= 100:
         raise ValidationError(ERROR_MAX_ROUNDS)
     plays = host_plays and player_side != PlayerSide.NONE
+    gate = {"turns_before_verdict": COURTROOM_TURNS_BEFORE_VERDICT} if plays and player_side is None else {}
     deliberation = Deliberation(
         case=case,
         engine=engine,
@@ -115,7 +128,7 @@ def deliberation_start(
         phase=Phase.PRESENTATION,
         host_session_key=host_session_key,
         host_plays=plays,
-        settings={**(options or {}), **({"max_rounds": max_rounds} if max_rounds else {})},
+        settings={**gate, **(options or {}), **({"max_rounds": max_rounds} if max_rounds else {})},
         experiment_id=experiment_id,
         started_at=timezone.now(),
     )
@@ -142,17 +155,21 @@ def deliberation_start(
 
 
 @transaction.atomic
-def side_choose(*, deliberation_id: int, side: str) -> Deliberation:
+def side_choose(*, deliberation_id: int, side: str, vote: str | None = None) -> Deliberation:
     """Lock the player's side, cast the first ballot and open the deliberation.
 
     Walks presentation -> side_selection -> initial_vote -> deliberation. Refuses a second
-    choice. Records every seat's initial vote and round-0 conviction. Announces "phase".
+    choice. Records every seat's initial vote and round-0 conviction. ``vote`` is the player's
+    own first vote (the courtroom asks for it beside the side); without it the side's vote
+    stands in and the player has not yet voted themselves. Announces "phase".
     """
     deliberation = _lock(deliberation_id)
     if deliberation.player_side:
         raise ValidationError(ERROR_SIDE_LOCKED)
     if side not in PlayerSide.values or (side == PlayerSide.NONE and deliberation.host_plays):
         raise ValidationError(ERROR_SIDE_UNKNOWN)
+    if vote is not None and (vote not in ("guilty", "not_guilty") or not deliberation.host_plays):
+        raise ValidationError(ERROR_VOTE_UNKNOWN)
     seats = list(deliberation.seats.select_related("persona__archetype"))
     jury = jury_build.profiles(seats)
     case = Case.objects.with_file().get(pk=deliberation.case_id)
@@ -163,6 +180,8 @@ def side_choose(*, deliberation_id: int, side: str) -> Deliberation:
     if side != PlayerSide.NONE:
         phases.advance(state, "side_selection")
     phases.advance(state, "initial_vote")
+    if vote is not None:
+        ending.cast_vote(state, seat=deliberation.player_seat, value=vote)
     initial.cast_initial_ballot(state, case=case_file(case), jury=jury)
     phases.advance(state, "deliberation")
 
@@ -204,6 +223,25 @@ def _queue(deliberation: Deliberation, item: dict[str, Any]) -> None:
     deliberation.save(update_fields=["pending"])
 
 
+def _take_turn(deliberation: Deliberation, seat_number: int) -> None:
+    """One turn per seat per round, however often the button is pressed: the row lock orders
+    simultaneous requests and the queue for the next round says who has already acted."""
+    if any(entry.get("seat") == seat_number for entry in deliberation.pending):
+        raise ValidationError(ERROR_ALREADY_ACTED)
+    record_turn(deliberation, seat_number)
+
+
+def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool = False) -> None:
+    """Count a participant's turn towards the room the jury leaves to argue (``ending.waiting_for``).
+
+    Call it with the deliberation row locked and no round running (the round would overwrite it).
+    """
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    ending.record_turn(state, seat=seat_number, timed_out=timed_out)
+    deliberation.engine_state = state.to_dict()
+    deliberation.save(update_fields=["engine_state"])
+
+
 def _start_round(deliberation: Deliberation) -> None:
     """Ask for the next round by its number, so a late or repeated delivery never adds one."""
     from deliberation import tasks
@@ -220,12 +258,16 @@ def player_speak(
     strategy: str,
     target: int | None = None,
     text: str = "",
+    item: str = "",
     start: bool = True,
 ) -> Deliberation:
     """A participant argues with one of the six strategies; the next round starts with it.
 
     The argument is crafted by the mind (it counts as a speaker). Refused while a round runs.
+    ``item`` is the evidence (challenge) or witness (question) the argument is about, by its id in
+    the case file (``E1``, ``W2``...); the player's words are then argued about it.
     With ``start=False`` the move only waits for the next round (the command line runs it).
+    One argument per seat per round: a second one before the round has run is refused.
     """
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
@@ -238,14 +280,18 @@ def player_speak(
         raise ValidationError(ERROR_TEXT_TOO_LONG.format(limit=MAX_FREE_TEXT, length=len(text)))
     if target is not None and (not 1 <= target <= 12 or target == seat_number):
         raise ValidationError(ERROR_TARGET_UNKNOWN)
+    item = item.strip() if strategy in ITEM_STRATEGIES else ""
     try:
         validate_move(strategy=strategy, side=side, target_seat=target, free_text=text)
+        if item:
+            check_item(
+                case_file(Case.objects.with_file().get(pk=deliberation.case_id)), strategy=strategy, item_id=item
+            )
     except StrategyError as exc:
         raise ValidationError(str(exc)) from None
-    _queue(
-        deliberation,
-        {"kind": "move", "seat": seat_number, "side": side, "strategy": strategy, "target": target, "text": text},
-    )
+    _take_turn(deliberation, seat_number)
+    move = {"kind": "move", "seat": seat_number, "side": side, "strategy": strategy, "target": target, "text": text}
+    _queue(deliberation, {**move, "item": item} if item else move)
     if start:
         _start_round(deliberation)
     return deliberation
@@ -253,30 +299,38 @@ def player_speak(
 
 @transaction.atomic
 def turn_pass(*, deliberation_id: int, seat_number: int) -> Deliberation:
-    """A participant passes: the AI jurors take the next round without them."""
+    """A participant passes: the AI jurors take the next round without them (a pass is a turn)."""
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     _participant_seat(deliberation, seat_number)
+    _take_turn(deliberation, seat_number)
+    _queue(deliberation, {"kind": "pass", "seat": seat_number})
     _start_round(deliberation)
     return deliberation
 
 
 @transaction.atomic
 def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
-    """A participant casts or changes their vote at any time during deliberation.
+    """A participant casts or changes their own vote at any time during deliberation, between rounds.
 
-    True when the vote changed. Records a ``cast`` ballot and announces "vote".
+    True when the vote changed (a first vote of one's own counts as a change even when it matches
+    the vote that stood in). Refused while a round runs (the round would overwrite it; a room
+    keeps such a vote and applies it after the round). Records a ``cast`` ballot, puts the change
+    in the record like a juror's flip, has the judge read the new tally and announces "vote".
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(ERROR_VOTE_UNKNOWN)
     deliberation = _lock(deliberation_id)
     _require_deliberating(deliberation)
+    if round_busy(deliberation):
+        raise ValidationError(ERROR_ROUND_RUNNING)
     seat = _participant_seat(deliberation, seat_number)
     state = DeliberationState.from_dict(deliberation.engine_state)
-    previous = state.votes.get(seat_number, "")
-    changed = ending.cast_vote(state, seat=seat_number, value=value)
+    first = not ending.has_own_vote(state, seat_number)
+    previous = state.votes.get(seat_number, "") if not first else seat.vote
+    changed = ending.cast_vote(state, seat=seat_number, value=value) or first
     if not changed:
         return False
     state.memories[seat_number].conviction = 1.0 if value == "guilty" else 0.0
@@ -292,8 +346,33 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
         previous=previous,
         ballot=BallotKind.CAST,
     )
-    announce(deliberation.pk, "vote", {"seat": seat_number})
+    _record_vote_turn(deliberation, seat, previous=previous, value=value)
+    if deliberation.experiment_id is None:
+        tally = state.tally()
+        narration_services.narration_request_vote(
+            deliberation_id=deliberation.pk,
+            round_number=deliberation.round_number,
+            guilty=tally["guilty"],
+            not_guilty=tally["not_guilty"],
+        )
+    announce(deliberation.pk, "vote", {"seat": seat_number, "round": deliberation.round_number})
     return True
+
+
+def _record_vote_turn(deliberation: Deliberation, seat: Seat, *, previous: str, value: str) -> None:
+    """A person's vote in the record, shown and announced like a juror's flip."""
+    last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first()
+    line = FIRST_VOTE_LINE if not previous else VOTE_LINE
+    Turn.objects.create(
+        deliberation=deliberation,
+        round_number=deliberation.round_number,
+        sequence=(last or 0) + 1,
+        kind=TurnKind.PROCESS,
+        seat_number=seat.number,
+        speaker_name=seat.display_name,
+        content=line.format(name=seat.display_name, before=VOTE_WORDS[previous], after=VOTE_WORDS[value]),
+        flips=[{"seat": seat.number, "from": previous, "to": value}],
+    )
 
 
 @transaction.atomic

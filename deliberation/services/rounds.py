@@ -24,7 +24,7 @@ from cases.retrieval import CaseRetriever
 from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import phases
-from deliberation.engine.ending import final_verdict
+from deliberation.engine.ending import awaiting_vote, final_verdict
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState
@@ -40,6 +40,7 @@ from deliberation.models import (
     RoundStats,
     RoundStatus,
     Seat,
+    SeatKind,
     Turn,
     TurnKind,
     Vote,
@@ -52,10 +53,15 @@ logger = logging.getLogger(__name__)
 NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
 
 
+def _spoken(pending: list[dict]) -> list[dict]:
+    """The queued entries the jury hears (a pass only marks that its seat has had its turn)."""
+    return [entry for entry in pending if entry["kind"] != "pass"]
+
+
 def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
     """Participants' queued contributions, in the order they were made."""
     items: list[Speech | PlayerMove] = []
-    for entry in pending:
+    for entry in _spoken(pending):
         if entry["kind"] == "move":
             items.append(
                 PlayerMove(
@@ -64,6 +70,7 @@ def _injected(pending: list[dict]) -> list[Speech | PlayerMove]:
                     strategy=entry["strategy"],
                     target_seat=entry.get("target"),
                     free_text=entry.get("text", ""),
+                    item_id=entry.get("item", ""),
                 )
             )
         else:  # a speech typed by a person or an external agent: stored verbatim, no model call
@@ -116,7 +123,7 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
         logger.exception("round of deliberation %s failed", deliberation_id)
         _record_failure(deliberation_id, claimed_at, error=type(exc).__name__)
         return False
-    recorded = {index: entry["turn_id"] for index, entry in enumerate(pending) if entry.get("turn_id")}
+    recorded = {index: entry["turn_id"] for index, entry in enumerate(_spoken(pending)) if entry.get("turn_id")}
     return _store_round(deliberation_id, state, result, consumed=len(pending), recorded=recorded)
 
 
@@ -325,9 +332,10 @@ def store_snapshots(
 ) -> None:
     """Every seat's conviction and vote as the round left them, and the seats' current values."""
     ConvictionSnapshot.objects.bulk_create(snapshots(deliberation, round_number, state.convictions, state.votes))
+    awaiting = set(awaiting_vote(state, [seat.number for seat in seats if seat.kind != SeatKind.AI]))
     for seat in seats:
         seat.conviction = round(state.memories[seat.number].conviction, 6)
-        seat.vote = state.votes[seat.number]
+        seat.vote = "" if seat.number in awaiting else state.votes[seat.number]
     Seat.objects.bulk_update(seats, ["conviction", "vote"])
 
 

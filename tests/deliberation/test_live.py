@@ -76,3 +76,14 @@ def test_a_round_broadcast_costs_the_same_queries_at_round_1_and_round_20(delibe
     with CaptureQueriesContext(connection) as late:
         live.render_event(deliberation.pk, "round", {"round": 20})
     assert len(late) == len(early)
+
+
+def test_a_persons_vote_is_pushed_to_everyone_like_a_flip(deliberation, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        services.vote_cast(deliberation_id=deliberation.pk, seat_number=7, value="guilty")
+    html = live.render_event(deliberation.pk, "vote", {"seat": 7, "round": 1})
+    name = deliberation.seats.get(number=7).display_name
+    assert 'id="seat-7"' in html and "seat vote-guilty" in html
+    line = Turn.objects.get(deliberation=deliberation, kind="process", seat_number=7)
+    assert f'id="turn-{line.pk}"' in html and "🔁" in html
+    assert live.ANNOUNCE_VOTE.format(name=name, vote="guilty") in html

@@ -97,14 +97,19 @@ def test_a_visitor_without_the_seat_watches_and_cannot_act(host, robbery):
     html = visitor.get(f"/court/{deliberation.pk}/").content.decode()
     assert "You are watching" in html
     assert 'id="controls"' not in html
-    response = visitor.post(f"/court/{deliberation.pk}/side/", {"side": "defend"}, **HTMX)
+    response = visitor.post(f"/court/{deliberation.pk}/side/", {"side": "defend", "vote": "not_guilty"}, **HTMX)
     assert response.status_code == 403
     assert Deliberation.objects.get().player_side is None
 
 
 def test_choosing_a_side_shows_the_first_tally_and_opens_the_floor(host, django_capture_on_commit_callbacks):
     client, deliberation = host
-    html = _post(client, f"/court/{deliberation.pk}/side/", {"side": "defend"}, django_capture_on_commit_callbacks)
+    html = _post(
+        client,
+        f"/court/{deliberation.pk}/side/",
+        {"side": "defend", "vote": "not_guilty"},
+        django_capture_on_commit_callbacks,
+    )
     assert "Speak" in html and "Pass Turn" in html and "Call Final Vote" in html
     page = client.get(f"/court/{deliberation.pk}/").content.decode()
     tally = re.search(r'class="tally-label">.*?(\d+)–(\d+) (GUILTY|NOT GUILTY|SPLIT)', page, re.S)
@@ -114,8 +119,18 @@ def test_choosing_a_side_shows_the_first_tally_and_opens_the_floor(host, django_
 
 def test_the_side_is_locked_once_chosen(host, django_capture_on_commit_callbacks):
     client, deliberation = host
-    _post(client, f"/court/{deliberation.pk}/side/", {"side": "defend"}, django_capture_on_commit_callbacks)
-    html = _post(client, f"/court/{deliberation.pk}/side/", {"side": "prosecute"}, django_capture_on_commit_callbacks)
+    _post(
+        client,
+        f"/court/{deliberation.pk}/side/",
+        {"side": "defend", "vote": "not_guilty"},
+        django_capture_on_commit_callbacks,
+    )
+    html = _post(
+        client,
+        f"/court/{deliberation.pk}/side/",
+        {"side": "prosecute", "vote": "guilty"},
+        django_capture_on_commit_callbacks,
+    )
     assert ERROR_SIDE_LOCKED in html
     assert Deliberation.objects.get().player_side == "defend"
 
@@ -123,7 +138,12 @@ def test_the_side_is_locked_once_chosen(host, django_capture_on_commit_callbacks
 @pytest.fixture
 def deliberating(host, django_capture_on_commit_callbacks) -> tuple[Client, Deliberation]:
     client, deliberation = host
-    _post(client, f"/court/{deliberation.pk}/side/", {"side": "prosecute"}, django_capture_on_commit_callbacks)
+    _post(
+        client,
+        f"/court/{deliberation.pk}/side/",
+        {"side": "prosecute", "vote": "guilty"},
+        django_capture_on_commit_callbacks,
+    )
     return client, deliberation
 
 
@@ -203,7 +223,7 @@ def test_the_verdict_page_keeps_history_back_until_the_jury_has_decided(
     before = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
     assert "still deliberating" in before
     assert "Transported for seven years" not in before
-    _post(client, f"/court/{deliberation.pk}/call/", {}, django_capture_on_commit_callbacks)
+    _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.VERDICT
     after = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
@@ -220,14 +240,14 @@ def test_the_verdict_page_keeps_history_back_until_the_jury_has_decided(
 
 def test_a_case_without_a_historical_record_says_so_after_the_verdict(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    _post(client, f"/court/{deliberation.pk}/call/", {}, django_capture_on_commit_callbacks)
+    _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     html = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
     assert "There is no historical record" in html
 
 
 def test_calling_the_vote_shows_the_verdict_links_in_the_controls(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    html = _post(client, f"/court/{deliberation.pk}/call/", {}, django_capture_on_commit_callbacks)
+    html = _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     assert "The verdict is in" in html
     assert f"/court/{deliberation.pk}/verdict/" in html
 

@@ -57,6 +57,8 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         watcher.goto(court_url)
         watcher.get_by_text("You are watching").wait_for()
 
+        # The first ballot asks for the person's own vote beside the side they argue.
+        page.locator(".first-vote").get_by_label("Not guilty").check()
         page.get_by_role("button", name=re.compile("DEFEND")).click()
         tally = page.locator("#tally .tally-label")
         tally.wait_for()
@@ -76,8 +78,17 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         watcher.locator("#chat .msg-you").first.wait_for(timeout=30_000)
         assert watcher.url == court_url
         watcher.screenshot(path=str(artifacts / f"{attempt}-05-watcher-phone.png"))
-        if _finished(page):
-            return False
+        assert not _finished(page)  # the jury waits for the person's second turn
+
+        # The person changes their own vote by hand (the side stays locked): their controls, the
+        # jury box, the chat and the watcher's page show it.
+        page.get_by_role("button", name="Vote guilty").click()
+        page.locator("#your-vote", has_text=re.compile(r"^Guilty$")).wait_for()
+        shot(page, "06-own-vote")
+        page.locator("#chat .msg", has_text="changed their vote: Not guilty → Guilty").wait_for(timeout=30_000)
+        page.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
+        watcher.locator("#seat-7.vote-guilty").wait_for(timeout=30_000)
+        assert page.locator("#phase-banner").get_by_text("Juror 7 defends").is_visible()
 
         # Second speech: address one juror by name.
         page.get_by_label("Address Specific Juror").check()
@@ -87,18 +98,25 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         page.get_by_role("button", name="Speak", exact=True).click()
         page.locator("#chat .msg-you .msg-to").first.wait_for(timeout=ROUND_TIMEOUT_MS)
         _wait_floor_open(page, 2)
-        assert page.locator("#chat .msg-you").count() == 2
-        shot(page, "06-second-speech")
+        assert page.locator("#chat .msg-speech.msg-you").count() == 2
+        shot(page, "07-second-speech")
         if _finished(page):
             return False
 
         page.get_by_role("button", name="Pass Turn").click()
         _wait_floor_open(page, 3)
-        shot(page, "07-passed")
+        shot(page, "08-passed")
         if _finished(page):
             return False
 
+        # Calling the final vote asks first and says what a split gives.
         page.get_by_role("button", name="Call Final Vote").click()
+        confirm = page.locator("#call-confirm")
+        confirm.wait_for()
+        assert "Call the final vote?" in confirm.inner_text()
+        assert not _finished(page)
+        shot(page, "09-call-confirmation")
+        confirm.get_by_role("button", name="Yes, call the final vote").click()
         page.locator("#phase-banner.phase-verdict").wait_for(timeout=30_000)
         page.get_by_role("link", name="See the verdict").click()
         page.get_by_role("heading", name=re.compile("The jury (finds the defendant|could not agree)")).wait_for()
@@ -107,7 +125,7 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         assert page.locator('svg.chart .juror-line[data-seat="7"]').count() == 0
         assert page.get_by_text("Vote called").is_visible()
         assert page.get_by_text("There is no historical record").is_visible()
-        shot(page, "08-verdict")
+        shot(page, "10-verdict")
         assert not errors, errors
         return True
     finally:

@@ -1,6 +1,22 @@
 import pytest
 
-from deliberation.engine.ending import FINAL_VOTE_ONLY, call_vote, cast_vote, end_reason, final_verdict, verdict_of
+from deliberation.engine.ending import (
+    FINAL_VOTE_ONLY,
+    NEAR_LIMIT,
+    NEAR_ONE_SHORT,
+    NEAR_STABLE,
+    NEAR_UNANIMOUS,
+    NEAR_UNANIMOUS_WAITING,
+    awaiting_vote,
+    call_vote,
+    cast_vote,
+    end_reason,
+    final_verdict,
+    record_turn,
+    verdict_of,
+    verdict_outlook,
+    waiting_for,
+)
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from tests.deliberation.engine.factories import build_case, build_jury
@@ -62,3 +78,106 @@ def test_a_participant_vote_change_is_recorded() -> None:
     assert cast_vote(state, seat=12, value="guilty") is True
     assert state.votes[12] == "guilty"
     assert cast_vote(state, seat=12, value="guilty") is False
+
+
+# --- Room to argue: the jury waits for its participants ------------------------------------------------
+
+GATED = EngineSettings(turns_before_verdict=2)
+
+
+def test_a_unanimous_jury_waits_for_a_participant_who_has_not_voted_themselves() -> None:
+    state = state_with(ALL_GUILTY, round_number=3, settings=GATED, turns_had={7: 2}, vote_history=[ALL_GUILTY] * 2)
+    assert waiting_for(state, [7]) == [7]
+    assert end_reason(state, participants=[7]) is None
+    cast_vote(state, seat=7, value="guilty")
+    assert end_reason(state, participants=[7]) == "unanimous"
+
+
+def test_a_unanimous_jury_waits_until_every_participant_has_had_their_turns() -> None:
+    state = state_with(ALL_GUILTY, round_number=1, settings=GATED, own_votes=[7], vote_history=[ALL_GUILTY] * 2)
+    record_turn(state, seat=7)
+    assert end_reason(state, participants=[7]) is None
+    record_turn(state, seat=7)
+    assert end_reason(state, participants=[7]) == "unanimous"
+
+
+def test_stability_waits_for_the_participants_too() -> None:
+    state = state_with(SPLIT, round_number=5, rounds_without_change=4, settings=GATED)
+    assert end_reason(state, participants=[7]) is None
+    assert end_reason(state, participants=[]) == "stable"
+
+
+def test_a_called_vote_and_the_round_limit_end_it_even_while_the_jury_waits() -> None:
+    state = state_with(ALL_GUILTY, round_number=20, settings=GATED)
+    assert end_reason(state, participants=[7]) == "round_limit"
+    state = state_with(ALL_GUILTY, round_number=2, settings=GATED, vote_called=True)
+    assert end_reason(state, participants=[7]) == "called"
+
+
+def test_a_turn_whose_time_ran_out_settles_the_seats_ballot() -> None:
+    state = state_with(
+        ALL_GUILTY, round_number=2, settings=EngineSettings(turns_before_verdict=1), vote_history=[ALL_GUILTY] * 2
+    )
+    record_turn(state, seat=4, timed_out=True)
+    assert waiting_for(state, [4]) == []
+    assert end_reason(state, participants=[4]) == "unanimous"
+
+
+def test_a_jury_that_turns_unanimous_in_one_round_waits_one_more_so_the_people_can_answer() -> None:
+    ready = {"settings": GATED, "own_votes": [7], "turns_had": {7: 2}}
+    sudden = state_with(ALL_GUILTY, round_number=2, vote_history=[SPLIT, ALL_GUILTY], **ready)
+    assert end_reason(sudden, participants=[7]) is None
+    eleven = {**ALL_GUILTY, 7: "not_guilty"}
+    told = state_with(ALL_GUILTY, round_number=3, vote_history=[SPLIT, eleven, ALL_GUILTY], **ready)
+    assert end_reason(told, participants=[7]) == "unanimous"
+    other_way = {seat: "not_guilty" for seat in range(1, 13)}
+    turned = state_with(ALL_GUILTY, round_number=3, vote_history=[SPLIT, other_way, ALL_GUILTY], **ready)
+    assert end_reason(turned, participants=[7]) is None
+
+
+def test_without_the_setting_the_jury_never_waits() -> None:
+    state = state_with(ALL_GUILTY, round_number=1)
+    assert waiting_for(state, [7]) == [] and awaiting_vote(state, [7]) == []
+    assert end_reason(state, participants=[7]) == "unanimous"
+
+
+def test_the_participants_record_survives_the_json_round_trip() -> None:
+    state = state_with(SPLIT, round_number=1, settings=GATED)
+    cast_vote(state, seat=7, value="not_guilty")
+    record_turn(state, seat=7)
+    again = DeliberationState.from_dict(state.to_dict())
+    assert again.own_votes == [7] and again.turns_had == {7: 1}
+    assert again.settings.turns_before_verdict == 2
+
+
+# --- Telling the people how close the jury is --------------------------------------------------------------
+
+
+def outlook_of(votes: dict[int, str], **numbers: object) -> str:
+    defaults: dict[str, object] = {"round_number": 3, "max_rounds": 20, "rounds_without_change": 0}
+    return verdict_outlook(votes=votes, stability_rounds=3, **{**defaults, **numbers})  # type: ignore[arg-type]
+
+
+def test_the_people_are_told_when_one_vote_would_make_the_jury_unanimous() -> None:
+    eleven = {**ALL_GUILTY, 7: "not_guilty"}
+    assert outlook_of(eleven) == NEAR_ONE_SHORT.format(count=11, verdict="guilty")
+
+
+def test_the_people_are_told_a_unanimous_jury_gives_its_verdict_after_the_next_round() -> None:
+    assert outlook_of(ALL_GUILTY) == NEAR_UNANIMOUS.format(verdict="guilty")
+    waiting = outlook_of(ALL_GUILTY, waiting=True, turns_needed=2)
+    assert waiting == NEAR_UNANIMOUS_WAITING.format(verdict="guilty", turns=2)
+
+
+def test_the_people_are_told_when_one_more_quiet_round_hangs_the_jury() -> None:
+    assert outlook_of(SPLIT, rounds_without_change=2) == NEAR_STABLE.format(rounds=2)
+    assert outlook_of(SPLIT, rounds_without_change=1) == ""
+    assert outlook_of(SPLIT, rounds_without_change=2, waiting=True) == ""
+
+
+def test_the_people_are_told_when_the_last_round_comes() -> None:
+    assert outlook_of(SPLIT, round_number=19) == NEAR_LIMIT.format(limit=20)
+
+
+def test_a_divided_jury_far_from_any_end_gives_no_warning() -> None:
+    assert outlook_of(SPLIT) == ""
