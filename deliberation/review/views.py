@@ -1,6 +1,6 @@
 """Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services.
 
-Who may read what (decided in ``review.access``, inside each page's QuerySet):
+Who may read what (decided in ``deliberation.access``, inside each page's QuerySet):
 
 - A deliberation played by people in the browser is private: one with a host session
   (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
@@ -29,11 +29,11 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
+from deliberation.access import Viewer, deliberation_for
 from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
-from deliberation.review.access import Viewer
 from deliberation.review.failures import causes_in_words
 from deliberation.review.selectors import (
     PER_PAGE,
@@ -61,10 +61,10 @@ def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
     return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
 
 
-def _fetch(request: HttpRequest, pk: int) -> Deliberation:
+def _fetch(request: HttpRequest, public_id: str) -> Deliberation:
     """The deliberation if this request may read it; 404 alike for unknown and private ids."""
     try:
-        return deliberation_visible(pk, Viewer.of(request))
+        return deliberation_visible(public_id, Viewer.of(request))
     except Deliberation.DoesNotExist:
         raise Http404("No such deliberation.") from None
 
@@ -107,9 +107,9 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         base = reverse("review:shared", args=[token])
         export_urls = {fmt: reverse(f"review:shared_export_{fmt}", args=[token]) for fmt in ("md", "json", "summary")}
     else:
-        base = reverse("review:transcript", args=[deliberation.pk])
+        base = reverse("review:transcript", args=[deliberation.public_id])
         export_urls = {
-            fmt: reverse(f"review:export_{fmt}", args=[deliberation.pk]) for fmt in ("md", "json", "summary")
+            fmt: reverse(f"review:export_{fmt}", args=[deliberation.public_id]) for fmt in ("md", "json", "summary")
         }
     owner = token is None and _is_owner(request, deliberation)
     context: dict[str, Any] = {
@@ -147,8 +147,8 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
     return response
 
 
-def transcript(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _fetch(request, pk), token=None)
+def transcript(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _page(request, _fetch(request, public_id), token=None)
 
 
 def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
@@ -171,8 +171,8 @@ def _export_response(deliberation: Deliberation, fmt: str) -> HttpResponse:
     return response
 
 
-def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    return _export_response(_fetch(request, pk), fmt)
+def export(request: HttpRequest, public_id: str, fmt: str) -> HttpResponse:
+    return _export_response(_fetch(request, public_id), fmt)
 
 
 def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
@@ -185,19 +185,19 @@ def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
     return response
 
 
-def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    """A curator confirms (GET), then deletes (POST); anyone else is refused with 403."""
+def delete(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A curator confirms (GET), then deletes (POST); a reader who is not one is refused with 403,
+    anyone who may not read it gets 404 (the one access rule)."""
+    deliberation = deliberation_for(request, public_id)
     if not request.user.is_staff:
         raise PermissionDenied(ERROR_NOT_CURATOR)
-    deliberation = Deliberation.objects.select_related("case").filter(pk=pk).first()
-    if deliberation is None:
-        raise Http404("No such deliberation.")
+    pk = deliberation.pk
     if request.method == "POST":
         try:
             review_services.deliberation_delete(deliberation_id=pk)
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
-            return redirect("review:transcript", pk=pk)
+            return redirect("review:transcript", public_id=public_id)
         except Deliberation.DoesNotExist:
             raise Http404("No such deliberation.") from None
         messages.success(request, MESSAGE_DELETED.format(pk=pk, title=deliberation.case.title))
@@ -205,25 +205,25 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "review/delete.html", {"d": deliberation, "engine": engine_label(deliberation.engine)})
 
 
-def _owned(request: HttpRequest, pk: int) -> Deliberation:
+def _owned(request: HttpRequest, public_id: str) -> Deliberation:
     """Readable (else 404) and owned (else 403): a participant who is not the host may read, not share."""
-    deliberation = _fetch(request, pk)
+    deliberation = _fetch(request, public_id)
     if not _is_owner(request, deliberation):
         raise PermissionDenied(ERROR_NOT_OWNER)
     return deliberation
 
 
 @require_POST
-def share_create(request: HttpRequest, pk: int) -> HttpResponse:
-    _owned(request, pk)
-    review_services.share_link_create(deliberation_id=pk)
+def share_create(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = _owned(request, public_id)
+    review_services.share_link_create(deliberation_id=deliberation.pk)
     messages.success(request, MESSAGE_SHARED)
-    return redirect(reverse("review:transcript", args=[pk]) + "#share")
+    return redirect(reverse("review:transcript", args=[public_id]) + "#share")
 
 
 @require_POST
-def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    _owned(request, pk)
-    review_services.share_link_revoke(deliberation_id=pk)
+def share_revoke(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = _owned(request, public_id)
+    review_services.share_link_revoke(deliberation_id=deliberation.pk)
     messages.success(request, MESSAGE_REVOKED)
-    return redirect(reverse("review:transcript", args=[pk]) + "#share")
+    return redirect(reverse("review:transcript", args=[public_id]) + "#share")
