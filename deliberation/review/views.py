@@ -29,7 +29,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
-from deliberation.access import Viewer, deliberation_for
+from deliberation.access import Viewer, deliberation_for, remember_share
 from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
@@ -133,6 +133,9 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
             chart_id="replay-chart",
         ),
         "is_owner": owner,
+        "live_url": reverse("court", args=[deliberation.public_id])
+        if not deliberation.is_finished and not deliberation.room_code
+        else "",
         "can_delete": token is None and request.user.is_staff,
         "share_url": request.build_absolute_uri(reverse("review:shared", args=[deliberation.share_token]))
         if owner and deliberation.share_token
@@ -156,6 +159,7 @@ def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
         deliberation = deliberation_shared(token)
     except Deliberation.DoesNotExist:
         raise Http404("This link is not valid, or it was revoked.") from None
+    remember_share(request, token)  # the same browser may now watch the game live (``deliberation.access``)
     response = _page(request, deliberation, token=token)
     response["Referrer-Policy"] = "no-referrer"  # the token is the key: never pass it on in a Referer
     response["X-Robots-Tag"] = "noindex"
@@ -188,7 +192,7 @@ def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
 def delete(request: HttpRequest, public_id: str) -> HttpResponse:
     """A curator confirms (GET), then deletes (POST); a reader who is not one is refused with 403,
     anyone who may not read it gets 404 (the one access rule)."""
-    deliberation = deliberation_for(request, public_id)
+    deliberation = deliberation_for(request, public_id, live=False)
     if not request.user.is_staff:
         raise PermissionDenied(ERROR_NOT_CURATOR)
     pk = deliberation.pk

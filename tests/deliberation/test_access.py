@@ -167,6 +167,18 @@ def test_the_host_a_participant_and_a_curator_do_see_them(secrets, admin_client)
     assert visible_to(Deliberation.objects.all(), Viewer(is_staff=True)).count() == 2
 
 
+def test_a_rooms_share_link_opens_its_transcript_but_never_its_code(secrets, client):
+    from deliberation.services import review
+
+    room = secrets.room
+    token = review.share_link_create(deliberation_id=room.pk)
+    shared = client.get(f"/shared/{token}/").content.decode()
+    assert STUDENTS_NAME in shared and room.room_code not in shared
+    assert client.get(f"/deliberations/{room.public_id}/").status_code == 200  # the transcript, by the rule
+    for live in (f"/court/{room.public_id}/", f"/rooms/{room.room_code}/", f"/rooms/{room.room_code}/controls/"):
+        assert client.get(live).status_code == 404, live
+
+
 @pytest.mark.anyio
 @pytest.mark.django_db(transaction=True)
 async def test_a_strangers_socket_is_closed_before_any_message_on_every_route(library, settings):

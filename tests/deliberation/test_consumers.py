@@ -142,6 +142,27 @@ async def test_staff_may_listen_to_any_deliberation(open_socket: Opener, text_ju
     assert 'id="tally"' in await socket.receive_from(timeout=5)
 
 
+def _shared(game: Game) -> str:
+    from deliberation.services import review
+
+    return review.share_link_create(deliberation_id=game.pk)
+
+
+async def test_a_browser_that_opened_the_share_link_listens_until_it_is_revoked(open_socket: Opener, text_judge):
+    from deliberation.access import SHARED_FIELD
+    from deliberation.services import review
+
+    game = await sync_to_async(_start)()
+    token = await sync_to_async(_shared)(game)
+    friend = await sync_to_async(socket_headers)("a-friends-browser", **{SHARED_FIELD: [token]})
+    socket = open_socket(game, friend)
+    assert (await socket.connect())[0]
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    assert 'id="tally"' in await socket.receive_from(timeout=5)
+    await sync_to_async(review.share_link_revoke)(deliberation_id=game.pk)
+    assert await open_socket(game, friend).connect() == (False, CLOSE_NOT_FOUND)
+
+
 async def test_a_run_nobody_hosted_is_public(open_socket: Opener, text_judge):
     game = await sync_to_async(_start)(host_key="")
     socket = open_socket(game, ORIGIN)

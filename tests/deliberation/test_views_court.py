@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
@@ -108,6 +109,22 @@ def test_a_curator_watches_and_cannot_act(host, robbery, admin_client):
     response = admin_client.post(f"/court/{deliberation.public_id}/side/", {"side": "defend"}, **HTMX)
     assert response.status_code == 403
     assert Deliberation.objects.get().player_side is None
+
+
+def test_a_friend_given_the_share_link_watches_live_until_it_is_revoked(host, robbery):
+    client, deliberation = host
+    client.post(reverse("review:share_create", args=[deliberation.public_id]))
+    token = Deliberation.objects.get().share_token
+    friend = Client()
+    court = f"/court/{deliberation.public_id}/"
+    assert friend.get(court).status_code == 404
+    shared = friend.get(reverse("review:shared", args=[token])).content.decode()
+    assert f'href="{court}"' in shared  # "Watch it live"
+    html = friend.get(court).content.decode()
+    assert "You are watching" in html and 'id="controls"' not in html
+    assert friend.post(f"{court}side/", {"side": "defend"}, **HTMX).status_code == 403
+    client.post(reverse("review:share_revoke", args=[deliberation.public_id]))
+    assert friend.get(court).status_code == 404
 
 
 def test_choosing_a_side_shows_the_first_tally_and_opens_the_floor(host, django_capture_on_commit_callbacks):
