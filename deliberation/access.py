@@ -1,4 +1,4 @@
-"""Who may see a deliberation: the ONE rule every page, fragment, export, socket and tool asks.
+"""Who may see a deliberation: the ONE rule every page, fragment, export and socket asks.
 
 A deliberation played by people is private: it has a host session (``Deliberation.host_session_key``),
 a seat held through a browser session or an agent token (``Seat.session_key`` / ``Seat.token_hash``),
@@ -11,6 +11,9 @@ experiment runs) are public.
 
 Deliberations are addressed in URLs and sockets by ``Deliberation.public_id``, a random slug, so
 they cannot be listed by counting; a room's pages by its code, which only its members are shown.
+
+MCP tools never address a deliberation by id: each takes a seat's secret token
+(``deliberation.rooms.access``), so an agent reaches only the room it sits in, as a participant.
 
 The filter is one ``Exists`` subquery per condition, so a page costs the same number of
 queries whoever asks.

@@ -3,7 +3,8 @@
 Every page here is addressed by the deliberation's public id and answers to the one access rule
 (``deliberation.access``): the host, participants and staff see it (command-line and experiment
 runs are public); to a stranger it does not exist (404). Only the browser that started a
-deliberation (its session holds seat 7) may act in it; staff may watch. Actions answer htmx with
+deliberation (its session holds seat 7) may act in it; staff and a browser that opened the
+game's share link may watch. Actions answer htmx with
 the controls partial (an error inline when a service refuses), and plain form posts with a
 redirect back to the courtroom.
 

@@ -1,16 +1,17 @@
 """Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services.
 
-Who may read what (decided in ``deliberation.access``, inside each page's QuerySet):
+Who may read what (decided in ``deliberation.access``, inside each page's QuerySet, the same rule
+as the courtroom, the rooms and the websocket); pages are addressed by ``Deliberation.public_id``:
 
 - A deliberation played by people in the browser is private: one with a host session
-  (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
-  token (``Seat.session_key`` / ``Seat.token_hash``: a room). Its transcript, replay and exports
+  (``Deliberation.host_session_key``), with any seat held through a browser session or an agent
+  token (``Seat.session_key`` / ``Seat.token_hash``), or a room. Its transcript, replay and exports
   are visible to its host's browser, its participants' browsers (``Seat.session_key`` equal to
   the browser's key, ``angryagents.identity.browser_key``) and staff. Everyone else gets 404,
   never 403, so that ids cannot be probed, and may read it only through an active share link
-  ``/shared/<token>/``; once the owner revokes the link, the link answers 404 too.
-- A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
-  autostarted and nobody joined) is public.
+  ``/shared/<token>/`` (the browser that opened it is then let in wherever the game is addressed);
+  once the owner revokes the link, the link answers 404 too.
+- A deliberation with no people (``manage.py deliberate`` runs, experiment runs) is public.
 - The list at ``/deliberations/`` shows only what the viewer may read.
 - Sharing and revoking are for the host's session and staff; deleting is for staff (curators).
 """
