@@ -1,4 +1,8 @@
-"""ASGI entry point: HTTP pages, the deliberation websockets and the MCP server at exactly ``/mcp``."""
+"""ASGI entry point: HTTP pages, the deliberation websockets and the MCP server at exactly ``/mcp``.
+
+Websockets carry the session and the user (``AuthMiddlewareStack``): a socket is let in by the same
+access rule as the pages (``deliberation.access``).
+"""
 
 import asyncio
 import os
@@ -8,9 +12,9 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "angryagents.settings")
 django_asgi_app = get_asgi_application()
 
+from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from angryagents.background import remember_web_loop  # noqa: E402
 from deliberation.mcp_server import MCP_PATH, MCPApp  # noqa: E402
@@ -43,7 +47,7 @@ class MCPMount:
 router = ProtocolTypeRouter(
     {
         "http": MCPMount(MCPApp(), django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 application = RememberLoop(RoomDriver(router))

@@ -133,16 +133,18 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
-def new_deliberation(case: object, *, hold_open: bool) -> int:
+def new_deliberation(case: object, *, hold_open: bool) -> tuple[int, str]:
+    """A game with no host session (public, as a command-line run): anonymous sockets may listen.
+    Its primary key (for services) and public id (for URLs)."""
     from deliberation import services
     from deliberation.models import Deliberation
 
-    deliberation = services.deliberation_start(case=case, host_session_key="bench", player_side="defend")
+    deliberation = services.deliberation_start(case=case, player_side="defend")
     if hold_open:  # let the room argue for the whole 20 rounds: no end for stability
         state = dict(deliberation.engine_state)
         state["settings"] = {**state.get("settings", {}), "stability_rounds": 1000}
         Deliberation.objects.filter(pk=deliberation.pk).update(engine_state=state)
-    return deliberation.pk
+    return deliberation.pk, deliberation.public_id
 
 
 def fanout(port: int, case: object, rounds: int, clients: int) -> tuple[list[float], list[float]]:
@@ -164,8 +166,8 @@ def fanout(port: int, case: object, rounds: int, clients: int) -> tuple[list[flo
     cold: list[float] = []
     try:
         while len(latencies) < rounds * clients:
-            deliberation_id = new_deliberation(case, hold_open=True)
-            url = f"ws://127.0.0.1:{port}/ws/court/{deliberation_id}/"
+            deliberation_id, public_id = new_deliberation(case, hold_open=True)
+            url = f"ws://127.0.0.1:{port}/ws/court/{public_id}/"
             with Clients(url, clients) as sockets:
                 for _ in range(20):
                     if len(latencies) >= rounds * clients:
@@ -198,14 +200,14 @@ def page_queries(case: object, attempts: int = 5) -> tuple[int, int, int]:
     client = Client()
     reached = 0
     for _ in range(attempts):
-        deliberation_id = new_deliberation(case, hold_open=True)
+        deliberation_id, public_id = new_deliberation(case, hold_open=True)
         counts: dict[int, int] = {}
         for _ in range(20):
             services.turn_pass(deliberation_id=deliberation_id, seat_number=7)
             deliberation = Deliberation.objects.get(pk=deliberation_id)
             if deliberation.round_number in (1, 20):
                 with CaptureQueriesContext(connection) as queries:
-                    response = client.get(f"/court/{deliberation_id}/", HTTP_HOST="127.0.0.1")
+                    response = client.get(f"/court/{public_id}/", HTTP_HOST="127.0.0.1")
                 assert response.status_code == 200
                 counts[deliberation.round_number] = len(queries)
             if deliberation.phase != Phase.DELIBERATION:

@@ -6,6 +6,10 @@ it to the group; this consumer passes each fragment on to its browser. Moves go 
 Rooms (classroom play) use this same consumer and route: their fragments are the same for every
 viewer, and each room page fetches its own controls over HTTP when a pushed turn banner asks it
 to (``deliberation.rooms.page``), so a connection needs to know nothing about who is watching.
+
+Who may listen is the transcript's rule (``deliberation.access``): the socket is addressed by the
+deliberation's public id and refused (closed before any message) for a stranger, exactly as for an
+id that does not exist.
 """
 
 from __future__ import annotations
@@ -15,23 +19,23 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from deliberation.models import Deliberation
+from deliberation.access import Viewer, visible_id
 from deliberation.services.broadcast import group_name
 
 CLOSE_NOT_FOUND = 4404
 
 
 @database_sync_to_async
-def _exists(deliberation_id: int) -> bool:
-    return Deliberation.objects.filter(pk=deliberation_id).exists()
+def _visible(public_id: str, scope: dict[str, Any]) -> int | None:
+    return visible_id(public_id, Viewer.of_scope(scope))
 
 
 class CourtConsumer(AsyncWebsocketConsumer):
     group: str | None = None
 
     async def connect(self) -> None:
-        deliberation_id = int(self.scope["url_route"]["kwargs"]["deliberation_id"])
-        if not await _exists(deliberation_id):
+        deliberation_id = await _visible(str(self.scope["url_route"]["kwargs"]["public_id"]), self.scope)
+        if deliberation_id is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.group = group_name(deliberation_id)

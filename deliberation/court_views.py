@@ -1,12 +1,17 @@
 """The courtroom and the verdict page. Thin: services write, ``courtroom`` reads.
 
-Only the browser that started a deliberation (its session holds seat 7) may act in it; anyone
-with the link may watch. Actions answer htmx with the controls partial (an error inline when
-a service refuses), and plain form posts with a redirect back to the courtroom.
+Every page here is addressed by the deliberation's public id and answers to the one access rule
+(``deliberation.access``): the host, participants and staff see it (command-line and experiment
+runs are public); to a stranger it does not exist (404). Only the browser that started a
+deliberation (its session holds seat 7) may act in it; staff and a browser that opened the
+game's share link may watch. Actions answer htmx with
+the controls partial (an error inline when a service refuses), and plain form posts with a
+redirect back to the courtroom.
 
 A room (classroom play) is played on its own page, which is this page with the room's controls:
-the courtroom of a room redirects there, and its single-player actions refuse, so nobody skips
-the room's turn order through them.
+the courtroom of a room redirects there (only its members and staff may see a room, so its code
+reaches nobody else), and its single-player actions refuse, so nobody skips the room's turn
+order through them.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -26,6 +31,7 @@ from angryagents.identity import browser_key
 from cases.models import HistoricalVerdict
 from cases.retrieval import evidence_lookup
 from deliberation import services
+from deliberation.access import deliberation_for
 from deliberation.charts import conviction_chart
 from deliberation.courtroom import (
     STRATEGIES,
@@ -47,8 +53,8 @@ NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
 ITEM_FIELDS = {"challenge_evidence": "evidence", "question_witness": "witness"}  # the form's item pickers
 
 
-def court(request: HttpRequest, pk: int) -> HttpResponse:
-    deliberation = get_object_or_404(court_queryset(), pk=pk)
+def court(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = deliberation_for(request, public_id, court_queryset())
     if is_room(deliberation):
         return redirect("room", code=deliberation.room_code)
     context = page_context(deliberation, session_key=browser_key(request, create=False))
@@ -56,8 +62,8 @@ def court(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "courtroom/court.html", context)
 
 
-def _host_deliberation(request: HttpRequest, pk: int) -> Deliberation:
-    deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
+def _host_deliberation(request: HttpRequest, public_id: str) -> Deliberation:
+    deliberation = deliberation_for(request, public_id)
     if is_room(deliberation):
         raise PermissionDenied(ERROR_ROOM)
     if not is_host(deliberation, browser_key(request, create=False)):
@@ -65,8 +71,10 @@ def _host_deliberation(request: HttpRequest, pk: int) -> Deliberation:
     return deliberation
 
 
-def _act(request: HttpRequest, pk: int, action: Callable[[Deliberation], Any], form: dict[str, Any]) -> HttpResponse:
-    deliberation = _host_deliberation(request, pk)
+def _act(
+    request: HttpRequest, public_id: str, action: Callable[[Deliberation], Any], form: dict[str, Any]
+) -> HttpResponse:
+    deliberation = _host_deliberation(request, public_id)
     error = ""
     try:
         action(deliberation)
@@ -75,15 +83,15 @@ def _act(request: HttpRequest, pk: int, action: Callable[[Deliberation], Any], f
     if not request.htmx:
         if error:
             messages.error(request, error)
-        return redirect("court", pk=pk)
-    deliberation = Deliberation.objects.select_related("case").get(pk=pk)
+        return redirect("court", public_id=public_id)
+    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation.pk)
     seats = list(Seat.objects.filter(deliberation=deliberation).order_by("number"))
     context = {**base_context(deliberation, seats), "error": error, **(form if error else {})}
     return render(request, "courtroom/controls.html#controls", context)
 
 
 @require_POST
-def side(request: HttpRequest, pk: int) -> HttpResponse:
+def side(request: HttpRequest, public_id: str) -> HttpResponse:
     """The side (locked) and the player's own first vote, asked together on the first ballot."""
     choice = request.POST.get("side", "")
     vote = request.POST.get("vote", "")
@@ -93,16 +101,16 @@ def side(request: HttpRequest, pk: int) -> HttpResponse:
             raise ValidationError(ERROR_FIRST_VOTE)
         services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote)
 
-    return _act(request, pk, choose, {"form_vote": vote})
+    return _act(request, public_id, choose, {"form_vote": vote})
 
 
 @require_POST
-def vote(request: HttpRequest, pk: int) -> HttpResponse:
+def vote(request: HttpRequest, public_id: str) -> HttpResponse:
     """The player's own vote, at any time between rounds; the side stays locked."""
     value = request.POST.get("vote", "")
     return _act(
         request,
-        pk,
+        public_id,
         lambda d: services.vote_cast(deliberation_id=d.pk, seat_number=d.player_seat, value=value),
         {},
     )
@@ -116,7 +124,7 @@ def _target(raw: str) -> int | None:
 
 
 @require_POST
-def speak(request: HttpRequest, pk: int) -> HttpResponse:
+def speak(request: HttpRequest, public_id: str) -> HttpResponse:
     strategy = request.POST.get("strategy", "")
     text = "" if strategy in NO_TEXT_STRATEGIES else request.POST.get("text", "").strip()
     target = _target(request.POST.get("target", "")) if strategy == "address_juror" else None
@@ -135,38 +143,38 @@ def speak(request: HttpRequest, pk: int) -> HttpResponse:
             item=item,
         )
 
-    return _act(request, pk, move, form)
+    return _act(request, public_id, move, form)
 
 
 @require_POST
-def pass_turn(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, lambda d: services.turn_pass(deliberation_id=d.pk, seat_number=d.player_seat), {})
+def pass_turn(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(request, public_id, lambda d: services.turn_pass(deliberation_id=d.pk, seat_number=d.player_seat), {})
 
 
 @require_POST
-def call_vote(request: HttpRequest, pk: int) -> HttpResponse:
+def call_vote(request: HttpRequest, public_id: str) -> HttpResponse:
     """Calling the final vote ends the game, so it is asked twice: the first press shows what the
     current votes would give (a split jury is hung); only ``confirm=yes`` calls it."""
     if request.POST.get("confirm") != "yes":
-        deliberation = _host_deliberation(request, pk)
+        deliberation = _host_deliberation(request, public_id)
         if not request.htmx:
-            return redirect(f"{reverse('court', kwargs={'pk': pk})}?confirm=call#controls")
+            return redirect(f"{reverse('court', kwargs={'public_id': public_id})}?confirm=call#controls")
         seats = list(Seat.objects.filter(deliberation=deliberation).order_by("number"))
         return render(
             request, "courtroom/controls.html#controls", {**base_context(deliberation, seats), "confirming_call": True}
         )
-    return _act(request, pk, lambda d: services.vote_call(deliberation_id=d.pk, seat_number=d.player_seat), {})
+    return _act(request, public_id, lambda d: services.vote_call(deliberation_id=d.pk, seat_number=d.player_seat), {})
 
 
 @require_GET
-def search(request: HttpRequest, pk: int) -> HttpResponse:
-    deliberation = get_object_or_404(Deliberation.objects.select_related("case"), pk=pk)
+def search(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = deliberation_for(request, public_id)
     query = request.GET.get("q", "").strip()[:200]
     passages = evidence_lookup(deliberation.case, query, k=SEARCH_RESULTS) if query else []
     context = {"deliberation": deliberation, "query": query, "passages": passages}
     if request.htmx:
         return render(request, "courtroom/search_results.html", context)
-    page = page_context(get_object_or_404(court_queryset(), pk=pk), session_key=browser_key(request, create=False))
+    page = page_context(court_queryset().get(pk=deliberation.pk), session_key=browser_key(request, create=False))
     return render(request, "courtroom/court.html", {**page, **context})
 
 
@@ -183,14 +191,15 @@ def ground_truth(deliberation: Deliberation) -> dict[str, Any]:
     }
 
 
-def verdict(request: HttpRequest, pk: int) -> HttpResponse:
-    deliberation = get_object_or_404(
+def verdict(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = deliberation_for(
+        request,
+        public_id,
         Deliberation.objects.select_related("case").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.order_by("number")),
             Prefetch("snapshots", queryset=ConvictionSnapshot.objects.order_by("round_number", "seat_number")),
             Prefetch("narrations", queryset=Narration.objects.order_by("created_at", "id")),
         ),
-        pk=pk,
     )
     seats = list(deliberation.seats.all())
     context = base_context(deliberation, seats)

@@ -60,6 +60,11 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_public_id() -> str:
+    """A deliberation's address in URLs and sockets: 96 random bits, so ids cannot be counted through."""
+    return secrets.token_urlsafe(12)
+
+
 class Experiment(models.Model):
     """A batch of AI-only deliberations held against real juries (see ``experiments``)."""
 
@@ -96,6 +101,7 @@ class Deliberation(models.Model):
     experiment = models.ForeignKey(
         Experiment, on_delete=models.CASCADE, null=True, blank=True, related_name="deliberations"
     )
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     room_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
     phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.SETUP)
     round_number = models.PositiveIntegerField(default=0)

@@ -5,5 +5,5 @@ from django.urls import path
 from deliberation.consumers import CourtConsumer
 
 websocket_urlpatterns = [
-    path("ws/court/<int:deliberation_id>/", CourtConsumer.as_asgi()),
+    path("ws/court/<str:public_id>/", CourtConsumer.as_asgi()),
 ]

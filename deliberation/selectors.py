@@ -61,6 +61,7 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
     ]
     return {
         "deliberation_id": deliberation.pk,
+        "public_id": deliberation.public_id,
         "case": deliberation.case.slug,
         "engine": deliberation.engine,
         "seed": deliberation.seed,

@@ -100,7 +100,7 @@ def start(request: HttpRequest) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("home")
-    return redirect("court", pk=deliberation.pk)
+    return redirect("court", public_id=deliberation.public_id)
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

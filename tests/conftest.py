@@ -51,3 +51,23 @@ def browser_of(client, **extra) -> str:  # type: ignore[no-untyped-def]
     session.save()
     client.cookies["sessionid"] = session.session_key
     return key
+
+
+def socket_headers(browser_key: str = "", **session: object) -> list[tuple[bytes, bytes]]:
+    """A websocket's headers from a browser whose saved session holds ``browser_key`` (and ``session``).
+
+    Without a key or session data, the headers of a browser that has no cookie at all."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from angryagents.identity import SESSION_FIELD
+
+    origin = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+    if not browser_key and not session:
+        return origin
+    store = SessionStore()
+    if browser_key:
+        store[SESSION_FIELD] = browser_key
+    for name, value in session.items():
+        store[name] = value
+    store.save()
+    return [*origin, (b"cookie", f"sessionid={store.session_key}".encode())]

@@ -60,6 +60,7 @@ def experiment_records(experiment: Experiment) -> list[dict[str, Any]]:
         records.append(
             {
                 "deliberation_id": run.pk,
+                "public_id": run.public_id,
                 "case": run.case.slug,
                 "case_title": run.case.title,
                 "seed": run.seed,

@@ -3,7 +3,7 @@
 The rows are the ones the deliberation services write for a deliberation played round by round
 (seats, the initial ballot and round-0 convictions, every round's turns with their reactions and
 flips, vote changes, conviction snapshots and model usage, the final ballot), so a run's
-transcript reads like any other at ``/deliberations/<id>/``. No narration is requested: nobody
+transcript reads like any other at ``/deliberations/<public id>/``. No narration is requested: nobody
 listens to an experiment.
 """
 

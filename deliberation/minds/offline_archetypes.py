@@ -191,5 +191,4 @@ def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str) -> str:
     if not moments or rng.random() >= MOMENT_CHANCE:
         return ""
     moment = rng.choice(moments)
-    text = moment.text
     return fresh(RECALL, rng, heard).format(round=moment.round_number, text=moment.text)

@@ -2,7 +2,7 @@
 
 A transcript is built from one ``deliberations_with_record()`` fetch (a fixed number of
 queries), then grouped here by round, so the page costs the same at 2 rounds and at 40.
-Who may read what is decided in ``review.access``; every read for a page goes through it.
+Who may read what is decided in ``deliberation.access``; every read for a page goes through it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from cases.models import Case
+from deliberation.access import Viewer, seat_role, visible_to
 from deliberation.charts import colour
 from deliberation.models import (
     BallotKind,
@@ -28,7 +29,6 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.review.access import Viewer, seat_role, visible_to
 from deliberation.review.failures import FailureView, StandIn, failure_totals, failure_views
 from deliberation.selectors import deliberations_with_record
 
@@ -83,16 +83,16 @@ def deliberation_for_review(pk: int) -> Deliberation:
     return deliberations_with_record().get(pk=pk)
 
 
-def deliberation_visible(pk: int, viewer: Viewer) -> Deliberation:
+def deliberation_visible(public_id: str, viewer: Viewer) -> Deliberation:
     """The deliberation if ``viewer`` may read it; DoesNotExist otherwise, exactly as for an unknown id."""
-    return visible_to(deliberations_with_record(), viewer).get(pk=pk)
+    return visible_to(deliberations_with_record(), viewer).get(public_id=public_id)
 
 
 def deliberation_shared(token: str) -> Deliberation:
     """The deliberation behind a live share token; a revoked or unknown token raises DoesNotExist."""
     if not token:
         raise Deliberation.DoesNotExist
-    return deliberations_with_record().get(share_token=token)
+    return visible_to(deliberations_with_record(), Viewer.holding(token)).get(share_token=token)
 
 
 @dataclass(frozen=True)

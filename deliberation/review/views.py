@@ -1,16 +1,17 @@
 """Pages for reviewing past deliberations. Thin: reads from review.selectors, writes from services.
 
-Who may read what (decided in ``review.access``, inside each page's QuerySet):
+Who may read what (decided in ``deliberation.access``, inside each page's QuerySet, the same rule
+as the courtroom, the rooms and the websocket); pages are addressed by ``Deliberation.public_id``:
 
 - A deliberation played by people in the browser is private: one with a host session
-  (``Deliberation.host_session_key``) or with any seat held through a browser session or an agent
-  token (``Seat.session_key`` / ``Seat.token_hash``: a room). Its transcript, replay and exports
+  (``Deliberation.host_session_key``), with any seat held through a browser session or an agent
+  token (``Seat.session_key`` / ``Seat.token_hash``), or a room. Its transcript, replay and exports
   are visible to its host's browser, its participants' browsers (``Seat.session_key`` equal to
   the browser's key, ``angryagents.identity.browser_key``) and staff. Everyone else gets 404,
   never 403, so that ids cannot be probed, and may read it only through an active share link
-  ``/shared/<token>/``; once the owner revokes the link, the link answers 404 too.
-- A deliberation with no people (``manage.py deliberate`` runs, experiment runs, rooms that
-  autostarted and nobody joined) is public.
+  ``/shared/<token>/`` (the browser that opened it is then let in wherever the game is addressed);
+  once the owner revokes the link, the link answers 404 too.
+- A deliberation with no people (``manage.py deliberate`` runs, experiment runs) is public.
 - The list at ``/deliberations/`` shows only what the viewer may read.
 - The debrief (``/deliberations/<pk>/debrief/`` and its ``debrief.csv``, and the same under a
   share link) answers to the transcript's rule, and exists only once the deliberation reached its
@@ -32,11 +33,11 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
+from deliberation.access import Viewer, deliberation_for, remember_share
 from deliberation.charts import conviction_chart
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
-from deliberation.review.access import Viewer
 from deliberation.review.debrief import Debrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.failures import causes_in_words
 from deliberation.review.selectors import (
@@ -66,10 +67,10 @@ def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
     return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
 
 
-def _fetch(request: HttpRequest, pk: int) -> Deliberation:
+def _fetch(request: HttpRequest, public_id: str) -> Deliberation:
     """The deliberation if this request may read it; 404 alike for unknown and private ids."""
     try:
-        return deliberation_visible(pk, Viewer.of(request))
+        return deliberation_visible(public_id, Viewer.of(request))
     except Deliberation.DoesNotExist:
         raise Http404("No such deliberation.") from None
 
@@ -112,16 +113,16 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         base = reverse("review:shared", args=[token])
         export_urls = {fmt: reverse(f"review:shared_export_{fmt}", args=[token]) for fmt in ("md", "json", "summary")}
     else:
-        base = reverse("review:transcript", args=[deliberation.pk])
+        base = reverse("review:transcript", args=[deliberation.public_id])
         export_urls = {
-            fmt: reverse(f"review:export_{fmt}", args=[deliberation.pk]) for fmt in ("md", "json", "summary")
+            fmt: reverse(f"review:export_{fmt}", args=[deliberation.public_id]) for fmt in ("md", "json", "summary")
         }
     owner = token is None and _is_owner(request, deliberation)
     if has_debrief(transcript):
         debrief_url = (
             reverse("review:shared_debrief", args=[token])
             if token
-            else reverse("review:debrief", args=[deliberation.pk])
+            else reverse("review:debrief", args=[deliberation.public_id])
         )
     else:
         debrief_url = ""
@@ -147,6 +148,9 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         ),
         "is_owner": owner,
         "debrief_url": debrief_url,
+        "live_url": reverse("court", args=[deliberation.public_id])
+        if not deliberation.is_finished and not deliberation.room_code
+        else "",
         "can_delete": token is None and request.user.is_staff,
         "share_url": request.build_absolute_uri(reverse("review:shared", args=[deliberation.share_token]))
         if owner and deliberation.share_token
@@ -161,8 +165,8 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
     return response
 
 
-def transcript(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _fetch(request, pk), token=None)
+def transcript(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _page(request, _fetch(request, public_id), token=None)
 
 
 def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
@@ -170,6 +174,7 @@ def shared_transcript(request: HttpRequest, token: str) -> HttpResponse:
         deliberation = deliberation_shared(token)
     except Deliberation.DoesNotExist:
         raise Http404("This link is not valid, or it was revoked.") from None
+    remember_share(request, token)  # the same browser may now watch the game live (``deliberation.access``)
     response = _page(request, deliberation, token=token)
     response["Referrer-Policy"] = "no-referrer"  # the token is the key: never pass it on in a Referer
     response["X-Robots-Tag"] = "noindex"
@@ -185,8 +190,8 @@ def _export_response(deliberation: Deliberation, fmt: str) -> HttpResponse:
     return response
 
 
-def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    return _export_response(_fetch(request, pk), fmt)
+def export(request: HttpRequest, public_id: str, fmt: str) -> HttpResponse:
+    return _export_response(_fetch(request, public_id), fmt)
 
 
 def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
@@ -199,19 +204,19 @@ def shared_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
     return response
 
 
-def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    """A curator confirms (GET), then deletes (POST); anyone else is refused with 403."""
+def delete(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A curator confirms (GET), then deletes (POST); a reader who is not one is refused with 403,
+    anyone who may not read it gets 404 (the one access rule)."""
+    deliberation = deliberation_for(request, public_id, live=False)
     if not request.user.is_staff:
         raise PermissionDenied(ERROR_NOT_CURATOR)
-    deliberation = Deliberation.objects.select_related("case").filter(pk=pk).first()
-    if deliberation is None:
-        raise Http404("No such deliberation.")
+    pk = deliberation.pk
     if request.method == "POST":
         try:
             review_services.deliberation_delete(deliberation_id=pk)
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
-            return redirect("review:transcript", pk=pk)
+            return redirect("review:transcript", public_id=public_id)
         except Deliberation.DoesNotExist:
             raise Http404("No such deliberation.") from None
         messages.success(request, MESSAGE_DELETED.format(pk=pk, title=deliberation.case.title))
@@ -219,28 +224,28 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "review/delete.html", {"d": deliberation, "engine": engine_label(deliberation.engine)})
 
 
-def _owned(request: HttpRequest, pk: int) -> Deliberation:
+def _owned(request: HttpRequest, public_id: str) -> Deliberation:
     """Readable (else 404) and owned (else 403): a participant who is not the host may read, not share."""
-    deliberation = _fetch(request, pk)
+    deliberation = _fetch(request, public_id)
     if not _is_owner(request, deliberation):
         raise PermissionDenied(ERROR_NOT_OWNER)
     return deliberation
 
 
 @require_POST
-def share_create(request: HttpRequest, pk: int) -> HttpResponse:
-    _owned(request, pk)
-    review_services.share_link_create(deliberation_id=pk)
+def share_create(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = _owned(request, public_id)
+    review_services.share_link_create(deliberation_id=deliberation.pk)
     messages.success(request, MESSAGE_SHARED)
-    return redirect(reverse("review:transcript", args=[pk]) + "#share")
+    return redirect(reverse("review:transcript", args=[public_id]) + "#share")
 
 
 @require_POST
-def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    _owned(request, pk)
-    review_services.share_link_revoke(deliberation_id=pk)
+def share_revoke(request: HttpRequest, public_id: str) -> HttpResponse:
+    deliberation = _owned(request, public_id)
+    review_services.share_link_revoke(deliberation_id=deliberation.pk)
     messages.success(request, MESSAGE_REVOKED)
-    return redirect(reverse("review:transcript", args=[pk]) + "#share")
+    return redirect(reverse("review:transcript", args=[public_id]) + "#share")
 
 
 def _debrief_of(deliberation: Deliberation) -> Debrief:
@@ -260,8 +265,8 @@ def _debrief_page(request: HttpRequest, deliberation: Deliberation, *, token: st
         }
     else:
         urls = {
-            "transcript": reverse("review:transcript", args=[deliberation.pk]),
-            "csv": reverse("review:debrief_csv", args=[deliberation.pk]),
+            "transcript": reverse("review:transcript", args=[deliberation.public_id]),
+            "csv": reverse("review:debrief_csv", args=[deliberation.public_id]),
         }
     context = {"d": deliberation, "b": debrief_data, "urls": urls, "read_only": token is not None}
     return render(request, "review/debrief.html", context)
@@ -269,17 +274,17 @@ def _debrief_page(request: HttpRequest, deliberation: Deliberation, *, token: st
 
 def _debrief_csv(deliberation: Deliberation) -> HttpResponse:
     response = HttpResponse(contributions_csv(_debrief_of(deliberation)), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="deliberation-{deliberation.pk}-contributions.csv"'
+    response["Content-Disposition"] = f'attachment; filename="deliberation-{deliberation.public_id}-contributions.csv"'
     return response
 
 
-def debrief(request: HttpRequest, pk: int) -> HttpResponse:
+def debrief(request: HttpRequest, public_id: str) -> HttpResponse:
     """What moved the jury, after the verdict; the transcript's access rule (404 for strangers)."""
-    return _debrief_page(request, _fetch(request, pk), token=None)
+    return _debrief_page(request, _fetch(request, public_id), token=None)
 
 
-def debrief_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    return _debrief_csv(_fetch(request, pk))
+def debrief_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _debrief_csv(_fetch(request, public_id))
 
 
 def _shared(token: str) -> Deliberation:

@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from deliberation.access import NOT_FOUND, Viewer, visible_to
 from deliberation.models import Deliberation
-from deliberation.rooms import services
+from deliberation.rooms import codes, services
+from deliberation.rooms.state import is_room
 
 ERROR_THROTTLED = "Too many attempts from your address. Please wait {seconds} s before trying a room code again."
 WRONG_CODES = "room-code"
@@ -100,6 +102,21 @@ def room_for_client(client: str, code: str) -> Deliberation:
 def room_for_request(request: HttpRequest, code: str) -> Deliberation:
     """The room a page asks for by code, throttled per client address (``Throttled`` past the limit)."""
     return room_for_client(client_of(request), code)
+
+
+def visible_room(request: HttpRequest, code: str) -> Deliberation:
+    """A room page's room if this browser may see it (``deliberation.access``: host, participants,
+    staff); else 404 exactly as for a code that does not exist, and counted as a wrong code alike,
+    so a page never tells a stranger that a code is real. Joining (``room_for_request``) is the
+    one door a code opens."""
+    client = client_of(request)
+    check(WRONG_CODES, client)
+    rows = visible_to(Deliberation.objects.select_related("case"), Viewer.of(request), live=True)
+    found = rows.filter(room_code=codes.normalise(code)).first()
+    if found is None or not is_room(found):
+        count(WRONG_CODES, client)
+        raise Http404(NOT_FOUND)
+    return found
 
 
 def mcp_join(client: str) -> None:

@@ -1,7 +1,10 @@
 """Room pages: create, join by code, the room itself (live over the courtroom's websocket), the
 teacher's view.
 
-Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A person is whoever
+Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A room's pages answer
+to the one access rule (``deliberation.access``): its host, participants and staff see them; to
+anyone else, even someone holding the code, they answer 404 as for a code that does not exist.
+The code opens one door only: ``/join/<code>/``, where a person takes an open seat. A person is whoever
 holds this browser (``angryagents.identity.browser_key``, kept in the session across logins).
 The room page is the courtroom's page with room controls; its live fragments come from the one
 broadcaster, and each browser fetches its own controls (``room_controls``) when a pushed turn
@@ -100,18 +103,8 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "rooms/join_room.html", context)
 
 
-def _room_or_join(request: HttpRequest, code: str) -> Deliberation | HttpResponse:
-    try:
-        return throttle.room_for_request(request, code)
-    except ValidationError as exc:
-        _refused(request, exc)
-        return redirect("room_join")
-
-
 def room(request: HttpRequest, code: str) -> HttpResponse:
-    found = _room_or_join(request, code)
-    if isinstance(found, HttpResponse):
-        return found
+    found = throttle.visible_room(request, code)
     key = _session_key(request)
     deliberation = court_queryset().get(pk=found.pk)
     context = page_context(deliberation, session_key=key)
@@ -135,16 +128,11 @@ def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = No
 
 @require_GET
 def room_controls(request: HttpRequest, code: str) -> HttpResponse:
-    found = _room_or_join(request, code)
-    if isinstance(found, HttpResponse):
-        return found
-    return _controls(request, found.pk)
+    return _controls(request, throttle.visible_room(request, code).pk)
 
 
 def teacher(request: HttpRequest, code: str) -> HttpResponse:
-    deliberation = _room_or_join(request, code)
-    if isinstance(deliberation, HttpResponse):
-        return deliberation
+    deliberation = throttle.visible_room(request, code)
     if not services.is_host(deliberation, _session_key(request)):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
     context = {"deliberation": deliberation, **selectors.teacher_view(deliberation)}
@@ -157,9 +145,7 @@ def _act(
     action: Callable[[Deliberation, str], str | None],
     form: dict | None = None,
 ) -> HttpResponse:
-    deliberation = _room_or_join(request, code)
-    if isinstance(deliberation, HttpResponse):
-        return deliberation
+    deliberation = throttle.visible_room(request, code)
     error, done = "", None
     try:
         done = action(deliberation, _session_key(request))

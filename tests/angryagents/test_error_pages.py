@@ -49,7 +49,7 @@ def test_a_revoked_share_link_is_a_plain_404(client, db):
 def test_a_refusal_gets_the_products_403_with_its_reason(client, db):
     deliberation = write_deliberation(rounds=1)
 
-    response = client.get(reverse("review:delete", args=[deliberation.pk]))
+    response = client.get(reverse("review:delete", args=[deliberation.public_id]))
 
     assert response.status_code == 403
     body = response.content.decode()

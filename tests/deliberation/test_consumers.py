@@ -1,26 +1,52 @@
-"""The courtroom websocket: a thin consumer that joins its deliberation's group and forwards HTML."""
+"""The courtroom websocket: a thin consumer that joins its deliberation's group and forwards HTML,
+to the same people who may read the deliberation's transcript and to nobody else."""
 
 from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from angryagents.asgi import application
 from cases.models import Case
 from deliberation import services
+from deliberation.consumers import CLOSE_NOT_FOUND
 from deliberation.services.broadcast import publish
+from tests.conftest import socket_headers
 
 pytestmark = [pytest.mark.anyio, pytest.mark.django_db(transaction=True)]
-HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+ORIGIN = socket_headers()  # a browser with no cookie at all
+HOST_KEY = "the-hosts-browser"
 
 
-def _start() -> int:
+@dataclass(frozen=True)
+class Game:
+    pk: int
+    public_id: str
+
+
+def _start(host_key: str = HOST_KEY) -> Game:
     call_command("load_cases", stdout=open("/dev/null", "w"))
     case = Case.objects.get(slug="kessler-market-robbery")
-    deliberation = services.deliberation_start(case=case, host_session_key="k", player_side="defend")
-    return deliberation.pk
+    deliberation = services.deliberation_start(case=case, host_session_key=host_key, player_side="defend")
+    return Game(pk=deliberation.pk, public_id=deliberation.public_id)
+
+
+def _staff_headers() -> list[tuple[bytes, bytes]]:
+    user = get_user_model().objects.create_user("curator", password="x", is_staff=True)
+    return socket_headers(
+        _auth_user_id=str(user.pk),
+        _auth_user_backend="django.contrib.auth.backends.ModelBackend",
+        _auth_user_hash=user.get_session_auth_hash(),
+    )
+
+
+Opener = Callable[[Game | str, list[tuple[bytes, bytes]]], WebsocketCommunicator]
 
 
 @pytest.fixture
@@ -29,54 +55,123 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture
+async def open_socket() -> AsyncIterator[Opener]:
+    """Opens communicators on a deliberation's socket and disconnects every one after the test,
+    refused ones too, pass or fail (one left open hangs the Redis channel layer's teardown)."""
+    made: list[WebsocketCommunicator] = []
+
+    def opener(game: Game | str, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:
+        public_id = game if isinstance(game, str) else game.public_id
+        made.append(WebsocketCommunicator(application, f"/ws/court/{public_id}/", headers=headers))
+        return made[-1]
+
+    yield opener
+    for socket in made:
+        await socket.disconnect()
+
+
+@pytest.fixture
 def text_judge(settings):
     settings.ANGRY_NARRATION = "text"
 
 
-async def test_a_browser_joined_to_a_deliberation_receives_its_broadcast_fragments(text_judge):
-    deliberation_id = await sync_to_async(_start)()
-    socket = WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS)
+async def test_the_hosts_browser_receives_its_deliberations_broadcast_fragments(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    socket = open_socket(game, await sync_to_async(socket_headers)(HOST_KEY))
     connected, _ = await socket.connect()
     assert connected
-    await sync_to_async(publish)(deliberation_id, "vote", {"seat": 7})
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
     html = await socket.receive_from(timeout=5)
     assert 'id="jury-box"' in html and 'id="tally"' in html
-    await socket.disconnect()
 
 
-async def test_every_browser_on_the_deliberation_gets_the_same_fragment(text_judge):
-    deliberation_id = await sync_to_async(_start)()
-    sockets = [WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS) for _ in range(3)]
+async def test_every_browser_on_the_deliberation_gets_the_same_fragment(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    headers = await sync_to_async(socket_headers)(HOST_KEY)
+    sockets = [open_socket(game, headers) for _ in range(3)]
     for socket in sockets:
         assert (await socket.connect())[0]
-    await sync_to_async(publish)(deliberation_id, "thinking", {"round": 1})
+    await sync_to_async(publish)(game.pk, "thinking", {"round": 1})
     received = [await socket.receive_from(timeout=5) for socket in sockets]
     assert len(set(received)) == 1 and 'id="controls"' in received[0]
-    for socket in sockets:
-        await socket.disconnect()
 
 
-async def test_a_browser_on_another_deliberation_hears_nothing(text_judge):
+async def test_a_browser_on_another_deliberation_hears_nothing(open_socket: Opener, text_judge):
     first = await sync_to_async(_start)()
     second = await sync_to_async(_start)()
-    socket = WebsocketCommunicator(application, f"/ws/court/{second}/", headers=HEADERS)
+    socket = open_socket(second, await sync_to_async(socket_headers)(HOST_KEY))
     assert (await socket.connect())[0]
-    await sync_to_async(publish)(first, "vote", {})
+    await sync_to_async(publish)(first.pk, "vote", {})
     assert await socket.receive_nothing(timeout=0.3)
-    await socket.disconnect()
 
 
-async def test_an_unknown_deliberation_is_refused():
-    socket = WebsocketCommunicator(application, "/ws/court/999999/", headers=HEADERS)
-    connected, _ = await socket.connect()
-    assert not connected
-    await socket.disconnect()
+async def test_an_unknown_deliberation_is_refused(open_socket: Opener):
+    socket = open_socket("no-such-public-id", await sync_to_async(socket_headers)(HOST_KEY))
+    connected, code = await socket.connect()
+    assert not connected and code == CLOSE_NOT_FOUND
 
 
-async def test_what_browsers_send_is_ignored(text_judge):
-    deliberation_id = await sync_to_async(_start)()
-    socket = WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS)
+async def test_a_stranger_without_cookies_is_refused_before_any_message(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    socket = open_socket(game, ORIGIN)
+    connected, code = await socket.connect()
+    assert not connected and code == CLOSE_NOT_FOUND
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    assert await socket.receive_nothing(timeout=0.3)
+
+
+async def test_another_browser_is_refused_exactly_like_an_unknown_id(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    stranger = await sync_to_async(socket_headers)("another-browser")
+    hidden = open_socket(game, stranger)
+    unknown = open_socket("no-such-public-id", stranger)
+    assert await hidden.connect() == await unknown.connect() == (False, CLOSE_NOT_FOUND)
+
+
+async def test_the_numeric_id_opens_no_socket(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    socket = open_socket(str(game.pk), await sync_to_async(socket_headers)(HOST_KEY))
+    assert not (await socket.connect())[0]
+
+
+async def test_staff_may_listen_to_any_deliberation(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    socket = open_socket(game, await sync_to_async(_staff_headers)())
+    assert (await socket.connect())[0]
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    assert 'id="tally"' in await socket.receive_from(timeout=5)
+
+
+def _shared(game: Game) -> str:
+    from deliberation.services import review
+
+    return review.share_link_create(deliberation_id=game.pk)
+
+
+async def test_a_browser_that_opened_the_share_link_listens_until_it_is_revoked(open_socket: Opener, text_judge):
+    from deliberation.access import SHARED_FIELD
+    from deliberation.services import review
+
+    game = await sync_to_async(_start)()
+    token = await sync_to_async(_shared)(game)
+    friend = await sync_to_async(socket_headers)("a-friends-browser", **{SHARED_FIELD: [token]})
+    socket = open_socket(game, friend)
+    assert (await socket.connect())[0]
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    assert 'id="tally"' in await socket.receive_from(timeout=5)
+    await sync_to_async(review.share_link_revoke)(deliberation_id=game.pk)
+    assert await open_socket(game, friend).connect() == (False, CLOSE_NOT_FOUND)
+
+
+async def test_a_run_nobody_hosted_is_public(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)(host_key="")
+    socket = open_socket(game, ORIGIN)
+    assert (await socket.connect())[0]
+
+
+async def test_what_browsers_send_is_ignored(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    socket = open_socket(game, await sync_to_async(socket_headers)(HOST_KEY))
     assert (await socket.connect())[0]
     await socket.send_to(text_data="<p>hello</p>")
     assert await socket.receive_nothing(timeout=0.2)
-    await socket.disconnect()

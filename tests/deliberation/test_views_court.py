@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
@@ -17,7 +18,7 @@ from deliberation.court_views import ERROR_TARGET
 from deliberation.engine.strategies import STRATEGY_NEEDS_TEXT
 from deliberation.models import Deliberation, Narration, NarrationStatus, Phase, Turn
 from deliberation.services.lifecycle import ERROR_SIDE_LOCKED
-from tests.conftest import need
+from tests.conftest import browser_of, need
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -34,7 +35,7 @@ def host(client: Client, robbery: Case, django_capture_on_commit_callbacks) -> t
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/court/start/", {"case": robbery.slug})
     deliberation = Deliberation.objects.get()
-    assert response.status_code == 302 and response.url == f"/court/{deliberation.pk}/"
+    assert response.status_code == 302 and response.url == f"/court/{deliberation.public_id}/"
     return client, deliberation
 
 
@@ -77,41 +78,67 @@ def test_random_case_starts_a_deliberation_of_a_playable_case(client, library, d
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/court/start/", {"case": "random"})
     deliberation = Deliberation.objects.get()
-    assert response.url == f"/court/{deliberation.pk}/"
+    assert response.url == f"/court/{deliberation.public_id}/"
     assert deliberation.case.playable
 
 
 def test_the_courtroom_opens_with_the_judge_the_case_file_and_the_side_choice(host):
     client, deliberation = host
-    html = client.get(f"/court/{deliberation.pk}/").content.decode()
+    html = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert "Choose your side" in html
     assert 'value="defend"' in html and 'value="prosecute"' in html
     assert deliberation.case.summary[:40] in html
     assert "Members of the jury" in html  # the judge's presentation, as words
-    assert f'ws-connect="/ws/court/{deliberation.pk}/"' in html
+    assert f'ws-connect="/ws/court/{deliberation.public_id}/"' in html
 
 
-def test_a_visitor_without_the_seat_watches_and_cannot_act(host, robbery):
+def test_a_stranger_finds_no_courtroom_and_cannot_act(host, robbery):
     _, deliberation = host
-    visitor = Client()
-    html = visitor.get(f"/court/{deliberation.pk}/").content.decode()
+    stranger = Client()
+    assert stranger.get(f"/court/{deliberation.public_id}/").status_code == 404
+    response = stranger.post(f"/court/{deliberation.public_id}/side/", {"side": "defend"}, **HTMX)
+    assert response.status_code == 404
+    assert Deliberation.objects.get().player_side is None
+
+
+def test_a_curator_watches_and_cannot_act(host, robbery, admin_client):
+    _, deliberation = host
+    html = admin_client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert "You are watching" in html
     assert 'id="controls"' not in html
-    response = visitor.post(f"/court/{deliberation.pk}/side/", {"side": "defend", "vote": "not_guilty"}, **HTMX)
+    response = admin_client.post(
+        f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, **HTMX
+    )
     assert response.status_code == 403
     assert Deliberation.objects.get().player_side is None
+
+
+def test_a_friend_given_the_share_link_watches_live_until_it_is_revoked(host, robbery):
+    client, deliberation = host
+    client.post(reverse("review:share_create", args=[deliberation.public_id]))
+    token = Deliberation.objects.get().share_token
+    friend = Client()
+    court = f"/court/{deliberation.public_id}/"
+    assert friend.get(court).status_code == 404
+    shared = friend.get(reverse("review:shared", args=[token])).content.decode()
+    assert f'href="{court}"' in shared  # "Watch it live"
+    html = friend.get(court).content.decode()
+    assert "You are watching" in html and 'id="controls"' not in html
+    assert friend.post(f"{court}side/", {"side": "defend"}, **HTMX).status_code == 403
+    client.post(reverse("review:share_revoke", args=[deliberation.public_id]))
+    assert friend.get(court).status_code == 404
 
 
 def test_choosing_a_side_shows_the_first_tally_and_opens_the_floor(host, django_capture_on_commit_callbacks):
     client, deliberation = host
     html = _post(
         client,
-        f"/court/{deliberation.pk}/side/",
+        f"/court/{deliberation.public_id}/side/",
         {"side": "defend", "vote": "not_guilty"},
         django_capture_on_commit_callbacks,
     )
     assert "Speak" in html and "Pass Turn" in html and "Call Final Vote" in html
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     tally = re.search(r'class="tally-label">.*?(\d+)–(\d+) (GUILTY|NOT GUILTY|SPLIT)', page, re.S)
     assert tally is not None and int(tally[1]) + int(tally[2]) == 12
     assert "Juror 7 defends" in page
@@ -121,13 +148,13 @@ def test_the_side_is_locked_once_chosen(host, django_capture_on_commit_callbacks
     client, deliberation = host
     _post(
         client,
-        f"/court/{deliberation.pk}/side/",
+        f"/court/{deliberation.public_id}/side/",
         {"side": "defend", "vote": "not_guilty"},
         django_capture_on_commit_callbacks,
     )
     html = _post(
         client,
-        f"/court/{deliberation.pk}/side/",
+        f"/court/{deliberation.public_id}/side/",
         {"side": "prosecute", "vote": "guilty"},
         django_capture_on_commit_callbacks,
     )
@@ -140,7 +167,7 @@ def deliberating(host, django_capture_on_commit_callbacks) -> tuple[Client, Deli
     client, deliberation = host
     _post(
         client,
-        f"/court/{deliberation.pk}/side/",
+        f"/court/{deliberation.public_id}/side/",
         {"side": "prosecute", "vote": "guilty"},
         django_capture_on_commit_callbacks,
     )
@@ -151,7 +178,7 @@ def test_a_custom_argument_without_text_is_refused_inline_and_keeps_the_choice(
     deliberating, django_capture_on_commit_callbacks
 ):
     client, deliberation = deliberating
-    url = f"/court/{deliberation.pk}/speak/"
+    url = f"/court/{deliberation.public_id}/speak/"
     html = _post(client, url, {"strategy": "free_argument", "text": "  "}, django_capture_on_commit_callbacks)
     assert STRATEGY_NEEDS_TEXT in html
     assert 'role="alert"' in html
@@ -161,7 +188,7 @@ def test_a_custom_argument_without_text_is_refused_inline_and_keeps_the_choice(
 
 def test_addressing_a_juror_needs_a_target(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    url = f"/court/{deliberation.pk}/speak/"
+    url = f"/court/{deliberation.public_id}/speak/"
     html = _post(client, url, {"strategy": "address_juror", "target": ""}, django_capture_on_commit_callbacks)
     assert ERROR_TARGET in html
 
@@ -169,22 +196,24 @@ def test_addressing_a_juror_needs_a_target(deliberating, django_capture_on_commi
 def test_speaking_runs_a_round_whose_messages_the_courtroom_shows(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
     text = "The receipt puts him across town at the time of the robbery."
-    url = f"/court/{deliberation.pk}/speak/"
+    url = f"/court/{deliberation.public_id}/speak/"
     _post(client, url, {"strategy": "address_juror", "target": "3", "text": text}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()
     assert deliberation.round_number == 1
     player_turn = Turn.objects.get(deliberation=deliberation, seat_number=7)
     assert player_turn.target_seat == 3
-    html = client.get(f"/court/{deliberation.pk}/").content.decode()
+    html = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert f'id="turn-{player_turn.pk}"' in html
     assert "Address Specific Juror" in html
 
 
 def test_a_reload_rebuilds_the_same_courtroom_from_the_database(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    _post(client, f"/court/{deliberation.pk}/pass/", {}, django_capture_on_commit_callbacks)
-    first = client.get(f"/court/{deliberation.pk}/").content.decode()
-    second = Client().get(f"/court/{deliberation.pk}/").content.decode()
+    _post(client, f"/court/{deliberation.public_id}/pass/", {}, django_capture_on_commit_callbacks)
+    first = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    tab = Client()
+    tab.cookies = client.cookies  # a second tab of the host's browser: only the database carries state
+    second = tab.get(f"/court/{deliberation.public_id}/").content.decode()
     assert _chat_ids(first) and _chat_ids(first) == _chat_ids(second)
     tally = re.compile(r'<div id="tally".*?</div>', re.S)
     assert tally.search(first)[0] == tally.search(second)[0]
@@ -192,8 +221,8 @@ def test_a_reload_rebuilds_the_same_courtroom_from_the_database(deliberating, dj
 
 def test_the_courtroom_costs_the_same_queries_at_round_1_and_round_20(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    _post(client, f"/court/{deliberation.pk}/pass/", {}, django_capture_on_commit_callbacks)
-    url = f"/court/{deliberation.pk}/"
+    _post(client, f"/court/{deliberation.public_id}/pass/", {}, django_capture_on_commit_callbacks)
+    url = f"/court/{deliberation.public_id}/"
     with CaptureQueriesContext(connection) as round_one:
         client.get(url)
     turns = list(Turn.objects.filter(deliberation=deliberation))
@@ -220,18 +249,18 @@ def test_the_verdict_page_keeps_history_back_until_the_jury_has_decided(
     Case.objects.filter(pk=deliberation.case_id).update(
         historical_verdict="guilty", historical_punishment="Transported for seven years"
     )
-    before = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
+    before = client.get(f"/court/{deliberation.public_id}/verdict/").content.decode()
     assert "still deliberating" in before
     assert "Transported for seven years" not in before
-    _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
+    _post(client, f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.VERDICT
-    after = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
+    after = client.get(f"/court/{deliberation.public_id}/verdict/").content.decode()
     assert "Transported for seven years" in after
     agreed = "agreed</strong>" in after
     assert agreed == (deliberation.verdict == "guilty")
     assert "<svg" in after and "Hysteresis band" in after
-    assert f"/deliberations/{deliberation.pk}/" in after
+    assert f"/deliberations/{deliberation.public_id}/" in after
     # The person in seat 7 has a vote, not a conviction: no line is drawn for them.
     assert 'class="juror-line" data-seat="1"' in after
     assert 'class="juror-line" data-seat="7"' not in after
@@ -240,26 +269,28 @@ def test_the_verdict_page_keeps_history_back_until_the_jury_has_decided(
 
 def test_a_case_without_a_historical_record_says_so_after_the_verdict(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
-    html = client.get(f"/court/{deliberation.pk}/verdict/").content.decode()
+    _post(client, f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
+    html = client.get(f"/court/{deliberation.public_id}/verdict/").content.decode()
     assert "There is no historical record" in html
 
 
 def test_calling_the_vote_shows_the_verdict_links_in_the_controls(deliberating, django_capture_on_commit_callbacks):
     client, deliberation = deliberating
-    html = _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
+    html = _post(
+        client, f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks
+    )
     assert "The verdict is in" in html
-    assert f"/court/{deliberation.pk}/verdict/" in html
+    assert f"/court/{deliberation.public_id}/verdict/" in html
 
 
 def test_the_case_file_search_finds_passages(deliberating, settings):
     settings.ANGRY_RETRIEVAL = "bm25"  # lexical: a word in no passage matches nothing
     client, deliberation = deliberating
-    html = client.get(f"/court/{deliberation.pk}/search/", {"q": "thumbprint"}, **HTMX).content.decode()
+    html = client.get(f"/court/{deliberation.public_id}/search/", {"q": "thumbprint"}, **HTMX).content.decode()
     assert html.lstrip().startswith('<div id="search-results"')
     assert "for “thumbprint”" in html and "<strong>Thumbprint on the counter</strong>" in html
     assert "Nothing in the case file matches" not in html
-    empty = client.get(f"/court/{deliberation.pk}/search/", {"q": "zeppelin"}, **HTMX).content.decode()
+    empty = client.get(f"/court/{deliberation.public_id}/search/", {"q": "zeppelin"}, **HTMX).content.decode()
     assert "Nothing in the case file matches “zeppelin”." in empty and "<li>" not in empty
 
 
@@ -269,9 +300,9 @@ def test_the_courtroom_plays_the_judges_audio_once_the_narration_is_ready(
     need(shutil.which("espeak-ng") is not None, "espeak-ng is not installed (apt-get install espeak-ng)")
     settings.ANGRY_NARRATION = "espeak"
     with django_capture_on_commit_callbacks(execute=True):
-        deliberation = services.deliberation_start(case=robbery, host_session_key="x")
+        deliberation = services.deliberation_start(case=robbery, host_session_key=browser_of(client))
     narration = Narration.objects.get(deliberation=deliberation)
     assert narration.status == NarrationStatus.READY
-    html = client.get(f"/court/{deliberation.pk}/").content.decode()
+    html = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert f'src="{narration.audio.url}"' in html
     assert 'class="judge-audio"' in html

@@ -19,7 +19,7 @@ def playing(host, django_capture_on_commit_callbacks) -> tuple[Client, Deliberat
     client, deliberation = host
     _post(
         client,
-        f"/court/{deliberation.pk}/side/",
+        f"/court/{deliberation.public_id}/side/",
         {"side": "defend", "vote": "guilty"},
         django_capture_on_commit_callbacks,
     )
@@ -28,9 +28,11 @@ def playing(host, django_capture_on_commit_callbacks) -> tuple[Client, Deliberat
 
 def test_the_side_choice_asks_for_the_players_own_first_vote(host, django_capture_on_commit_callbacks):  # noqa: F811
     client, deliberation = host
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert 'name="vote" value="guilty" required' in page and 'name="vote" value="not_guilty" required' in page
-    html = _post(client, f"/court/{deliberation.pk}/side/", {"side": "defend"}, django_capture_on_commit_callbacks)
+    html = _post(
+        client, f"/court/{deliberation.public_id}/side/", {"side": "defend"}, django_capture_on_commit_callbacks
+    )
     assert ERROR_FIRST_VOTE in html
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.PRESENTATION
@@ -40,24 +42,26 @@ def test_a_defender_may_vote_guilty_and_the_jury_box_shows_it(playing):
     client, deliberation = playing
     deliberation.refresh_from_db()
     assert deliberation.player_side == "defend"
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert 'Your vote: <strong id="your-vote">Guilty</strong>' in page
     assert Seat.objects.get(deliberation=deliberation, number=7).vote == "guilty"
 
 
 def test_the_vote_control_changes_the_players_vote_and_the_tally(playing, django_capture_on_commit_callbacks):
     client, deliberation = playing
-    before = client.get(f"/court/{deliberation.pk}/").content.decode()
-    html = _post(client, f"/court/{deliberation.pk}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
+    before = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    html = _post(
+        client, f"/court/{deliberation.public_id}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks
+    )
     assert 'Your vote: <strong id="your-vote">Not guilty</strong>' in html
-    after = client.get(f"/court/{deliberation.pk}/").content.decode()
+    after = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert "changed their vote: Guilty → Not guilty" in after
     assert before.count("Not guilty</span>") + 1 == after.count("Not guilty</span>")  # seat 7 in the jury box
 
 
 def test_calling_the_final_vote_asks_first_and_says_a_split_jury_hangs(playing, django_capture_on_commit_callbacks):
     client, deliberation = playing
-    html = _post(client, f"/court/{deliberation.pk}/call/", {}, django_capture_on_commit_callbacks)
+    html = _post(client, f"/court/{deliberation.public_id}/call/", {}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.DELIBERATION  # nothing happened yet
     assert "Call the final vote?" in html and 'name="confirm" value="yes"' in html
@@ -65,27 +69,27 @@ def test_calling_the_final_vote_asks_first_and_says_a_split_jury_hangs(playing, 
     split = 0 < guilty < 12
     assert ("a split jury is a HUNG JURY" in html) is split
     assert ("Calling the final vote now gives the verdict" in html) is not split
-    _post(client, f"/court/{deliberation.pk}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
+    _post(client, f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.VERDICT and deliberation.end_reason == "called"
 
 
 def test_without_javascript_the_confirmation_is_a_page_of_its_own(playing):
     client, deliberation = playing
-    response = client.post(f"/court/{deliberation.pk}/call/", {})
-    assert response.status_code == 302 and response.url == f"/court/{deliberation.pk}/?confirm=call#controls"
+    response = client.post(f"/court/{deliberation.public_id}/call/", {})
+    assert response.status_code == 302 and response.url == f"/court/{deliberation.public_id}/?confirm=call#controls"
     page = client.get(response.url).content.decode()
     assert "Call the final vote?" in page
 
 
 def test_the_text_box_and_the_server_keep_the_same_limit(playing, django_capture_on_commit_callbacks):
     client, deliberation = playing
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert f'maxlength="{MAX_TEXT}"' in page
     too_long = "x" * (MAX_TEXT + 1)
     html = _post(
         client,
-        f"/court/{deliberation.pk}/speak/",
+        f"/court/{deliberation.public_id}/speak/",
         {"strategy": "free_argument", "text": too_long},
         django_capture_on_commit_callbacks,
     )
@@ -94,13 +98,13 @@ def test_the_text_box_and_the_server_keep_the_same_limit(playing, django_capture
 
 def test_challenging_evidence_lets_the_player_pick_the_item(playing, django_capture_on_commit_callbacks):
     client, deliberation = playing
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     evidence = list(deliberation.case.evidence.all())
     assert 'name="evidence"' in page and 'name="witness"' in page
     assert all(f'<option value="E{i + 1}">{escape(e.label)}</option>' in page for i, e in enumerate(evidence))
     _post(
         client,
-        f"/court/{deliberation.pk}/speak/",
+        f"/court/{deliberation.public_id}/speak/",
         {"strategy": "challenge_evidence", "evidence": "E2", "witness": "W1", "text": "It was never tested."},
         django_capture_on_commit_callbacks,
     )
@@ -111,7 +115,7 @@ def test_challenging_evidence_lets_the_player_pick_the_item(playing, django_capt
 
 def test_the_player_is_told_when_one_vote_would_make_the_jury_unanimous(playing, django_capture_on_commit_callbacks):
     client, deliberation = playing
-    _post(client, f"/court/{deliberation.pk}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
+    _post(client, f"/court/{deliberation.public_id}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
     Seat.objects.filter(deliberation=deliberation).exclude(number=7).update(vote="guilty")
-    page = client.get(f"/court/{deliberation.pk}/").content.decode()
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert NEAR_ONE_SHORT.format(count=11, verdict="guilty") in page

@@ -1,4 +1,5 @@
-"""A person plays a whole deliberation in Chromium against a live Daphne; a second browser watches."""
+"""A person plays a whole deliberation in Chromium against a live Daphne; a second browser finds
+nothing at the game's address until the person shares it, then watches it live."""
 
 from __future__ import annotations
 
@@ -47,14 +48,26 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         shot(page, "01-home")
 
         page.get_by_role("button", name=f"Start deliberating: {CASE}").click()
-        page.wait_for_url(re.compile(r"/court/\d+/$"))
+        page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
         court_url = page.url
         page.get_by_role("heading", name="Choose your side").wait_for()
         page.locator("#judge .judge-line").wait_for(timeout=30_000)  # the judge presents the case
         assert page.locator(".case-panel details[open]").count() >= 1
         shot(page, "02-presentation")
 
-        watcher.goto(court_url)
+        # Another browser at the game's address finds nothing: the game is the player's.
+        assert watcher.goto(court_url).status == 404
+        watcher.get_by_role("heading", name="There is nothing here").wait_for()
+        watcher.screenshot(path=str(artifacts / f"{attempt}-02b-stranger-404.png"))
+
+        # The player shares a read-only link; the friend opens it, then watches the game live.
+        sharing = player_context.new_page()
+        sharing.goto(court_url.replace("/court/", "/deliberations/"))
+        sharing.get_by_role("button", name="Create a read-only link").click()
+        share_url = sharing.locator("#share-url").input_value()
+        sharing.close()
+        watcher.goto(share_url)
+        watcher.get_by_role("link", name="Watch it live").click()
         watcher.get_by_text("You are watching").wait_for()
 
         # The first ballot asks for the person's own vote beside the side they argue.
@@ -133,7 +146,7 @@ def _play(browser, live_daphne, artifacts: Path, attempt: int) -> bool:
         watcher_context.close()
 
 
-def test_a_person_plays_a_deliberation_to_the_verdict_while_another_browser_watches(browser, live_daphne, artifacts):
+def test_a_person_plays_to_the_verdict_while_a_friend_with_the_share_link_watches(browser, live_daphne, artifacts):
     for attempt in range(1, ATTEMPTS + 1):
         if _play(browser, live_daphne, artifacts, attempt):
             break

@@ -40,9 +40,9 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
     try:
         page.goto(live_daphne.url + "/")
         page.get_by_role("button", name=f"Start deliberating: {CASE}").click()
-        page.wait_for_url(re.compile(r"/court/\d+/$"))
-        pk = int(re.search(r"/court/(\d+)/$", page.url).group(1))
-        live_daphne.query("UPDATE deliberation_deliberation SET seed = ? WHERE id = ?", (SEED, pk))
+        page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
+        public_id = re.search(r"/court/([A-Za-z0-9_-]{16})/$", page.url).group(1)
+        live_daphne.query("UPDATE deliberation_deliberation SET seed = ? WHERE public_id = ?", (SEED, public_id))
 
         page.get_by_role("button", name=re.compile("DEFEND")).click()
         page.locator("#tally .tally-label").wait_for()
@@ -57,7 +57,7 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
 
         page.get_by_role("link", name="See the verdict").click()
         page.get_by_role("link", name="The debrief: how the jury got there").click()
-        page.wait_for_url(re.compile(rf"/deliberations/{pk}/debrief/$"))
+        page.wait_for_url(re.compile(rf"/deliberations/{public_id}/debrief/$"))
         debrief_url = page.url
         for heading in ("Key moments", "Changes of vote and what caused them", "Who moved whom"):
             assert page.get_by_role("heading", name=heading).is_visible()
@@ -106,11 +106,11 @@ def test_a_longer_seeded_run_has_a_debrief_that_fits_a_phone_and_a_desktop(brows
         .strip()
         .splitlines()[-1]
     )
-    pk = record["deliberation_id"]
+    public_id = record["public_id"]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        answer = page.goto(f"{live_daphne.url}/deliberations/{pk}/debrief/")
+        answer = page.goto(f"{live_daphne.url}/deliberations/{public_id}/debrief/")
         assert answer is not None and answer.status == 200
         assert page.locator("svg.influence path.arrow").count() >= 1
         assert page.locator("article.seat-debrief").count() >= 2

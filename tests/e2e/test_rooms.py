@@ -1,5 +1,6 @@
 """Classroom play in real browsers: two students join one room by code and both speak; an external
-agent's argument, made through the official MCP client, appears live in a watching browser.
+agent's argument, made through the official MCP client, appears live in the browser of the curator
+who created the room; a stranger holding the code sees nothing of the room but its join page.
 
 "Live" means pushed over the deliberation's websocket: each page's requests are recorded, and
 none polls the room or reloads it."""
@@ -125,11 +126,35 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     expect(table).to_contain_text(said[ben])
 
 
-def test_an_agents_argument_through_mcp_appears_live_in_a_browser(browser, live_daphne):
+CURATOR, CURATOR_PASSWORD = "curator", "a-curators-password"
+MAKE_CURATOR = (
+    "from django.contrib.auth import get_user_model; User = get_user_model(); "
+    f"User.objects.filter(username='{CURATOR}').exists() or "
+    f"User.objects.create_superuser('{CURATOR}', 'curator@example.org', '{CURATOR_PASSWORD}')"
+)
+
+
+def _curator(browser, server):  # type: ignore[no-untyped-def]
+    """A browser logged in to the admin as a curator (staff see every room)."""
+    server.manage("shell", "-c", MAKE_CURATOR)
+    page = browser.new_context().new_page()
+    page.goto(f"{server.url}/admin/login/")
+    page.fill("#id_username", CURATOR)
+    page.fill("#id_password", CURATOR_PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(f"{server.url}/admin/")
+    return page
+
+
+def test_an_agents_argument_through_mcp_appears_live_in_a_curators_browser(browser, live_daphne):
     from playwright.sync_api import expect
 
     code = live_daphne.room("--case", "kessler-market-robbery", "--open-seats", "3", "--autostart", "--seed", "5")
-    watcher = browser.new_context().new_page()
+    stranger = browser.new_context().new_page()
+    assert stranger.goto(f"{live_daphne.url}/rooms/{code}/").status == 404  # the code opens the join page only
+    assert stranger.goto(f"{live_daphne.url}/join/{code}/").status == 200
+    stranger.context.close()
+    watcher = _curator(browser, live_daphne)
     traffic = Traffic(watcher, code)
     watcher.goto(f"{live_daphne.url}/rooms/{code}/")
     expect(watcher.locator("#room-turn")).to_be_visible()

@@ -28,7 +28,7 @@ def test_the_experiment_page_shows_the_figures_beside_human_juries_and_links_eve
     assert fraction(HUMAN_HUNG_RATE) in page and fraction(HUMAN_FIRST_BALLOT_WINS) in page
     assert fraction(experiment.measures["hung_rate"]) in page
     for run in experiment.deliberations.all():
-        link = reverse("review:transcript", args=[run.pk])
+        link = reverse("review:transcript", args=[run.public_id])
         assert f'href="{link}"' in page
         assert client.get(link).status_code == 200
     assert 'http-equiv="refresh"' not in page  # finished: no more refreshing

@@ -32,8 +32,8 @@ def _with_session(client: Client) -> str:
 
 def _statuses(client: Client, deliberation: Deliberation) -> dict[str, int]:
     """What each of the deliberation's pages answers: transcript, replay (full and htmx panel), exports."""
-    answers = {name: client.get(reverse(name, args=[deliberation.pk])).status_code for name in PAGES}
-    url = reverse("review:transcript", args=[deliberation.pk]) + "?round=1"
+    answers = {name: client.get(reverse(name, args=[deliberation.public_id])).status_code for name in PAGES}
+    url = reverse("review:transcript", args=[deliberation.public_id]) + "?round=1"
     answers["replay"] = client.get(url).status_code
     answers["replay panel"] = client.get(url, headers={"HX-Request": "true", "HX-Target": "replay"}).status_code
     return answers
@@ -73,8 +73,8 @@ def test_a_stranger_without_any_session_gets_404_too(client):
 
 def test_a_private_id_answers_exactly_like_an_unknown_one(client):
     game = write_deliberation(rounds=1, host_session_key="the-hosts-session")
-    hidden = client.get(reverse("review:transcript", args=[game.pk]))
-    unknown = client.get(reverse("review:transcript", args=[game.pk + 1000]))
+    hidden = client.get(reverse("review:transcript", args=[game.public_id]))
+    unknown = client.get(reverse("review:transcript", args=[game.public_id[::-1]]))
     assert hidden.status_code == unknown.status_code == 404
     assert hidden.content == unknown.content
 
@@ -113,32 +113,34 @@ def test_a_stranger_reads_a_private_game_through_its_share_link_until_it_is_revo
     host = Client()
     game = write_deliberation(rounds=2)
     Deliberation.objects.filter(pk=game.pk).update(host_session_key=_with_session(host))
-    host.post(reverse("review:share_create", args=[game.pk]))
+    host.post(reverse("review:share_create", args=[game.public_id]))
     token = Deliberation.objects.get(pk=game.pk).share_token
     _with_session(client)
+    assert client.get(reverse("review:transcript", args=[game.public_id])).status_code == 404  # not without the link
 
     assert client.get(f"/shared/{token}/").status_code == 200
     assert client.get(f"/shared/{token}/summary.txt").status_code == 200
-    assert client.get(reverse("review:transcript", args=[game.pk])).status_code == 404  # the link, not the id
+    # Having opened the link, this browser is let in by the one rule wherever the game is addressed.
+    assert client.get(reverse("review:transcript", args=[game.public_id])).status_code == 200
 
-    host.post(reverse("review:share_revoke", args=[game.pk]))
+    host.post(reverse("review:share_revoke", args=[game.public_id]))
     assert client.get(f"/shared/{token}/").status_code == 404
     assert client.get(f"/shared/{token}/export.md").status_code == 404
-    assert client.get(reverse("review:transcript", args=[game.pk])).status_code == 404
+    assert client.get(reverse("review:transcript", args=[game.public_id])).status_code == 404
 
 
 def test_a_participant_who_did_not_host_may_read_but_not_share(client):
     room = write_deliberation(rounds=1, participants=1, host_session_key="the-teachers-session")
     Deliberation.objects.get(pk=room.pk).seats.filter(number=1).update(session_key=_with_session(client))
-    assert client.get(reverse("review:transcript", args=[room.pk])).status_code == 200
-    assert client.post(reverse("review:share_create", args=[room.pk])).status_code == 403
+    assert client.get(reverse("review:transcript", args=[room.public_id])).status_code == 200
+    assert client.post(reverse("review:share_create", args=[room.public_id])).status_code == 403
     assert Deliberation.objects.get(pk=room.pk).share_token is None
 
 
 def test_a_stranger_cannot_share_or_revoke_a_private_game_and_learns_nothing_from_trying(client):
     game = write_deliberation(rounds=1, host_session_key="the-hosts-session")
-    assert client.post(reverse("review:share_create", args=[game.pk])).status_code == 404
-    assert client.post(reverse("review:share_revoke", args=[game.pk])).status_code == 404
+    assert client.post(reverse("review:share_create", args=[game.public_id])).status_code == 404
+    assert client.post(reverse("review:share_revoke", args=[game.public_id])).status_code == 404
 
 
 def test_the_list_filters_offer_no_case_that_only_a_private_game_used(client):

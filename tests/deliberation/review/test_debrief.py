@@ -27,7 +27,7 @@ def _rows(response) -> list[dict[str, str]]:
 def test_a_stranger_gets_404_and_the_host_reads_the_debrief_and_its_csv(client, django_user_model):
     host_key = browser_of(client)
     game = write_deliberation(rounds=2, participants=1, sessions={1: host_key}, host_session_key=host_key)
-    page, sheet = reverse("review:debrief", args=[game.pk]), reverse("review:debrief_csv", args=[game.pk])
+    page, sheet = reverse("review:debrief", args=[game.public_id]), reverse("review:debrief_csv", args=[game.public_id])
     assert client.get(page).status_code == 200
     assert client.get(sheet).status_code == 200
 
@@ -38,30 +38,30 @@ def test_a_stranger_gets_404_and_the_host_reads_the_debrief_and_its_csv(client, 
     assert stranger.get(page).status_code == 404
     assert stranger.get(sheet).status_code == 404
     assert Client().get(page).status_code == 404  # no session at all
-    unknown = stranger.get(reverse("review:debrief", args=[game.pk + 1000]))
+    unknown = stranger.get(reverse("review:debrief", args=["unknown-game-id00"]))
     assert unknown.status_code == 404 and unknown.content == stranger.get(page).content
 
 
 def test_there_is_no_debrief_before_the_verdict(client, settings):
     settings.DEBUG = False
     running = write_deliberation(rounds=2, verdict="")
-    assert client.get(reverse("review:transcript", args=[running.pk])).status_code == 200  # a public run
-    assert client.get(reverse("review:debrief", args=[running.pk])).status_code == 404
-    assert client.get(reverse("review:debrief_csv", args=[running.pk])).status_code == 404
+    assert client.get(reverse("review:transcript", args=[running.public_id])).status_code == 200  # a public run
+    assert client.get(reverse("review:debrief", args=[running.public_id])).status_code == 404
+    assert client.get(reverse("review:debrief_csv", args=[running.public_id])).status_code == 404
     settings.DEBUG = True  # the developer's 404 page says why
-    assert ERROR_NO_DEBRIEF_YET in client.get(reverse("review:debrief", args=[running.pk])).content.decode()
-    assert b"The debrief" not in client.get(reverse("review:transcript", args=[running.pk])).content
+    assert ERROR_NO_DEBRIEF_YET in client.get(reverse("review:debrief", args=[running.public_id])).content.decode()
+    assert b"The debrief" not in client.get(reverse("review:transcript", args=[running.public_id])).content
 
 
 def test_the_transcript_links_to_the_debrief_once_the_verdict_is_in(client):
     done = write_deliberation(rounds=2)
-    body = client.get(reverse("review:transcript", args=[done.pk])).content.decode()
-    assert reverse("review:debrief", args=[done.pk]) in body
+    body = client.get(reverse("review:transcript", args=[done.public_id])).content.decode()
+    assert reverse("review:debrief", args=[done.public_id]) in body
 
 
 def test_the_debrief_shows_the_key_moments_the_changes_of_vote_the_graph_and_every_speaker(client):
     done = write_deliberation(rounds=3, participants=1)
-    response = client.get(reverse("review:debrief", args=[done.pk]))
+    response = client.get(reverse("review:debrief", args=[done.public_id]))
     body = response.content.decode()
     debrief = response.context["b"]
     # Each round, the second speaker's speech drew the same deltas as the first: the earlier wins the tie.
@@ -83,7 +83,7 @@ def test_the_debrief_shows_the_key_moments_the_changes_of_vote_the_graph_and_eve
 
 def test_the_csv_has_one_row_per_contribution_with_its_figures(client):
     done = write_deliberation(rounds=2)
-    rows = _rows(client.get(reverse("review:debrief_csv", args=[done.pk])))
+    rows = _rows(client.get(reverse("review:debrief_csv", args=[done.public_id])))
     assert list(rows[0]) == list(CSV_COLUMNS)
     assert len(rows) == Turn.objects.filter(deliberation=done, kind="speech").count() == 4
     first = next(r for r in rows if r["seat"] == "2" and r["round"] == "1")
@@ -99,7 +99,7 @@ def test_the_csv_has_one_row_per_contribution_with_its_figures(client):
 def test_a_contribution_that_looks_like_a_formula_is_kept_as_text_in_the_csv(client):
     done = write_deliberation(rounds=1)
     Turn.objects.filter(deliberation=done, kind="speech").update(content='=HYPERLINK("http://x","y")')
-    rows = _rows(client.get(reverse("review:debrief_csv", args=[done.pk])))
+    rows = _rows(client.get(reverse("review:debrief_csv", args=[done.public_id])))
     assert {r["text"] for r in rows} == {'\'=HYPERLINK("http://x","y")'}
 
 
@@ -112,7 +112,7 @@ def test_a_share_link_opens_the_debrief_until_it_is_revoked(client):
     response = client.get(page)
     assert response.status_code == 200 and response["Referrer-Policy"] == "no-referrer"
     assert reverse("review:shared", args=[token]) in response.content.decode()
-    assert str(game.pk) + "/debrief" not in response.content.decode()  # no link to the private URL
+    assert game.public_id not in response.content.decode()  # no link to the private URL
     assert client.get(reverse("review:shared_debrief_csv", args=[token])).status_code == 200
     share_link_revoke(deliberation_id=game.pk)
     assert client.get(page).status_code == 404
@@ -128,11 +128,11 @@ def _queries(client, url: str) -> int:
 def test_the_debrief_and_its_csv_take_as_many_queries_at_40_rounds_as_at_2(client, django_assert_num_queries):
     short, long = write_deliberation(rounds=2), write_deliberation(rounds=40)
     for name in ("review:debrief", "review:debrief_csv"):
-        expected = _queries(client, reverse(name, args=[short.pk]))
+        expected = _queries(client, reverse(name, args=[short.public_id]))
         with django_assert_num_queries(expected):
-            response = client.get(reverse(name, args=[long.pk]))
+            response = client.get(reverse(name, args=[long.public_id]))
         assert response.status_code == 200
-    assert "Round 40" in client.get(reverse("review:debrief", args=[long.pk])).content.decode()
+    assert "Round 40" in client.get(reverse("review:debrief", args=[long.public_id])).content.decode()
 
 
 def test_in_a_room_every_participant_reads_the_debrief_and_the_people_come_first(client):
@@ -141,7 +141,7 @@ def test_in_a_room_every_participant_reads_the_debrief_and_the_people_come_first
     first, second = Client(), Client()
     keys = {1: browser_of(first), 4: browser_of(second)}
     room = write_deliberation(rounds=3, participants=4, sessions=keys)
-    page = reverse("review:debrief", args=[room.pk])
+    page = reverse("review:debrief", args=[room.public_id])
     for reader in (first, second):
         response = reader.get(page)
         assert response.status_code == 200
@@ -152,8 +152,8 @@ def test_in_a_room_every_participant_reads_the_debrief_and_the_people_come_first
 
 def test_the_verdict_page_links_to_the_debrief(client):
     done = write_deliberation(rounds=2)
-    body = client.get(reverse("court_verdict", args=[done.pk])).content.decode()
-    assert reverse("review:debrief", args=[done.pk]) in body
+    body = client.get(reverse("court_verdict", args=[done.public_id])).content.decode()
+    assert reverse("review:debrief", args=[done.public_id]) in body
 
 
 def test_a_participants_new_ballot_is_a_change_of_vote_but_a_first_ballot_is_not():

@@ -39,20 +39,20 @@ def test_the_export_urls_are_stable():
 
 @pytest.mark.parametrize("fmt", ["md", "json", "summary"])
 def test_the_command_prints_what_the_url_serves(client, special, fmt):
-    served = client.get(reverse(URLS[fmt], args=[special.pk]))
+    served = client.get(reverse(URLS[fmt], args=[special.public_id]))
     assert served.status_code == 200
     assert _command(special.pk, fmt) == served.content.decode()
 
 
 @pytest.mark.parametrize("fmt", ["md", "summary"])
 def test_turn_content_is_written_verbatim_in_text_exports(client, special, fmt):
-    body = client.get(reverse(URLS[fmt], args=[special.pk])).content.decode()
+    body = client.get(reverse(URLS[fmt], args=[special.public_id])).content.decode()
     assert SPECIAL in body
     assert "&lt;" not in body and "\\n" not in body
 
 
 def test_the_markdown_has_a_header_the_jurors_each_round_and_the_verdict(client, special):
-    body = client.get(reverse(URLS["md"], args=[special.pk])).content.decode()
+    body = client.get(reverse(URLS["md"], args=[special.public_id])).content.decode()
     assert body.startswith(f"# Deliberation {special.pk}: {special.case.title}\n")
     assert "- Engine: the offline engine" in body and "- Seed: 3" in body and "- Round limit: 20" in body
     for seat in special.seats.all():
@@ -67,7 +67,7 @@ def test_the_markdown_has_a_header_the_jurors_each_round_and_the_verdict(client,
 
 
 def test_the_json_holds_the_run_record_and_every_round_in_full(client, special):
-    record = json.loads(client.get(reverse(URLS["json"], args=[special.pk])).content)
+    record = json.loads(client.get(reverse(URLS["json"], args=[special.public_id])).content)
     expected = run_record(deliberations_with_record().get(pk=special.pk))
     for key, value in expected.items():
         assert record[key] == value, key
@@ -90,7 +90,7 @@ def test_the_json_holds_the_run_record_and_every_round_in_full(client, special):
 
 
 def test_the_summary_gives_the_outcome_the_tally_and_each_jurors_stand(client, special):
-    body = client.get(reverse(URLS["summary"], args=[special.pk])).content.decode()
+    body = client.get(reverse(URLS["summary"], args=[special.public_id])).content.decode()
     first = special.votes.filter(ballot="initial")
     guilty_first = first.filter(value="guilty").count()
     assert f"First ballot: {guilty_first} guilty, {12 - guilty_first} not guilty." in body
@@ -114,7 +114,8 @@ def test_the_command_refuses_an_unknown_id(db):
 
 def test_exports_are_served_with_their_media_types(client, db):
     deliberation = write_deliberation(rounds=2)
-    types = {fmt: client.get(reverse(name, args=[deliberation.pk]))["Content-Type"] for fmt, name in URLS.items()}
+    urls = {fmt: reverse(name, args=[deliberation.public_id]) for fmt, name in URLS.items()}
+    types = {fmt: client.get(url)["Content-Type"] for fmt, url in urls.items()}
     assert types == {
         "md": "text/markdown; charset=utf-8",
         "json": "application/json; charset=utf-8",

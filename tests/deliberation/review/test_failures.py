@@ -44,7 +44,7 @@ def failed(db):
 
 
 def _get(client, name: str, deliberation) -> str:
-    response = client.get(reverse(name, args=[deliberation.pk]))
+    response = client.get(reverse(name, args=[deliberation.public_id]))
     assert response.status_code == 200
     return unescape(response.content.decode())
 

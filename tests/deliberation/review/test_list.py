@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from deliberation.access import Viewer
 from deliberation.models import Deliberation, Experiment, RoundStatus, Turn
-from deliberation.review.access import Viewer
 from deliberation.review.selectors import PER_PAGE, deliberations_listed
 from deliberation.services.review import ERROR_DELETE_RUNNING, deliberation_delete
 from tests.deliberation.review.conftest import write_deliberation
@@ -90,7 +90,7 @@ def test_the_filter_choices_offer_only_cases_and_engines_that_were_deliberated(c
 
 def test_a_curator_confirms_then_deletes_a_deliberation(client, curator):
     deliberation = write_deliberation(rounds=2)
-    url = reverse("review:delete", args=[deliberation.pk])
+    url = reverse("review:delete", args=[deliberation.public_id])
     confirm = client.get(url)
     assert confirm.status_code == 200 and "cannot be undone" in confirm.content.decode()
     assert Deliberation.objects.filter(pk=deliberation.pk).exists()
@@ -105,7 +105,7 @@ def test_anyone_but_a_curator_is_refused_with_403(client, who):
     if who == "member":
         client.force_login(get_user_model().objects.create_user("member", password="pw"))
     deliberation = write_deliberation(rounds=1)
-    url = reverse("review:delete", args=[deliberation.pk])
+    url = reverse("review:delete", args=[deliberation.public_id])
     assert client.get(url).status_code == 403
     assert client.post(url).status_code == 403
     assert Deliberation.objects.filter(pk=deliberation.pk).exists()
@@ -113,10 +113,10 @@ def test_anyone_but_a_curator_is_refused_with_403(client, who):
 
 def test_only_curators_see_the_delete_link(client, curator):
     deliberation = write_deliberation(rounds=1)
-    url = reverse("review:transcript", args=[deliberation.pk])
-    assert reverse("review:delete", args=[deliberation.pk]) in client.get(url).content.decode()
+    url = reverse("review:transcript", args=[deliberation.public_id])
+    assert reverse("review:delete", args=[deliberation.public_id]) in client.get(url).content.decode()
     client.logout()
-    assert reverse("review:delete", args=[deliberation.pk]) not in client.get(url).content.decode()
+    assert reverse("review:delete", args=[deliberation.public_id]) not in client.get(url).content.decode()
 
 
 def test_a_deliberation_is_not_deleted_while_a_round_runs():

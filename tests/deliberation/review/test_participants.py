@@ -28,14 +28,14 @@ def defended(robbery) -> Deliberation:
 
 
 def test_the_markdown_names_the_automated_player_as_such(client, defended):
-    body = client.get(reverse("review:export_md", args=[defended.pk])).content.decode()
+    body = client.get(reverse("review:export_md", args=[defended.public_id])).content.decode()
     seven = next(line for line in body.splitlines() if line.startswith("- Seat 7:"))
     assert seven.endswith("(automated player)")
     assert "(Person)" not in body
 
 
 def test_the_summary_gives_a_participant_their_vote_and_no_conviction(client, defended):
-    body = client.get(reverse("review:export_summary", args=[defended.pk])).content.decode()
+    body = client.get(reverse("review:export_summary", args=[defended.public_id])).content.decode()
     seven = next(line for line in body.splitlines() if line.startswith("Seat 7 "))
     assert "(automated player): voted not guilty" in seven and "conviction" not in seven
     others = [line for line in body.splitlines() if re.match(r"Seat (\d+) ", line) and not line.startswith("Seat 7 ")]
@@ -43,7 +43,7 @@ def test_the_summary_gives_a_participant_their_vote_and_no_conviction(client, de
 
 
 def test_the_json_gives_a_participant_no_conviction(client, defended):
-    record = json.loads(client.get(reverse("review:export_json", args=[defended.pk])).content)
+    record = json.loads(client.get(reverse("review:export_json", args=[defended.public_id])).content)
     seven = next(j for j in record["jurors"] if j["seat"] == 7)
     assert seven["role"] == "automated player" and seven["conviction"] is None and seven["vote"] == "not_guilty"
     assert all(j["conviction"] is not None for j in record["jurors"] if j["seat"] != 7)
@@ -52,7 +52,7 @@ def test_the_json_gives_a_participant_no_conviction(client, defended):
 
 
 def test_the_replay_charts_ai_jurors_only_and_shows_a_participants_vote(client, defended):
-    html = client.get(reverse("review:transcript", args=[defended.pk])).content.decode()
+    html = client.get(reverse("review:transcript", args=[defended.public_id])).content.decode()
     assert html.count('class="juror-line"') == 11 and 'data-seat="7"' in html
     assert '<g class="juror-line" data-seat="7">' not in html
     box = re.search(r'<li class="box-seat[^"]*">(?:(?!</li>).)*?\(automated player\)(?:(?!</li>).)*</li>', html, re.S)
@@ -63,7 +63,7 @@ def test_the_replay_charts_ai_jurors_only_and_shows_a_participants_vote(client, 
 def test_a_person_in_a_room_is_called_a_person(client, db):
     room = write_deliberation(rounds=1, participants=1, sessions={1: "theirs"})
     client.force_login(_curator())
-    body = client.get(reverse("review:export_md", args=[room.pk])).content.decode()
+    body = client.get(reverse("review:export_md", args=[room.public_id])).content.decode()
     assert next(line for line in body.splitlines() if line.startswith("- Seat 1:")).endswith("(Person)")
 
 
@@ -77,7 +77,7 @@ def _curator():
 def test_past_deliberations_is_in_the_navigation_once(client, page, db):
     client.force_login(_curator())
     deliberation = write_deliberation(rounds=1)
-    url = reverse(f"review:{page}", args=[] if page == "list" else [deliberation.pk])
+    url = reverse(f"review:{page}", args=[] if page == "list" else [deliberation.public_id])
     html = client.get(url).content.decode()
     nav = html[html.index('<nav aria-label="Main">') : html.index("</nav>", html.index('<nav aria-label="Main">'))]
     assert nav.count("Past deliberations") == 1

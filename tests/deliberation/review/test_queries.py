@@ -25,15 +25,15 @@ def _queries(client, url: str) -> int:
 def test_the_transcript_takes_as_many_queries_at_40_rounds_as_at_2(client):
     short, long = write_deliberation(rounds=2), write_deliberation(rounds=40)
     assert Deliberation.objects.get(pk=long.pk).turns.count() == 120
-    short_count = _queries(client, reverse("review:transcript", args=[short.pk]))
-    long_count = _queries(client, reverse("review:transcript", args=[long.pk]))
+    short_count = _queries(client, reverse("review:transcript", args=[short.public_id]))
+    long_count = _queries(client, reverse("review:transcript", args=[long.public_id]))
     assert short_count == long_count
-    assert "Round 40" in client.get(reverse("review:transcript", args=[long.pk])).content.decode()
+    assert "Round 40" in client.get(reverse("review:transcript", args=[long.public_id])).content.decode()
 
 
 def test_a_replayed_round_and_the_shared_page_cost_the_same_too(client):
     short, long = write_deliberation(rounds=2), write_deliberation(rounds=40)
-    replay = [_queries(client, reverse("review:transcript", args=[d.pk]) + "?round=1") for d in (short, long)]
+    replay = [_queries(client, reverse("review:transcript", args=[d.public_id]) + "?round=1") for d in (short, long)]
     shared = [_queries(client, f"/shared/{share_link_create(deliberation_id=d.pk)}/") for d in (short, long)]
-    exported = [_queries(client, reverse("review:export_json", args=[d.pk])) for d in (short, long)]
+    exported = [_queries(client, reverse("review:export_json", args=[d.public_id])) for d in (short, long)]
     assert replay[0] == replay[1] and shared[0] == shared[1] and exported[0] == exported[1]

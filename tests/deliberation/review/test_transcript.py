@@ -13,7 +13,7 @@ from tests.deliberation.review.conftest import SPECIAL, write_deliberation
 
 
 def _page(client, deliberation, query: str = "") -> str:
-    response = client.get(reverse("review:transcript", args=[deliberation.pk]) + query)
+    response = client.get(reverse("review:transcript", args=[deliberation.public_id]) + query)
     assert response.status_code == 200
     return response.content.decode()
 
@@ -23,8 +23,9 @@ def _article(html: str, turn: Turn) -> str:
     return html[start : html.index("</article>", start)]
 
 
-def test_the_transcript_lives_at_deliberations_id():
-    assert reverse("review:transcript", args=[42]) == "/deliberations/42/"
+def test_the_transcript_lives_at_deliberations_public_id(finished):
+    assert reverse("review:transcript", args=[finished.public_id]) == f"/deliberations/{finished.public_id}/"
+    assert str(finished.pk) != finished.public_id and len(finished.public_id) == 16
 
 
 def test_every_turn_is_shown_with_speaker_target_and_argument_type(client, finished):
@@ -149,7 +150,7 @@ def test_turn_content_is_shown_as_text_not_markup(client, finished):
 
 
 def test_an_unknown_deliberation_is_not_found(client, db):
-    assert client.get(reverse("review:transcript", args=[999999])).status_code == 404
+    assert client.get(reverse("review:transcript", args=["no-such-public-id"])).status_code == 404
 
 
 def test_a_flip_reads_in_plain_words(client, db):

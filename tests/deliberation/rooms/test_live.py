@@ -20,6 +20,7 @@ from deliberation.models import Deliberation, Turn
 from deliberation.rooms import clock, page, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import room_of
+from tests.conftest import socket_headers
 
 HOST = Credential(session_key="teacher-session")
 ANNA = Credential(session_key="anna-session")
@@ -123,7 +124,7 @@ def test_a_rooms_round_pushes_the_chat_and_the_turn_banner_instead_of_the_single
 def test_the_verdict_reaches_a_room_with_links_to_the_verdict_and_transcript(room):
     services.room_call_vote(deliberation_id=room.pk, session_key=HOST.session_key)
     html = live.render_event(room.pk, "phase", {})
-    assert "The verdict is in" in html and reverse("court_verdict", args=[room.pk]) in html
+    assert "The verdict is in" in html and reverse("court_verdict", args=[room.public_id]) in html
     assert 'id="watch-note"' not in html
     assert 'hx-swap-oob="beforeend:#announcements"' in html
 
@@ -141,10 +142,7 @@ def test_a_turn_broadcast_costs_the_same_queries_early_and_late(room):
     assert len(late) == len(early)
 
 
-HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
-
-
-def _open_room() -> tuple[int, str]:
+def _open_room() -> tuple[int, str, str]:
     from cases.models import Case
 
     call_command("load_cases", stdout=open("/dev/null", "w"))
@@ -154,23 +152,29 @@ def _open_room() -> tuple[int, str]:
         host_plays=False,
         open_seats=(2, 3),
     )
-    return created.pk, created.room_code
+    return created.pk, created.public_id, created.room_code
 
 
 @pytest.mark.anyio
 @pytest.mark.django_db(transaction=True)
 async def test_a_browser_on_a_rooms_websocket_sees_a_student_take_a_seat(text_judge):
-    deliberation_id, code = await sync_to_async(_open_room)()
+    _, public_id, code = await sync_to_async(_open_room)()
     from angryagents.asgi import application
 
-    sockets = [WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS) for _ in range(2)]
-    for socket in sockets:
-        assert (await socket.connect())[0]
-    await sync_to_async(services.room_join)(code=code, credential=ANNA, name="Anna Ortiz")  # commits, then pushes
-    for socket in sockets:
-        html = await socket.receive_from(timeout=5)
-        assert "Anna Ortiz" in html and 'id="room-turn"' in html and "data-keys=" in html
-        await socket.disconnect()
+    headers = await sync_to_async(socket_headers)(HOST.session_key)
+    sockets = [WebsocketCommunicator(application, f"/ws/court/{public_id}/", headers=headers) for _ in range(2)]
+    stranger = WebsocketCommunicator(application, f"/ws/court/{public_id}/", headers=socket_headers())
+    try:
+        for socket in sockets:
+            assert (await socket.connect())[0]
+        assert not (await stranger.connect())[0]  # nobody else learns who sits in the room
+        await sync_to_async(services.room_join)(code=code, credential=ANNA, name="Anna Ortiz")  # commits, then pushes
+        for socket in sockets:
+            html = await socket.receive_from(timeout=5)
+            assert "Anna Ortiz" in html and 'id="room-turn"' in html and "data-keys=" in html
+    finally:
+        for socket in [*sockets, stranger]:
+            await socket.disconnect()
 
 
 @pytest.fixture

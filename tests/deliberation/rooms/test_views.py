@@ -102,12 +102,13 @@ def test_a_student_speaks_on_their_turn_and_not_for_another_seat(code, teacher):
 
 
 def test_the_teachers_view_is_the_hosts_alone(code, teacher):
-    join(code, 2, "Anna")
-    assert Client().get(reverse("room_teacher", args=[code])).status_code == 403
+    anna = join(code, 2, "Anna")
+    assert anna.get(reverse("room_teacher", args=[code])).status_code == 403
+    assert Client().get(reverse("room_teacher", args=[code])).status_code == 404
     page = teacher.get(reverse("room_teacher", args=[code]))
     assert page.status_code == 200 and b"Anna" in page.content
     room = Deliberation.objects.get(room_code=code)
-    assert reverse("review:transcript", args=[room.pk]).encode() in page.content
+    assert reverse("review:transcript", args=[room.public_id]).encode() in page.content
 
 
 def htmx(client: Client, method: str, url: str, data: dict | None = None):  # type: ignore[no-untyped-def]
@@ -126,7 +127,7 @@ def test_the_room_page_listens_on_the_courtrooms_websocket_and_never_polls(code,
     page = teacher.get(reverse("room", args=[code]))
     room = Deliberation.objects.get(room_code=code)
     html = page.content.decode()
-    assert f'ws-connect="/ws/court/{room.pk}/"' in html
+    assert f'ws-connect="/ws/court/{room.public_id}/"' in html
     assert 'hx-trigger="every' not in html and "/live/" not in html
     for part in ('id="jury-box"', 'id="tally"', 'id="chat"', 'id="judge"', 'id="room-turn"', 'id="room-controls"'):
         assert part in html
@@ -145,7 +146,7 @@ def test_only_the_participant_whose_turn_it_is_gets_enabled_speak_and_pass(code,
     assert "Start the deliberation" not in annas and "Call the final vote" not in annas
 
 
-def test_the_host_gets_call_and_remove_and_a_watcher_gets_no_controls(code, teacher):
+def test_the_host_gets_call_and_remove_and_a_watcher_gets_no_controls(code, teacher, admin_client):
     join(code, 2, "Anna")
     url = reverse("room_controls", args=[code])
     waiting = teacher.get(url).content.decode()
@@ -154,9 +155,10 @@ def test_the_host_gets_call_and_remove_and_a_watcher_gets_no_controls(code, teac
     hosting = teacher.get(url).content.decode()
     assert "Call the final vote" in hosting and reverse("room_remove", args=[code, 2]) in hosting
     assert "move-form" not in hosting  # a host who does not play has no seat to speak from
-    watching = Client().get(url).content.decode()
+    watching = admin_client.get(url).content.decode()  # a curator looking in
     assert "move-form" not in watching and "Call the final vote" not in watching and "Remove" not in watching
     assert "Take a free seat" in watching
+    assert Client().get(url).status_code == 404  # a stranger, even one holding the code, sees nothing
 
 
 def test_an_htmx_speech_answers_with_the_speakers_controls_and_a_refusal_inline(code, teacher):
@@ -182,9 +184,9 @@ def test_a_refused_start_by_a_student_is_inline_for_htmx(code, teacher):
 
 def test_a_rooms_courtroom_url_leads_to_the_room_page_and_its_single_player_actions_refuse(code, teacher):
     room = Deliberation.objects.get(room_code=code)
-    response = teacher.get(reverse("court", args=[room.pk]))
+    response = teacher.get(reverse("court", args=[room.public_id]))
     assert response.status_code == 302 and response.url == reverse("room", args=[code])
-    refused = teacher.post(reverse("court_pass", args=[room.pk]))
+    refused = teacher.post(reverse("court_pass", args=[room.public_id]))
     assert refused.status_code == 403
 
 
