@@ -54,6 +54,7 @@ from cases.importers.oldbailey_text import (
 )
 from cases.importers.oldbailey_verdict import PrintedVerdict, cut_printed_verdict
 from cases.importers.oldbailey_xml import (
+    ERROR_TOO_COMPLEX,
     ImportFileError,
     clean,
     interp,
@@ -136,7 +137,18 @@ def slug_for(trial_id: str) -> str:
 
 
 def parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
-    """Parse one file into trial records. Raises ``ImportFileError`` naming the file."""
+    """Parse one file into trial records. Raises ``ImportFileError`` naming the file.
+
+    Whatever the input, the only exception is ``ImportFileError``: a pathological tree that
+    still exhausts the recursion of the text walkers is reported for this file alone.
+    """
+    try:
+        return _parse_file(data, name=name, max_bytes=max_bytes)
+    except RecursionError as exc:
+        raise ImportFileError(ERROR_TOO_COMPLEX.format(name=name, reason="recursion limit"), name=name) from exc
+
+
+def _parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
     root = parse_bytes(data, name=name, max_bytes=max_bytes)
     trials = trial_elements(root)
     if not trials:
