@@ -10,7 +10,7 @@ from cases.leaks import suspicious
 @pytest.mark.parametrize(
     "text",
     [
-        "I saw them both in the shop. Verdict, both prisoners Guilty, with a recommendation to mercy on account of youth.",
+        "I saw them both. Verdict, both prisoners Guilty, with a recommendation to mercy on account of youth.",
         "(Property produced and sworn to.) GUILTY. Aged 18.",
         "She pawned it. Guilty of stealing, but not in the dwelling-house.",
         "Henry Creed guilty ; Margaret Goodman guilty.",

@@ -72,4 +72,3 @@ def test_no_playable_case_of_the_sample_or_the_more_sessions_shows_the_answer():
 
 def _unplayable(report) -> int:
     return sum(report.unplayable.values())
-
