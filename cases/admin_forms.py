@@ -46,6 +46,15 @@ class LineListField(forms.CharField):
         return self.to_python(initial or []) != self.to_python(data)
 
 
+def _fit_rows(form: forms.ModelForm) -> None:
+    """Each list box tall enough to show every item it holds, long arguments wrapping included."""
+    for name, field in form.fields.items():
+        if isinstance(field, LineListField):
+            items = getattr(form.instance, name, None) or []
+            needed = sum(1 + len(str(item)) // 90 for item in items) + 1
+            field.widget.attrs["rows"] = max(int(field.widget.attrs.get("rows", 2)), min(needed, 30))
+
+
 class CaseAdminForm(forms.ModelForm):
     charges = LineListField(rows=3, required=True, help_text="One charge per line.")
     themes = LineListField(rows=3, help_text="One theme per line (e.g. reasonable doubt).")
@@ -77,6 +86,10 @@ class CaseAdminForm(forms.ModelForm):
             "historical_punishment",
         )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _fit_rows(self)
+
 
 class WitnessAdminForm(forms.ModelForm):
     credibility_issues = LineListField(rows=2, help_text="One issue per line (e.g. admits having been drinking).")
@@ -84,6 +97,10 @@ class WitnessAdminForm(forms.ModelForm):
     class Meta:
         model = Witness
         fields = ("name", "role", "side", "position", "testimony_summary", "credibility_issues")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _fit_rows(self)
 
 
 class DefendantInlineFormSet(forms.BaseInlineFormSet):

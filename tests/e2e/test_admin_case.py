@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
-
-from tests.e2e.conftest import ROOT
 
 SLUG = "kessler-market-robbery"
 CREATE_CURATOR = (
@@ -30,7 +27,6 @@ def test_a_curator_adds_a_charge_as_a_new_line_and_ticks_content_notes(browser, 
         assert box.input_value() == "\n".join(before)
         assert page.locator("input[type=checkbox][name=content_notes]").count() >= 5
         page.screenshot(path=str(artifacts / "admin-case.png"), full_page=False)
-        shutil.copy(artifacts / "admin-case.png", ROOT / "docs" / "screenshots" / "admin-case.png")
         box.fill(box.input_value() + "\nHandling stolen goods\n")
         page.click("input[name=_continue]")
         page.wait_for_selector(".messagelist")
