@@ -69,7 +69,15 @@ from cases.importers.oldbailey_xml import (
 
 JURISDICTION = "London, England (Old Bailey)"
 REASON_GUILTY_PLEA = "guilty plea"
-REASON_NO_TESTIMONY = "no testimony"
+REASON_NO_TESTIMONY = "no testimony: the record prints only the charge and the outcome"
+REASON_NO_EVIDENCE_OFFERED = "no testimony: the prosecution offered no evidence"
+REASON_DEFECT = "no testimony: acquitted for a defect in the indictment or the evidence"
+REASON_SPECIAL_VERDICT = "no testimony: the jury found the prisoner insane or unfit to plead"
+NO_TESTIMONY_REASONS = {
+    "noEvidence": REASON_NO_EVIDENCE_OFFERED,
+    "fault": REASON_DEFECT,
+    "insanity": REASON_SPECIAL_VERDICT,
+}
 ROLE_ACCUSED = "the accused"
 GUILTY_PLEAS = frozenset({"pleadedGuilty", "pleadedPartGuilty"})
 VERDICTS = {"guilty": "guilty", "notGuilty": "not_guilty"}
@@ -193,10 +201,10 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
     playable, reason = True, ""
     if verdict_sub in GUILTY_PLEAS:
         playable, reason = False, REASON_GUILTY_PLEA
-    elif not witnesses:
-        playable, reason = False, REASON_NO_TESTIMONY
-    elif late.reason:
+    elif late.reason:  # a plea during the trial, even when it left no testimony to read
         playable, reason = False, late.reason
+    elif not witnesses:
+        playable, reason = False, _no_testimony_reason(verdict_sub, late)
     elif printed is not None and printed.reason and late.verdict == "unknown":
         playable, reason = False, printed.reason
     first = defendants[0].name if defendants else "an unnamed defendant"
@@ -231,6 +239,17 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         content_notes=tuple(rules.content_notes(offences)),
         defense_arguments=tuple(d[:2000] for d in text.defence),
     )
+
+
+def _no_testimony_reason(verdict_sub: str, late: AnswerCut) -> str:
+    """Why a trial without testimony cannot be played, as precisely as the record says."""
+    if verdict_sub in NO_TESTIMONY_REASONS:
+        return NO_TESTIMONY_REASONS[verdict_sub]
+    if re.search(r"offered\s+no\s+evidence|no\s+evidence\s+(?:was\s+)?offered", late.text, re.IGNORECASE):
+        return REASON_NO_EVIDENCE_OFFERED
+    if re.search(r"insane|not\s+fit\s+to\s+(?:plead|take)|unfit\s+to\s+plead", late.text, re.IGNORECASE):
+        return REASON_SPECIAL_VERDICT
+    return REASON_NO_TESTIMONY
 
 
 def _historical_verdict(category: str, printed: PrintedVerdict | None, late: AnswerCut) -> str:

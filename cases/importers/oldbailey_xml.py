@@ -164,9 +164,20 @@ def person_name(el: ET.Element) -> str:
     return titlecase(raw)
 
 
+# Printing debris around a name: a comma between given name and surname ("Elizabeth, Deeks"),
+# a stray quote or dash at either end ("William Dickenson '", "- Holland").
+_NAME_COMMA = re.compile(r"\s*,\s*")
+_NAME_EDGES = " .,;:'’\"“”-—*"
+_STRAY_SYLLABLE = re.compile(r"^([a-z]{1,3})\s+(?=[A-Z])")
+NAME_PARTICLES = frozenset({"de", "da", "di", "du", "la", "le", "van", "von", "del", "der"})
+
+
 def titlecase(name: str) -> str:
-    """'PATRICK HALPIN' -> 'Patrick Halpin'; mixed-case names are kept as written."""
-    name = clean(name).strip(" .,")
+    """'PATRICK HALPIN' -> 'Patrick Halpin'; mixed-case names are kept as written; debris trimmed."""
+    name = _NAME_COMMA.sub(" ", clean(name)).strip(_NAME_EDGES)
+    stray = _STRAY_SYLLABLE.match(name)
+    if stray and stray.group(1) not in NAME_PARTICLES:  # the end of a word broken over a line ("na BOLTON")
+        name = name[stray.end() :]
     if name.isupper():
         return " ".join(
             part.capitalize() if not part.startswith("MC") else "Mc" + part[2:].capitalize() for part in name.split(" ")
