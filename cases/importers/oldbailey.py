@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from cases.importers import oldbailey_rules as rules
 from cases.importers.oldbailey_answer import AnswerCut, cut_untagged_answer
+from cases.importers.oldbailey_points import Heard, trial_points
 from cases.importers.oldbailey_text import (
     TrialText,
     is_defence_witness,
@@ -415,7 +416,9 @@ def _witnesses_and_evidence(
         )
         for item in drafts:
             evidence.append(EvidenceRecord(**item.__dict__))
-    return witnesses, evidence, prosecution_issues, defence_count
+    heard = [Heard(name=w.name, side=w.side, testimony=w.testimony) for w in witnesses]
+    points = [EvidenceRecord(**item.__dict__) for item in trial_points(heard)]
+    return witnesses, points + evidence, prosecution_issues, defence_count
 
 
 def _summary(

@@ -57,6 +57,7 @@ def test_a_planted_verdict_in_a_witness_statement_is_listed_and_fails_the_check(
         call_command("verdict_leaks", "--no-index", "--fail", stdout=io.StringIO())
 
 
+@pytest.mark.timeout(1800)  # 1,700 trials imported: minutes on a shared machine
 @pytest.mark.django_db
 def test_no_playable_case_of_the_sample_or_the_more_sessions_shows_the_answer():
     assert len([p for p in ALL_FILES if "more-sessions" in str(p)]) == 13
