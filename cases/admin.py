@@ -14,6 +14,7 @@ from django.urls import URLPattern, path
 
 from angryagents.forms import MultipleFileField
 from cases import curation
+from cases.admin_forms import CaseAdminForm, DefendantInlineFormSet, WitnessAdminForm
 from cases.admin_import import oldbailey_import_urls
 from cases.models import Case, Defendant, Evidence, Witness
 
@@ -23,6 +24,7 @@ MESSAGE_IMPORTED = "{name}: {status}."
 
 class DefendantInline(admin.TabularInline):
     model = Defendant
+    formset = DefendantInlineFormSet
     extra = 0
     fields = ("name", "gender", "age", "description", "position")
 
@@ -40,6 +42,7 @@ class EvidenceInline(admin.StackedInline):
 
 class WitnessInline(admin.StackedInline):
     model = Witness
+    form = WitnessAdminForm
     extra = 0
     fields = (("name", "role", "side", "position"), "testimony_summary", "credibility_issues")
 
@@ -50,6 +53,7 @@ class CuratedYamlForm(forms.Form):
 
 @admin.register(Case)
 class CaseAdmin(admin.ModelAdmin):
+    form = CaseAdminForm
     list_display = (
         "title",
         "source",

@@ -28,6 +28,7 @@ from cases.services import import_job_create
 
 ERROR_TOO_LARGE = "{name} is {size:,} bytes, over the import limit of {limit:,} bytes."
 ERROR_NOT_XML = "{name} is not an .xml file."
+MESSAGE_FINISHED = "The import finished."
 REFRESH_SECONDS = 2
 UPLOAD_DIR = "imports"
 
@@ -78,8 +79,8 @@ def oldbailey_progress_view(request: HttpRequest, job_id: int, admin_site: Admin
     if job is None:
         raise Http404("No such import.")
     if job.finished and request.GET.get("stay") != "1":
-        level = messages.ERROR if job.status == ImportStatus.FAILED or job.errors else messages.SUCCESS
-        messages.add_message(request, level, job.summary or "The import finished.")
+        for line in job.summary.splitlines() or [MESSAGE_FINISHED]:
+            messages.add_message(request, _level(line, job), line)
         return redirect("admin:cases_case_changelist")
     context = {
         **admin_site.each_context(request),
@@ -90,6 +91,17 @@ def oldbailey_progress_view(request: HttpRequest, job_id: int, admin_site: Admin
         "opts": Case._meta,
     }
     return render(request, "admin/cases/case/import_progress.html", context)
+
+
+def _level(line: str, job: ImportJob) -> int:
+    """Each summary line is its own message: a file's error in red, the totals as the job went."""
+    if ": error" in line or line.startswith(("error: ", "The import stopped")) or any(e in line for e in job.errors):
+        return messages.ERROR
+    if line.startswith(("kept but not playable", "skipped")):
+        return messages.WARNING
+    if line.startswith("imported ") and job.status == ImportStatus.FAILED:
+        return messages.ERROR
+    return messages.SUCCESS
 
 
 def oldbailey_import_urls(admin_site: AdminSite) -> list[URLPattern]:

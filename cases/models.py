@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 
 class Difficulty(models.TextChoices):
@@ -58,7 +58,8 @@ def _check_string_list(value: object, field: str) -> None:
 
 class CaseQuerySet(models.QuerySet["Case"]):
     def playable(self) -> CaseQuerySet:
-        return self.filter(playable=True)
+        """Cases a game can start on: marked playable and with a defendant to try."""
+        return self.filter(playable=True).filter(Exists(Defendant.objects.filter(case=OuterRef("pk"))))
 
     def with_file(self) -> CaseQuerySet:
         """Everything the case file shows, in a fixed number of queries."""

@@ -288,33 +288,64 @@ def import_job_create(*, files: list[str], user_id: int | None = None) -> Import
     return job
 
 
+def uploaded_name(stored: str) -> str:
+    """The name a curator uploaded, from its stored path ("imports/<12 hex>-t1.xml" -> "t1.xml")."""
+    base = Path(stored).name
+    head, _, rest = base.partition("-")
+    return rest if rest and len(head) == 12 else base
+
+
+def _as_uploaded(message: str, path: Path, name: str) -> str:
+    """An error as the curator should read it: the uploaded name, never a path on the server."""
+    return message.replace(str(path), name).replace(str(path.parent), "the upload folder")
+
+
 def import_job_run(*, job_id: int) -> ImportJob:
-    """Run a queued import job; safe to run twice (only a pending job is claimed)."""
+    """Run a queued import job; safe to run twice (only a pending job is claimed).
+
+    Each file's outcome is reported under the name it was uploaded with (one summary line per
+    file, then the totals), errors never show a server path, and every stored upload is
+    deleted once read, whatever its outcome.
+    """
     claimed = ImportJob.objects.filter(pk=job_id, status=ImportStatus.PENDING).update(status=ImportStatus.RUNNING)
     job = ImportJob.objects.get(pk=job_id)
     if not claimed:
         return job
     root = Path(settings.MEDIA_ROOT)
+    names = {root / stored: uploaded_name(stored) for stored in job.files}
+    per_file: list[str] = []
 
     def progress(path: Path, result: ImportReport) -> None:
-        ImportJob.objects.filter(pk=job_id).update(done=job.done + 1)
+        name = names.get(path, path.name)
+        path.unlink(missing_ok=True)
         job.done += 1
-        if result.errors:
-            job.errors = [*job.errors, *result.errors]
-            ImportJob.objects.filter(pk=job_id).update(errors=job.errors)
+        errors = [_as_uploaded(message, path, name) for message in result.errors]
+        if errors:  # each error already names the file
+            per_file.extend(e if e.startswith(f"{name}:") else f"{name}: {e}" for e in errors)
+        else:
+            per_file.append(f"{name}: {result.last_line()}")
+        if errors:
+            job.errors = [*job.errors, *errors]
+        ImportJob.objects.filter(pk=job_id).update(done=job.done, errors=job.errors)
 
     try:
-        report = oldbailey_import_paths(paths=[root / name for name in job.files], on_file=progress)
+        report = oldbailey_import_paths(paths=list(names), on_file=progress)
     except Exception as exc:  # the job must end in a final state whatever happened
+        reason = type(exc).__name__
         ImportJob.objects.filter(pk=job_id).update(
-            status=ImportStatus.FAILED, summary=f"The import stopped: {exc}", finished_at=timezone.now()
+            status=ImportStatus.FAILED,
+            summary="\n".join([*per_file, f"The import stopped at file {job.done + 1}: {reason}."]),
+            finished_at=timezone.now(),
         )
+        for path in names:
+            path.unlink(missing_ok=True)
         raise
     status = ImportStatus.FAILED if report.errors and not (report.imported or report.updated) else ImportStatus.DONE
+    totals = [line for line in report.lines() if not line.startswith("error: ")]
     ImportJob.objects.filter(pk=job_id).update(
         status=status,
-        summary="\n".join(report.lines()),
-        errors=report.errors,
+        summary="\n".join([*per_file, *totals]),
+        errors=job.errors,
         finished_at=timezone.now(),
         done=len(job.files),
     )

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from cases.importers import oldbailey_rules as rules
 from cases.importers.oldbailey_answer import AnswerCut, cut_untagged_answer
+from cases.importers.oldbailey_points import Heard, trial_points
 from cases.importers.oldbailey_text import (
     TrialText,
     is_defence_witness,
@@ -54,6 +55,7 @@ from cases.importers.oldbailey_text import (
 )
 from cases.importers.oldbailey_verdict import PrintedVerdict, cut_printed_verdict
 from cases.importers.oldbailey_xml import (
+    ERROR_TOO_COMPLEX,
     ImportFileError,
     clean,
     interp,
@@ -68,7 +70,15 @@ from cases.importers.oldbailey_xml import (
 
 JURISDICTION = "London, England (Old Bailey)"
 REASON_GUILTY_PLEA = "guilty plea"
-REASON_NO_TESTIMONY = "no testimony"
+REASON_NO_TESTIMONY = "no testimony: the record prints only the charge and the outcome"
+REASON_NO_EVIDENCE_OFFERED = "no testimony: the prosecution offered no evidence"
+REASON_DEFECT = "no testimony: acquitted for a defect in the indictment or the evidence"
+REASON_SPECIAL_VERDICT = "no testimony: the jury found the prisoner insane or unfit to plead"
+NO_TESTIMONY_REASONS = {
+    "noEvidence": REASON_NO_EVIDENCE_OFFERED,
+    "fault": REASON_DEFECT,
+    "insanity": REASON_SPECIAL_VERDICT,
+}
 ROLE_ACCUSED = "the accused"
 GUILTY_PLEAS = frozenset({"pleadedGuilty", "pleadedPartGuilty"})
 VERDICTS = {"guilty": "guilty", "notGuilty": "not_guilty"}
@@ -136,7 +146,18 @@ def slug_for(trial_id: str) -> str:
 
 
 def parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
-    """Parse one file into trial records. Raises ``ImportFileError`` naming the file."""
+    """Parse one file into trial records. Raises ``ImportFileError`` naming the file.
+
+    Whatever the input, the only exception is ``ImportFileError``: a pathological tree that
+    still exhausts the recursion of the text walkers is reported for this file alone.
+    """
+    try:
+        return _parse_file(data, name=name, max_bytes=max_bytes)
+    except RecursionError as exc:
+        raise ImportFileError(ERROR_TOO_COMPLEX.format(name=name, reason="recursion limit"), name=name) from exc
+
+
+def _parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
     root = parse_bytes(data, name=name, max_bytes=max_bytes)
     trials = trial_elements(root)
     if not trials:
@@ -181,10 +202,10 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
     playable, reason = True, ""
     if verdict_sub in GUILTY_PLEAS:
         playable, reason = False, REASON_GUILTY_PLEA
-    elif not witnesses:
-        playable, reason = False, REASON_NO_TESTIMONY
-    elif late.reason:
+    elif late.reason:  # a plea during the trial, even when it left no testimony to read
         playable, reason = False, late.reason
+    elif not witnesses:
+        playable, reason = False, _no_testimony_reason(verdict_sub, late)
     elif printed is not None and printed.reason and late.verdict == "unknown":
         playable, reason = False, printed.reason
     first = defendants[0].name if defendants else "an unnamed defendant"
@@ -219,6 +240,17 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         content_notes=tuple(rules.content_notes(offences)),
         defense_arguments=tuple(d[:2000] for d in text.defence),
     )
+
+
+def _no_testimony_reason(verdict_sub: str, late: AnswerCut) -> str:
+    """Why a trial without testimony cannot be played, as precisely as the record says."""
+    if verdict_sub in NO_TESTIMONY_REASONS:
+        return NO_TESTIMONY_REASONS[verdict_sub]
+    if re.search(r"offered\s+no\s+evidence|no\s+evidence\s+(?:was\s+)?offered", late.text, re.IGNORECASE):
+        return REASON_NO_EVIDENCE_OFFERED
+    if re.search(r"insane|not\s+fit\s+to\s+(?:plead|take)|unfit\s+to\s+plead", late.text, re.IGNORECASE):
+        return REASON_SPECIAL_VERDICT
+    return REASON_NO_TESTIMONY
 
 
 def _historical_verdict(category: str, printed: PrintedVerdict | None, late: AnswerCut) -> str:
@@ -384,7 +416,9 @@ def _witnesses_and_evidence(
         )
         for item in drafts:
             evidence.append(EvidenceRecord(**item.__dict__))
-    return witnesses, evidence, prosecution_issues, defence_count
+    heard = [Heard(name=w.name, side=w.side, testimony=w.testimony) for w in witnesses]
+    points = [EvidenceRecord(**item.__dict__) for item in trial_points(heard)]
+    return witnesses, points + evidence, prosecution_issues, defence_count
 
 
 def _summary(

@@ -93,9 +93,12 @@ AFTER_PROOF = re.compile(r"[(\[]|(?-i:[a-z])|(?:the\s+)?prisoner\b|(?-i:[A-Z][a-
 
 
 # A plea of guilty made during the trial ends the jury's work as surely as one made at the start.
+# The words before it may hold counsel's "MR." ("MR. ROBINSON, for the prisoner, stated that the prisoner
+# would plead guilty to unlawfully wounding", 1862), or be a co-defendant's plea ("THOMAS WELLER PLEADED GUILTY").
 PLEA_DURING_TRIAL = re.compile(
-    r"^[^.]{0,300}?(?:(?:would|wished\s+to|desired\s+to)\s+(?:plead|admit\s+that\s+(?:he|she)\s+was)\s+guilty"
-    r"|withdr[ae]w\s+(?:his|her|their|the)\s+plea)",
+    r"^(?:[^.]|(?<=MR)\.|(?<=MESSRS)\.){0,300}?(?:(?:would|wished\s+to|desired\s+to)\s+"
+    r"(?:plead|admit\s+that\s+(?:he|she)\s+was)\s+guilty|withdr[ae]w\s+(?:his|her|their|the)\s+plea"
+    r"|(?-i:PLEADED\s+GUILTY))",
     re.IGNORECASE,
 )
 REASON_PLEA_DURING_TRIAL = "guilty plea during the trial"

@@ -22,7 +22,8 @@ George Sherrard" (no name when several are tried together). A defendant who give
 Strength (the rule): every rule has a base weight for the side that called the witness; each
 credibility issue of the witness takes 0.1 off it (never below 0.15), and cross-examination
 that reaches this witness takes 0.05 off. The other side's strength is ``1 - weight`` scaled
-to 0.8 so that no item is certain either way. Items from a witness with credibility issues are
+to 0.8 so that no item is certain either way, plus ``GENERIC_OTHER`` (a mention helps either side; capped at 1).
+Items from a witness with credibility issues are
 contestable, the reason being those issues.
 
 Difficulty (the rule): balance = sum over items of (strength_prosecution - strength_defense)
@@ -37,6 +38,10 @@ from dataclasses import dataclass
 
 # A full stop ends a sentence only before a capital, a digit, a quote or a bracket, and not after a
 # title or abbreviation ("Mr.", "St.", "No. 4") or an initial ("J. Smith", but also the "Q."/"A." marks).
+# A keyword item names what was mentioned (a watch found, a letter), not what it proves: the other side
+# can use the mention nearly as well ("I bought it of a man"), so it is rated closer to even than a point
+# of ``oldbailey_points`` (which says what the testimony proves).
+GENERIC_OTHER = 0.45
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(\[])|\s*—\s*|\s+-\s+")
 ABBREVIATION = re.compile(
     r"(?:^|[\s(\"“‘])(?:Mr|Mrs|Messrs|Dr|St|Mt|Esq|Capt|Col|Gen|Lieut|Sergt|Serjt|Serjeant|Rev|Hon|Co|Ltd|Bros|Jun|"
@@ -327,7 +332,7 @@ def evidence_from(
         if not hits:
             continue
         weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))
-        other = round((1.0 - weight) * 0.8, 2)
+        other = round(min(1.0, (1.0 - weight) * 0.8 + GENERIC_OTHER), 2)
         mine = round(weight, 2)
         prosecution, defense = (other, mine) if defence else (mine, other)
         items.append(

@@ -33,6 +33,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from cases.importers.oldbailey_xml import ANSWER_TYPES, clean, person_name, text_of, titlecase
+from cases.importers.oldbailey_xml import interp as interp_value
 
 DEFENCE_STATEMENT = re.compile(
     r"^(\[?The )?(prisoner|defendant)('s|s')? (defen[cs]e|statement|made|put in|said|in (his|her) defen[cs]e)"
@@ -45,7 +46,10 @@ DEFENCE_MARKER = re.compile(
     re.IGNORECASE,
 )
 GOOD_CHARACTER = re.compile(r"good character|bore a (very )?good|borne a (very )?good|honest(y)?,? (and )?sober", re.I)
-CAPS_NAME = re.compile(r"^((?:[A-Z][A-Z'\-]*\.? ?){1,5}[A-Z][A-Z'\-]+)\s?\.\s+(.*)$", re.DOTALL)
+# "THOMAS RAND. I am footman", and the 1801 form "THOMAS HARRIS sworn. - I am a carpenter".
+CAPS_NAME = re.compile(
+    r"^((?:[A-Z][A-Z'\-]*\.? ?){1,5}[A-Z][A-Z'\-]+)(?:\s?\.|\s+sworn\s*[.,]?\s*[-—]?)\s+(.*)$", re.DOTALL
+)
 STOCK_HEADINGS = frozenset(
     {
         "COURT",
@@ -71,7 +75,22 @@ STOCK_HEADINGS = frozenset(
         "THE JURY",
     }
 )
-COUNSEL_PREFIX = re.compile(r"^(MR|MESSRS|SIR|MR SERGEANT|SERGEANT|THE ATTORNEY|THE SOLICITOR)\b")
+# A paragraph about counsel, tagged as a witness's name in some sessions (1871-1896): who prosecuted,
+# who defended, counsel calling witnesses or addressing the court.
+COUNSEL_LINE = re.compile(
+    r"^(?:MR|MESSRS|MESSES|SIR|SERJEANT|SERGEANT)\b\.?[^.]{0,120}?\b(?:prosecuted|defended)\b", re.I
+)
+COUNSEL_ACTION = re.compile(
+    r"^(?:and\s+MR\.?\s+[A-Z]+\s+)?(?:called\s+the\s+following|conducted\s+the\s+(?:prosecution|defen[cs]e)|"
+    r"prosecuted|defended|for\s+the\s+(?:prosecution|defen[cs]e)\b|appeared\s+for|stated\s+that\s+having|"
+    r"with\s+MR\.?\s|and\s+(?:MR\.?\s+)?[A-Z]+\s+(?:prosecuted|defended))",
+    re.IGNORECASE,
+)
+# "re-examined.", "examined by MR. THOMPSON.", "(Re-examined.)" opening a witness's paragraph.
+EXAMINATION_NOTE = re.compile(
+    r"^\(?(?:re-?)?examined(?:\s+by\s+(?:MR|MESSRS|SIR)\.?\s+[A-Z][A-Z.\s]*?)?\.?\)?[\s.]*", re.I
+)
+COUNSEL_PREFIX = re.compile(r"^(MR|MESSRS|MESSES|SIR|MR SERGEANT|SERGEANT|THE ATTORNEY|THE SOLICITOR)\b")
 TESTIMONY_ROLES = frozenset({"Witness", "Victim"})
 QUESTION_ROLES = frozenset({"Lawyer", "Judge", "Juror", "Interpreter", ""})
 
@@ -180,7 +199,12 @@ def _name_and_rest(p: ET.Element, *, tagged: bool) -> tuple[str, str, str, str] 
         name_text = text_of(tag)
         at = full.find(name_text) if name_text else -1
         before, rest = (full[:at], full[at + len(name_text) :]) if at >= 0 else ("", full)
-        return person_name(tag), _gender(tag), rest.lstrip(" .,"), before.strip()
+        rest = _without_bracketed_note(_spilled_words(tag, name_text) + rest.lstrip(" .,—-"))
+        if COUNSEL_LINE.match(name_text + " " + rest) or (
+            COUNSEL_PREFIX.match(name_text) and COUNSEL_ACTION.match(rest)
+        ):
+            return None  # counsel tagged as a name: "MR. MONTAGU WILLIAMS called the following Witnesses"
+        return person_name(tag), _gender(tag), _without_examination_note(rest), before.strip()
     match = CAPS_NAME.match(full)
     if not match:
         return None
@@ -191,7 +215,32 @@ def _name_and_rest(p: ET.Element, *, tagged: bool) -> tuple[str, str, str, str] 
         return None
     lead = _leading_person(p)
     gender = _gender(lead) if lead is not None else "unknown"
-    return titlecase(caps), gender, rest, ""
+    return titlecase(caps), gender, _without_examination_note(rest), ""
+
+
+def _spilled_words(tag: ET.Element, name_text: str) -> str:
+    """Words of the testimony printed inside the name tag ("SAMUEL GOODWIN. I" -> "I ")."""
+    surname = interp_value(tag, "surname")
+    if not surname:
+        return ""
+    end = name_text.upper().rfind(surname.upper())
+    if end < 0:
+        return ""
+    spilled = name_text[end + len(surname) :].lstrip(" .,")
+    return f"{spilled} " if spilled else ""
+
+
+def _without_bracketed_note(rest: str) -> str:
+    """Drop a note in brackets that opens the testimony, even one split by the name tag:
+    "(Re-examined by MR. M" + "etcalfe). I had not known..." -> "I had not known..."."""
+    if not rest.startswith("(") or ")" not in rest[:120]:
+        return rest
+    return rest[rest.index(")") + 1 :].lstrip(" .,—-")
+
+
+def _without_examination_note(rest: str) -> str:
+    """Testimony starts with the witness's words, not the printer's note of who examined them."""
+    return EXAMINATION_NOTE.sub("", rest, count=1)
 
 
 def _gender(person: ET.Element) -> str:

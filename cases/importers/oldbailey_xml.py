@@ -24,6 +24,13 @@ ERROR_FORBIDDEN = (
 )
 ERROR_NO_TRIALS = "{name}: no trialAccount found; expected an Old Bailey session file or a single-trial fragment."
 ERROR_EMPTY = "{name}: the file is empty."
+ERROR_TOO_DEEP = (
+    "{name}: elements are nested more than {limit:,} deep; an Old Bailey file nests about 10 deep, "
+    "so this is not one (refused before reading it)."
+)
+ERROR_TOO_COMPLEX = "{name}: the XML is too deeply nested or pathological to read ({reason})."
+# Real Proceedings nest about 10 elements deep; the text walkers recurse once per level.
+MAX_DEPTH = 200
 
 # Elements whose text is the answer; removed from every trial before any text is taken.
 ANSWER_TYPES = frozenset({"verdictDescription", "punishmentDescription"})
@@ -48,7 +55,7 @@ def parse_bytes(data: bytes, *, name: str, max_bytes: int) -> ET.Element:
     if not data.strip():
         raise ImportFileError(ERROR_EMPTY.format(name=name), name=name)
     try:
-        return SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
         raise ImportFileError(ERROR_FORBIDDEN.format(name=name, reason=type(exc).__name__), name=name) from exc
     except ET.ParseError as exc:
@@ -56,6 +63,20 @@ def parse_bytes(data: bytes, *, name: str, max_bytes: int) -> ET.Element:
         reason = str(exc).split(":")[0]
         message = ERROR_MALFORMED.format(name=name, line=line, column=column, reason=reason)
         raise ImportFileError(message, name=name, line=line) from exc
+    if _deeper_than(root, MAX_DEPTH):
+        raise ImportFileError(ERROR_TOO_DEEP.format(name=name, limit=MAX_DEPTH), name=name)
+    return root
+
+
+def _deeper_than(root: ET.Element, limit: int) -> bool:
+    """Whether any element sits more than ``limit`` levels below the root (walked without recursion)."""
+    stack: list[tuple[ET.Element, int]] = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in el)
+    return False
 
 
 def trial_elements(root: ET.Element) -> list[ET.Element]:
@@ -143,9 +164,20 @@ def person_name(el: ET.Element) -> str:
     return titlecase(raw)
 
 
+# Printing debris around a name: a comma between given name and surname ("Elizabeth, Deeks"),
+# a stray quote or dash at either end ("William Dickenson '", "- Holland").
+_NAME_COMMA = re.compile(r"\s*,\s*")
+_NAME_EDGES = " .,;:'’\"“”-—*"
+_STRAY_SYLLABLE = re.compile(r"^([a-z]{1,3})\s+(?=[A-Z])")
+NAME_PARTICLES = frozenset({"de", "da", "di", "du", "la", "le", "van", "von", "del", "der"})
+
+
 def titlecase(name: str) -> str:
-    """'PATRICK HALPIN' -> 'Patrick Halpin'; mixed-case names are kept as written."""
-    name = clean(name).strip(" .,")
+    """'PATRICK HALPIN' -> 'Patrick Halpin'; mixed-case names are kept as written; debris trimmed."""
+    name = _NAME_COMMA.sub(" ", clean(name)).strip(_NAME_EDGES)
+    stray = _STRAY_SYLLABLE.match(name)
+    if stray and stray.group(1) not in NAME_PARTICLES:  # the end of a word broken over a line ("na BOLTON")
+        name = name[stray.end() :]
     if name.isupper():
         return " ".join(
             part.capitalize() if not part.startswith("MC") else "Mc" + part[2:].capitalize() for part in name.split(" ")

@@ -139,7 +139,8 @@ def to_markdown(transcript: Transcript) -> str:
         out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
     else:
         out.append(f"No verdict yet ({d.get_phase_display()}).")
-    out.append(f"Historical verdict: {case.get_historical_verdict_display()}.")
+    if d.verdict:  # history stays sealed until the deliberation's own verdict
+        out.append(f"Historical verdict: {case.get_historical_verdict_display()}.")
     for narration in transcript.verdict_narrations:
         out += ["", "*The judge:*", "", narration.text]
     totals = transcript.totals
@@ -191,6 +192,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
     """Everything, machine-readable: the ``deliberate --json`` fields first, then the full log."""
     d = transcript.deliberation
     case = d.case
+    sealed = case.historical_verdict if d.verdict else None  # history stays sealed until the verdict
     votes_by_round: dict[int, list[dict[str, Any]]] = {}
     for vote in sorted(d.votes.all(), key=lambda v: (v.round_number, v.id)):
         votes_by_round.setdefault(vote.round_number, []).append(
@@ -241,9 +243,9 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
             "defendants": [x.name for x in case.defendants.all()],
             "year": case.year,
             "jurisdiction": case.jurisdiction,
-            "historical_verdict": case.historical_verdict,
+            "historical_verdict": sealed,
         },
-        "historical_verdict": case.historical_verdict,
+        "historical_verdict": sealed,
         "phase": d.phase,
         "player_side": d.player_side,
         "player_seat": d.player_seat,
@@ -286,7 +288,8 @@ def to_summary(transcript: Transcript) -> str:
     out = [
         f"Deliberation {d.pk}: {d.case.title}",
         f"Engine: {engine_label(d.engine)}; seed {d.seed}; {d.round_number} rounds",
-        f"Verdict: {verdict}. Historical verdict: {d.case.get_historical_verdict_display()}.",
+        f"Verdict: {verdict}."
+        + (f" Historical verdict: {d.case.get_historical_verdict_display()}." if d.verdict else ""),
     ]
     if first:
         out.append(f"First ballot: {first.guilty} guilty, {first.not_guilty} not guilty.")

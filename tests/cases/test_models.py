@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 
 from cases.curation import case_child_save, case_save
 from cases.models import ERROR_CHARGES_EMPTY, ERROR_CONTEST_REASON, Case, Evidence
-from tests.factories import CaseFactory, EvidenceFactory
+from tests.factories import CaseFactory, DefendantFactory, EvidenceFactory
 
 
 @pytest.mark.django_db
@@ -64,6 +64,7 @@ def test_the_database_refuses_an_unknown_difficulty():
 
 @pytest.mark.django_db
 def test_only_playable_cases_are_offered():
-    CaseFactory(slug="open", playable=True)
-    CaseFactory(slug="plea", playable=False)
+    DefendantFactory(case=CaseFactory(slug="open", playable=True))
+    DefendantFactory(case=CaseFactory(slug="plea", playable=False))
+    CaseFactory(slug="no-defendant", playable=True)
     assert list(Case.objects.playable().values_list("slug", flat=True)) == ["open"]

@@ -141,10 +141,46 @@ def test_the_admin_upload_imports_in_the_background_and_ends_with_a_message(admi
     assert response.status_code == 302
     job = ImportJob.objects.get()
     assert job.status == ImportStatus.DONE and (job.done, job.total) == (2, 2)
-    assert all((settings.MEDIA_ROOT / name).exists() and name.startswith("imports/") for name in job.files)
+    assert all(name.startswith("imports/") for name in job.files)
+    assert not any((settings.MEDIA_ROOT / name).exists() for name in job.files)  # removed once imported
     page = admin_client.get(f"/admin/cases/case/import-oldbailey/{job.pk}/?stay=1")
     assert b"2 of 2" in page.content
     final = admin_client.get(f"/admin/cases/case/import-oldbailey/{job.pk}/", follow=True)
     shown = [str(m) for m in final.context["messages"]]
-    assert shown == [job.summary] and job.summary.endswith("imported 2, updated 0, skipped 0")
+    assert shown == [
+        f"{TRIALS[0].name}: imported 1, updated 0, skipped 0",
+        f"{TRIALS[1].name}: imported 1, updated 0, skipped 0",
+        "imported 2, updated 0, skipped 0",
+    ]
     assert Case.objects.count() == 2
+
+
+DEEP = b'<div1 type="trialAccount" id="t1-1"><p>' + b"<hi>" * 20000 + b"x" + b"</hi>" * 20000 + b"</p></div1>"
+
+
+@pytest.mark.django_db
+def test_a_deeply_nested_file_gets_its_own_error_and_the_good_files_of_the_batch_still_import(tmp_path):
+    deep = tmp_path / "deep.xml"
+    deep.write_bytes(DEEP)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_oldbailey", str(TRIALS[0]), str(deep), str(TRIALS[1]), stdout=out, stderr=err)
+    assert out.getvalue().strip().splitlines()[-1] == "imported 2, updated 0, skipped 0"
+    assert f"{deep}: elements are nested more than" in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_admin_job_names_each_uploaded_file_and_never_a_server_path(admin_client, settings, tmp_path):
+    deep = tmp_path / "deep.xml"
+    deep.write_bytes(DEEP)
+    with TRIALS[0].open("rb") as good, deep.open("rb") as bad:
+        admin_client.post("/admin/cases/case/import-oldbailey/", {"files": [good, bad]})
+    job = ImportJob.objects.get()
+    assert job.status == ImportStatus.DONE and Case.objects.count() == 1
+    final = admin_client.get(f"/admin/cases/case/import-oldbailey/{job.pk}/", follow=True)
+    shown = [(m.level_tag, str(m)) for m in final.context["messages"]]
+    assert shown[0] == ("success", f"{TRIALS[0].name}: imported 1, updated 0, skipped 0")
+    assert shown[1][0] == "error" and shown[1][1].startswith("deep.xml: elements are nested more than")
+    assert not any(str(settings.MEDIA_ROOT) in text or "/imports/" in text for _, text in shown)
+    assert not any((settings.MEDIA_ROOT / name).exists() for name in job.files)

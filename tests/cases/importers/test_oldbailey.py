@@ -9,7 +9,14 @@ import pytest
 from cases.importers.oldbailey import REASON_GUILTY_PLEA, parse_file
 from cases.importers.oldbailey_rules import split_sentences
 from cases.importers.oldbailey_verdict import REASON_NO_VERDICT, REASON_UNREADABLE_VERDICT
-from cases.importers.oldbailey_xml import ERROR_FORBIDDEN, ERROR_MALFORMED, ERROR_TOO_LARGE, ImportFileError
+from cases.importers.oldbailey_xml import (
+    ERROR_FORBIDDEN,
+    ERROR_MALFORMED,
+    ERROR_TOO_DEEP,
+    ERROR_TOO_LARGE,
+    MAX_DEPTH,
+    ImportFileError,
+)
 from tests.cases.oldbailey_sample import (
     INDEX,
     SESSIONS,
@@ -173,9 +180,13 @@ def test_witnesses_are_found_where_the_xml_tags_them(path):
             squash(" ".join(v for v in (_interp(pn, "given"), _interp(pn, "surname")) if v)).lower()
             for p in paragraphs
             for pn in p.iter("persName")
-            if pn.get("type") == "witnessName"
+            if pn.get("type") == "witnessName" and not COUNSEL.search(squash("".join(p.itertext())))
         }
         assert {w.name.lower() for w in record.witnesses} == tagged
+
+
+# Counsel are sometimes tagged as witnesses ("MR. HORACE AVORY conducted the Prosecution"); they give no evidence.
+COUNSEL = re.compile(r"^MR\.?\s[^.]*?\b(?:conducted the (?:Prosecution|Defence)|Prosecuted|Defended)\b")
 
 
 def _interp(person, kind):
@@ -354,3 +365,17 @@ def test_testimony_that_merely_opens_with_a_punishment_word_is_not_taken_for_a_v
     (record,) = parse_file(data, name="u.xml", max_bytes=LIMIT).trials
     assert record.witnesses[0].testimony.endswith("Death was near, said the surgeon.")
     assert (record.historical_verdict, record.unplayable_reason) == ("unknown", REASON_NO_VERDICT)
+
+
+def _nested(depth: int) -> bytes:
+    return b'<div1 type="trialAccount" id="t1-1"><p>' + b"<hi>" * depth + b"x" + b"</hi>" * depth + b"</p></div1>"
+
+
+def test_a_tree_nested_20000_deep_is_refused_with_a_clear_error_not_a_recursion_error():
+    with pytest.raises(ImportFileError) as caught:
+        parse_file(_nested(20000), name="deep.xml", max_bytes=LIMIT)
+    assert str(caught.value) == ERROR_TOO_DEEP.format(name="deep.xml", limit=MAX_DEPTH)
+
+
+def test_nesting_within_the_limit_still_parses():
+    assert len(parse_file(_nested(MAX_DEPTH - 5), name="nested.xml", max_bytes=LIMIT).trials) == 1

@@ -1,0 +1,82 @@
+"""Witnesses right in every era: clean names, testimony from its start, counsel never a witness.
+
+The trials are real ones from the 13 more sessions (1801-1912) where each fault was seen.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from cases.importers.oldbailey import REASON_NO_EVIDENCE_OFFERED, TrialRecord, parse_file
+from cases.importers.oldbailey_answer import REASON_PLEA_DURING_TRIAL
+from cases.importers.oldbailey_xml import titlecase
+from tests.cases.oldbailey_sample import DATA
+
+MORE = DATA / "more-sessions"
+
+
+@cache
+def _session(name: str) -> dict[str, TrialRecord]:
+    data = (MORE / f"{name}.xml").read_bytes()
+    return {t.trial_id: t for t in parse_file(data, name=name, max_bytes=len(data)).trials}
+
+
+def trial(trial_id: str) -> TrialRecord:
+    return _session(trial_id[1:9])[trial_id]
+
+
+def said_by(trial_id: str, name: str) -> str:
+    return next(w.testimony for w in trial(trial_id).witnesses if w.name == name)
+
+
+@pytest.mark.parametrize(
+    ("printed", "clean"),
+    [
+        ("PATRICK HALPIN", "Patrick Halpin"),
+        ("na BOLTON", "Bolton"),
+        ("- Holland", "Holland"),
+        ("Elizabeth, Deeks", "Elizabeth Deeks"),
+        ("William Dickenson '", "William Dickenson"),
+        ("Charles de Vere", "Charles de Vere"),
+        ("JOHN MCCARTHY", "John McCarthy"),
+    ],
+)
+def test_witness_names_lose_the_printing_debris_around_them(printed, clean):
+    assert titlecase(printed) == clean
+
+
+def test_words_printed_inside_the_name_tag_open_the_testimony():
+    # <persName ...>SAMUEL GOODWIN. I</persName> am servant to Thomas Davis (1837)
+    assert said_by("t18370918-2035", "Samuel Goodwin").startswith("I am servant to Thomas Davis")
+
+
+def test_a_bracketed_note_split_by_the_name_tag_does_not_open_the_testimony():
+    # EMMA SPURGEON (Re-examined by MR. M + etcalfe). I had not known the prisoner (1862)
+    assert said_by("t18620922-997", "Emma Spurgeon").startswith("I had not known the prisoner")
+
+
+def test_counsel_tagged_as_a_name_is_not_a_witness_and_their_line_opens_the_defence():
+    record = trial("t18710109-128")  # "MR. MONTAGU WILLIAMS called the following Witnesses for the Defence."
+    assert "Montagu Williams" not in {w.name for w in record.witnesses}
+    assert record.witnesses[-1].side == "defense"
+    for trial_id in ("t18870912-918", "t18710109-140"):
+        assert not any(w.testimony.startswith(("and MR.", "conducted the")) for w in trial(trial_id).witnesses)
+
+
+def test_the_1801_sworn_form_opens_a_witness():
+    record = trial("t18011028-61")  # "THOMAS HARRIS sworn. - I am a carpenter."
+    assert record.playable
+    assert record.witnesses[0].name == "Thomas Harris"
+    assert record.witnesses[0].testimony.startswith("I am a carpenter")
+
+
+def test_a_plea_during_the_trial_is_the_reason_even_when_it_left_no_testimony():
+    record = trial("t18620922-980")  # "MR. ROBINSON ... stated that the prisoner would plead guilty"
+    assert (record.playable, record.unplayable_reason) == (False, REASON_PLEA_DURING_TRIAL)
+
+
+def test_a_trial_where_no_evidence_was_offered_says_so():
+    record = trial("t18790526-521")
+    assert (record.playable, record.unplayable_reason) == (False, REASON_NO_EVIDENCE_OFFERED)
