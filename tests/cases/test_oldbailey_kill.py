@@ -31,7 +31,7 @@ def _manage(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
 
 def _count(db: Path, table: str) -> int:
     with sqlite3.connect(db, timeout=30) as conn:
-        return int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])  # noqa: S608 (fixed names)
+        return int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
 
 @pytest.mark.slow
