@@ -10,7 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import URLPattern, path
+from django.utils.safestring import mark_safe
 
 from angryagents.forms import MultipleFileField
 from cases import curation
@@ -63,7 +65,7 @@ class CaseAdmin(admin.ModelAdmin):
     list_filter = ("source", "difficulty", "historical_verdict", "playable", "offence_category", "year")
     search_fields = ("title", "slug", "source_id", "summary", "defendants__name")
     prepopulated_fields = {"slug": ("title",)}
-    readonly_fields = ("created_at", "updated_at")
+    readonly_fields = ("created_at", "updated_at", "original_record")
     inlines = (DefendantInline, EvidenceInline, WitnessInline)
     actions = ("duplicate_cases", "export_yaml")
     list_per_page = 50
@@ -74,6 +76,7 @@ class CaseAdmin(admin.ModelAdmin):
         ("Arguments", {"fields": ("prosecution_arguments", "defense_arguments")}),
         ("Source", {"fields": ("source", "source_id", "year", "jurisdiction")}),
         ("History (never shown to the jurors)", {"fields": ("historical_verdict", "historical_punishment")}),
+        ("Original record (never shown to the jurors)", {"fields": ("original_record",), "classes": ("collapse",)}),
         ("Record", {"fields": ("created_at", "updated_at")}),
     )
 
@@ -83,6 +86,11 @@ class CaseAdmin(admin.ModelAdmin):
     @admin.display(description="Evidence", ordering="evidence_count")
     def n_evidence(self, obj: Case) -> int:
         return obj.evidence_count  # type: ignore[attr-defined]
+
+    @admin.display(description="Original record")
+    def original_record(self, obj: Case) -> str:
+        # Rendered by an autoescaped template, so safe; on one line so the admin adds no <br>.
+        return mark_safe(render_to_string("cases/_original_record.html", {"case": obj}).replace("\n", " "))
 
     def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
         curation.case_save(case=obj)

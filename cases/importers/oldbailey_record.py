@@ -15,10 +15,8 @@ from cases.importers.oldbailey_xml import clean, text_of
 
 # Old Bailey Online addresses each trial by its id: https://www.oldbaileyonline.org/record/t18600402-389
 RECORD_URL = "https://www.oldbaileyonline.org/record/{trial_id}"
-CREDIT = (
-    "Tim Hitchcock, Robert Shoemaker, Clive Emsley, Sharon Howard and Jamie McLaughlin, et al., "
-    "The Old Bailey Proceedings Online, 1674-1913 (www.oldbaileyonline.org, version 7.2)."
-)
+# The credit SOURCE.md asks for; the template cases/_original_record.html prints it in full.
+CREDIT_NAME = "The Old Bailey Proceedings Online, 1674–1913"
 _TRIAL_ID = re.compile(r"^t\d{8}-[0-9a-z]+$")
 
 
