@@ -107,8 +107,8 @@ def main() -> None:
     admin, _ = User.objects.get_or_create(username="bench-admin", defaults={"is_staff": True, "is_superuser": True})
     client = Client()
     client.force_login(admin)
-    print(f"playable cases: {total:,}; cpus: {os.cpu_count()}; load average: {os.getloadavg()[0]:.1f}")
-    print(f"{'page':44} {'p50 ms':>8} {'p95 ms':>8} {'queries':>8}")
+    print(f"playable cases: {total:,}; cpus: {os.cpu_count()}; load average: {os.getloadavg()[0]:.1f}", flush=True)
+    print(f"{'page':44} {'p50 ms':>8} {'p95 ms':>8} {'queries':>8}", flush=True)
     for label, url in PAGES:
         headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "case-results"} if "htmx" in label else {}
         assert client.get(url, **headers).status_code == 200, url
@@ -121,7 +121,7 @@ def main() -> None:
             assert response.status_code == 200
         queries = len(connection.queries)
         p95 = statistics.quantiles(times, n=20)[-1]
-        print(f"{label:44} {statistics.median(times):8.1f} {p95:8.1f} {queries:8d}")
+        print(f"{label:44} {statistics.median(times):8.1f} {p95:8.1f} {queries:8d}", flush=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils import timezone
 
 from cases.importers.oldbailey import TrialRecord
@@ -199,6 +200,9 @@ def schedule_evidence_indexes(case_ids: list[int]) -> None:
     """After the commit, rebuild the evidence indexes of the cases written, as one batch."""
     if not case_ids:
         return
+    from cases.library import library_changed
+
+    transaction.on_commit(library_changed)
     from angryagents.background import enqueue
     from cases.tasks import rebuild_case_indexes_task
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
@@ -148,21 +149,46 @@ def featured_cases() -> QuerySet[Case]:
     return Case.objects.playable().filter(source=Source.CURATED).only(*LIST_FIELDS).order_by("title", "pk")
 
 
-def library_facets() -> dict[str, list[tuple[Any, str]]]:
-    """The choices the filters offer: offences and decades present among playable cases (2 queries)."""
+FACETS_CACHE_KEY = "cases:library-facets:v1"
+FACETS_SECONDS = 600
+
+
+def library_facets() -> dict[str, Any]:
+    """The filters' choices (offences and decades present) and the number of playable cases.
+
+    Each takes a pass over the whole library, so they are cached (10 minutes at most) and
+    forgotten whenever a case is saved or deleted or an import commits a file.
+    """
+    cached = cache.get(FACETS_CACHE_KEY)
+    if cached is not None:
+        return dict(cached)
     playable = Case.objects.playable().order_by()
     offences = playable.exclude(offence_category="").values_list("offence_category", flat=True).distinct()
     years = playable.exclude(year=None).values_list("year", flat=True).distinct()
-    decades = sorted({year // 10 * 10 for year in years})
-    return {
+    facets = {
         "offences": [(c, offence_label(c)) for c in sorted(offences)],
-        "decades": [(d, f"{d}s") for d in decades],
+        "decades": [(d, f"{d}s") for d in sorted({year // 10 * 10 for year in years})],
         "sorts": list(SORTS.items()),
         "sources": list(Source.choices),
+        "total": playable.count(),
     }
+    cache.set(FACETS_CACHE_KEY, facets, FACETS_SECONDS)
+    return facets
+
+
+def library_changed() -> None:
+    """Forget the cached facets (called on every case save or delete and after each imported file)."""
+    cache.delete(FACETS_CACHE_KEY)
 
 
 def admin_search(cases: QuerySet[Case], text: str) -> QuerySet[Case]:
-    """The admin's search box: the same full-text index, or an exact slug or trial id."""
-    exact = Q(slug=text.strip()) | Q(source_id=text.strip())
-    return cases.filter(Q(pk__in=_search(Case.objects.order_by(), text).values("pk")) | exact)
+    """The admin's search box: an exact slug or trial id if one matches, else the full-text index.
+
+    The search is applied to ``cases`` itself, never as a subquery: the PostgreSQL condition names
+    the ``cases_case`` table, which a subquery would alias.
+    """
+    term = text.strip()
+    exact = cases.filter(Q(slug=term) | Q(source_id=term))
+    if " " not in term and exact.exists():
+        return exact
+    return _search(cases, term)

@@ -300,6 +300,9 @@ def rebuild_case_indexes(*, case_ids: list[int]) -> None:
 
 @receiver(post_save, sender=Case, dispatch_uid="cases.retrieval.case_saved")
 def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
+    from cases.library import library_changed
+
+    library_changed()
     if kwargs.get("raw"):
         return  # fixture loading: the index is built on first look-up instead
     schedule_rebuild(case_id=instance.pk)
@@ -308,6 +311,9 @@ def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
 @receiver(post_delete, sender=Case, dispatch_uid="cases.retrieval.case_deleted")
 def _case_deleted(sender: type[Case], instance: Case, **kwargs: Any) -> None:
     from angryagents.background import enqueue
+    from cases.library import library_changed
+
+    library_changed()
     from cases.tasks import drop_case_index_task
 
     enqueue(drop_case_index_task, instance.slug)

@@ -33,7 +33,11 @@ def _library_query(request: HttpRequest) -> LibraryQuery:
 def home(request: HttpRequest) -> HttpResponse:
     """The case library: curated cases first, then search, filters and pages (fixed query count)."""
     query = _library_query(request)
-    page = Paginator(library_cases(query), CASES_PER_PAGE).get_page(request.GET.get("page"))
+    facets = library_facets()
+    paginator = Paginator(library_cases(query), CASES_PER_PAGE)
+    if not query.narrowed:  # the whole library: its size is already known, no count over every case
+        paginator.count = facets["total"]  # type: ignore[misc]
+    page = paginator.get_page(request.GET.get("page"))
     querystring = request.GET.copy()
     querystring.pop("page", None)
     featured = [] if query.narrowed or page.number > 1 else list(featured_cases())
@@ -44,7 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "featured_ids": {case.pk for case in featured},
         "notes": ContentNote.choices,
         "querystring": querystring.urlencode(),
-        **library_facets(),
+        **facets,
     }
     if request.htmx and request.htmx.target == "case-results":
         return render(request, "home.html#case_results", context)
