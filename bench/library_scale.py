@@ -32,7 +32,7 @@ PAGES = [
     ("admin list", "/admin/cases/case/"),
     ("admin list, page 500", "/admin/cases/case/?p=500"),
     ("admin search 'watch'", "/admin/cases/case/?q=watch"),
-    ("admin filter source + year", "/admin/cases/case/?source__exact=oldbailey&year=1850"),
+    ("admin filter source + era", "/admin/cases/case/?source__exact=oldbailey&decade=1850"),
 ]
 COPY_FIELDS = (
     "title",

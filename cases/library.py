@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
+from django.utils.functional import cached_property
 
 from cases.models import Case, ContentNote, HistoricalVerdict, Source
 from cases.search_index import FTS_TABLE
@@ -41,6 +43,7 @@ LIST_FIELDS = (
     "offence_category",
 )
 MAX_QUERY_WORDS = 12
+RESULTS_CAP = 10_000  # pages reach this far; beyond it, a reader narrows the search
 _WORD = re.compile(r"[\w'’-]+", re.UNICODE)
 
 
@@ -147,6 +150,23 @@ def library_cases(query: LibraryQuery) -> QuerySet[Case]:
 def featured_cases() -> QuerySet[Case]:
     """The curated cases, written for the classroom: shown first on the library's front page."""
     return Case.objects.playable().filter(source=Source.CURATED).only(*LIST_FIELDS).order_by("title", "pk")
+
+
+class CappedPaginator(Paginator):
+    """Counts at most ``cap`` results (``capped`` says if there are more), so a broad search or
+    filter over 100,000 cases never counts or pages through all of them."""
+
+    def __init__(self, object_list: QuerySet[Case], per_page: int, *, cap: int | None = None) -> None:
+        super().__init__(object_list, per_page)
+        self.cap = RESULTS_CAP if cap is None else cap
+
+    @cached_property
+    def count(self) -> int:
+        return self.object_list.order_by()[: self.cap + 1].count()
+
+    @property
+    def capped(self) -> bool:
+        return self.count > self.cap
 
 
 FACETS_CACHE_KEY = "cases:library-facets:v1"

@@ -10,14 +10,13 @@ import random
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
-from cases.library import LibraryQuery, featured_cases, library_cases, library_facets
+from cases.library import CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
 from cases.models import Case, ContentNote
 from deliberation import services
 from jurors.models import Persona
@@ -34,9 +33,9 @@ def home(request: HttpRequest) -> HttpResponse:
     """The case library: curated cases first, then search, filters and pages (fixed query count)."""
     query = _library_query(request)
     facets = library_facets()
-    paginator = Paginator(library_cases(query), CASES_PER_PAGE)
-    if not query.narrowed:  # the whole library: its size is already known, no count over every case
-        paginator.count = facets["total"]  # type: ignore[misc]
+    paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE)
+    if not query.narrowed:  # the whole library: its size is already known (cached), no count at all
+        paginator.count = min(facets["total"], paginator.cap + 1)  # type: ignore[misc]
     page = paginator.get_page(request.GET.get("page"))
     querystring = request.GET.copy()
     querystring.pop("page", None)

@@ -103,3 +103,15 @@ def test_the_home_page_costs_the_same_queries_for_a_small_and_a_large_library(cl
         client.get("/?page=4")
     with django_assert_num_queries(3):  # a search counts its matches
         client.get("/?q=linen")
+
+
+@pytest.mark.django_db
+def test_a_broad_search_counts_and_pages_only_up_to_the_cap(client, monkeypatch):
+    monkeypatch.setattr("cases.library.RESULTS_CAP", 13)
+    _imported(30)
+    html = client.get("/?q=linen").content.decode()
+    assert "More than 13 playable cases" in html
+    assert "Page 1 of 2" in html
+    assert _cards(client.get("/?q=linen&page=99").content.decode())[-1] == "The Crown v. A013"
+    narrow = client.get("/?q=linen&decade=1800").content.decode()
+    assert "10 playable cases" in narrow
