@@ -91,6 +91,7 @@ class CaseAdmin(admin.ModelAdmin):
         "n_evidence",
     )
     list_filter = ("source", "difficulty", "historical_verdict", "playable", OffenceFilter, DecadeFilter)
+    ordering = ("title", "id")  # served by an index; the default adds "-pk", which sorts the whole table
     show_full_result_count = False  # one count per page, not two, over a library of 100,000
     search_fields = ("title",)  # the box searches the full-text index (get_search_results)
     search_help_text = "Words of the title or summary (full-text), or an exact slug or trial id."

@@ -104,6 +104,7 @@ class Case(models.Model):
             # The library's default order (curated cases first, then by title) and its era filter.
             models.Index(fields=["playable", "title"], name="case_playable_title"),
             models.Index(fields=["playable", "year"], name="case_playable_year"),
+            models.Index(fields=["title", "id"], name="case_title_id"),  # the admin list's order
         ]
         constraints = [
             models.UniqueConstraint(

@@ -57,6 +57,10 @@ class Migration(migrations.Migration):
             model_name='case',
             index=models.Index(fields=['playable', 'year'], name='case_playable_year'),
         ),
+        migrations.AddIndex(
+            model_name='case',
+            index=models.Index(fields=['title', 'id'], name='case_title_id'),
+        ),
         migrations.AddConstraint(
             model_name='importedfile',
             constraint=models.UniqueConstraint(fields=('sha256', 'importer'), name='importedfile_unique'),
