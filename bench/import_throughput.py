@@ -34,11 +34,11 @@ def main() -> None:
         Case.objects.all().delete()
         shutil.rmtree(scratch / "index", ignore_errors=True)
         start = time.perf_counter()
-        report = oldbailey_import_paths(paths=sessions)
+        report = oldbailey_import_paths(paths=sessions, resume=False)
         import_times.append(time.perf_counter() - start)
         assert report.imported == trials and not report.errors, report.lines()
     reimport_start = time.perf_counter()
-    oldbailey_import_paths(paths=sessions)
+    oldbailey_import_paths(paths=sessions, resume=False)
     reimport = time.perf_counter() - reimport_start
     print(f"session files: {', '.join(p.name for p in sessions)} ({trials} trials)")
     print(f"parse only:            {trials / min(parse_times):8.1f} trials/s")

@@ -7,15 +7,18 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import URLPattern, path
+from django.utils.safestring import mark_safe
 
 from angryagents.forms import MultipleFileField
 from cases import curation
 from cases.admin_forms import CaseAdminForm, DefendantInlineFormSet, WitnessAdminForm
 from cases.admin_import import oldbailey_import_urls
+from cases.library import admin_search, library_facets
 from cases.models import Case, Defendant, Evidence, Witness
 
 MESSAGE_DUPLICATED = "Duplicated {count} case(s)."
@@ -47,6 +50,33 @@ class WitnessInline(admin.StackedInline):
     fields = (("name", "role", "side", "position"), "testimony_summary", "credibility_issues")
 
 
+class OffenceFilter(admin.SimpleListFilter):
+    """Offence categories from the library's cached facets: no pass over every case per page."""
+
+    title = "offence"
+    parameter_name = "offence"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[Any, str]]:
+        return library_facets()["offences"]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Case]) -> QuerySet[Case]:
+        return queryset.filter(offence_category=self.value()) if self.value() else queryset
+
+
+class DecadeFilter(admin.SimpleListFilter):
+    title = "era"
+    parameter_name = "decade"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[Any, str]]:
+        return library_facets()["decades"]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Case]) -> QuerySet[Case]:
+        value = self.value()
+        if not value or not value.isdigit():
+            return queryset
+        return queryset.filter(year__gte=int(value), year__lt=int(value) + 10)
+
+
 class CuratedYamlForm(forms.Form):
     files = MultipleFileField(help_text="One or more curated case files (.yaml).")
 
@@ -64,10 +94,13 @@ class CaseAdmin(admin.ModelAdmin):
         "playable",
         "n_evidence",
     )
-    list_filter = ("source", "difficulty", "historical_verdict", "playable", "offence_category", "year")
-    search_fields = ("title", "slug", "source_id", "summary", "defendants__name")
+    list_filter = ("source", "difficulty", "historical_verdict", "playable", OffenceFilter, DecadeFilter)
+    ordering = ("title", "id")  # served by an index; the default adds "-pk", which sorts the whole table
+    show_full_result_count = False  # one count per page, not two, over a library of 100,000
+    search_fields = ("title",)  # the box searches the full-text index (get_search_results)
+    search_help_text = "Words of the title or summary (full-text), or an exact slug or trial id."
     prepopulated_fields = {"slug": ("title",)}
-    readonly_fields = ("created_at", "updated_at")
+    readonly_fields = ("created_at", "updated_at", "original_record")
     inlines = (DefendantInline, EvidenceInline, WitnessInline)
     actions = ("duplicate_cases", "export_yaml")
     list_per_page = 50
@@ -78,15 +111,33 @@ class CaseAdmin(admin.ModelAdmin):
         ("Arguments", {"fields": ("prosecution_arguments", "defense_arguments")}),
         ("Source", {"fields": ("source", "source_id", "year", "jurisdiction")}),
         ("History (never shown to the jurors)", {"fields": ("historical_verdict", "historical_punishment")}),
+        ("Original record (never shown to the jurors)", {"fields": ("original_record",), "classes": ("collapse",)}),
         ("Record", {"fields": ("created_at", "updated_at")}),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Case]:
-        return super().get_queryset(request).annotate(evidence_count=Count("evidence", distinct=True))
+        evidence = Evidence.objects.filter(case=OuterRef("pk")).order_by().values("case").annotate(n=Count("pk"))
+        # The evidence column costs one small subquery per row shown, not a join over the library.
+        cases = super().get_queryset(request).annotate(evidence_count=Subquery(evidence.values("n")))
+        if request.resolver_match and request.resolver_match.url_name == "cases_case_changelist":
+            return cases.defer("original_text", "summary", "defense_arguments", "prosecution_arguments")
+        return cases
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Case], search_term: str
+    ) -> tuple[QuerySet[Case], bool]:
+        if not search_term.strip():
+            return queryset, False
+        return admin_search(queryset, search_term), False
 
     @admin.display(description="Evidence", ordering="evidence_count")
     def n_evidence(self, obj: Case) -> int:
-        return obj.evidence_count  # type: ignore[attr-defined]
+        return obj.evidence_count or 0  # type: ignore[attr-defined]
+
+    @admin.display(description="Original record")
+    def original_record(self, obj: Case) -> str:
+        # Rendered by an autoescaped template, so safe; on one line so the admin adds no <br>.
+        return mark_safe(render_to_string("cases/_original_record.html", {"case": obj}).replace("\n", " "))
 
     def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
         curation.case_save(case=obj)

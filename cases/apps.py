@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class CasesConfig(AppConfig):
@@ -8,3 +9,7 @@ class CasesConfig(AppConfig):
     def ready(self) -> None:
         # Connects the signals that rebuild a case's evidence index when the case changes.
         from cases import retrieval  # noqa: F401
+        from cases.search_index import on_post_migrate
+
+        # SQLite drops a table's triggers when a migration rebuilds it; put the search index back.
+        post_migrate.connect(on_post_migrate, sender=self, dispatch_uid="cases.search_index")

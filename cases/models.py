@@ -11,6 +11,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
 
+from cases.importers.oldbailey_record import record_url
+
 
 class Difficulty(models.TextChoices):
     CLEAR_GUILTY = "clear_guilty", "Clear guilty"
@@ -76,7 +78,7 @@ class Case(models.Model):
     )
     difficulty = models.CharField(max_length=20, choices=Difficulty.choices, default=Difficulty.AMBIGUOUS)
     themes = models.JSONField(default=list, blank=True)
-    year = models.IntegerField(null=True, blank=True)
+    year = models.IntegerField(null=True, blank=True, validators=[MinValueValidator(1000), MaxValueValidator(2100)])
     jurisdiction = models.CharField(max_length=200, blank=True)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.CURATED, db_index=True)
     source_id = models.CharField(max_length=100, blank=True, help_text="For imports, the trial id verbatim.")
@@ -86,6 +88,10 @@ class Case(models.Model):
     historical_punishment = models.CharField(max_length=300, blank=True)
     playable = models.BooleanField(default=True, help_text="Unplayable cases are kept for the record only.")
     content_notes = models.JSONField(default=list, blank=True)
+    original_text = models.TextField(
+        blank=True,
+        help_text="The full printed record, verdict and sentence included: shown only after a deliberation's verdict.",
+    )
     prosecution_arguments = models.JSONField(default=list, blank=True)
     defense_arguments = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -95,6 +101,12 @@ class Case(models.Model):
 
     class Meta:
         ordering = ["title"]
+        indexes = [
+            # The library's default order (curated cases first, then by title) and its era filter.
+            models.Index(fields=["playable", "title"], name="case_playable_title"),
+            models.Index(fields=["playable", "year"], name="case_playable_year"),
+            models.Index(fields=["title", "id"], name="case_title_id"),  # the admin list's order
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["source", "source_id"], condition=~Q(source_id=""), name="case_source_id_unique"
@@ -129,6 +141,11 @@ class Case(models.Model):
                 )
 
     @property
+    def record_url(self) -> str:
+        """The trial's page on Old Bailey Online ("" for other sources)."""
+        return record_url(self.source_id) if self.source == Source.OLDBAILEY else ""
+
+    @property
     def content_note_labels(self) -> list[str]:
         return [ContentNote(note).label for note in self.content_notes if note in CONTENT_NOTE_VALUES]
 
@@ -144,7 +161,7 @@ class Defendant(models.Model):
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="defendants")
     name = models.CharField(max_length=200)
     gender = models.CharField(max_length=10, choices=Gender.choices, default=Gender.UNKNOWN)
-    age = models.PositiveSmallIntegerField(null=True, blank=True)
+    age = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(120)])
     description = models.TextField(blank=True)
     position = models.PositiveSmallIntegerField(default=0)
 
@@ -227,6 +244,26 @@ class Witness(models.Model):
 
     def clean(self) -> None:
         _check_string_list(self.credibility_issues, "credibility_issues")
+
+
+class ImportedFile(models.Model):
+    """A file whose import committed: a re-run of the same import skips it (the import resumes).
+
+    Keyed by the file's SHA-256 and the importer's own fingerprint, so a changed file or a
+    changed importer is read again.
+    """
+
+    sha256 = models.CharField(max_length=64)
+    importer = models.CharField(max_length=64, help_text="Fingerprint of the importer's code.")
+    name = models.CharField(max_length=500)
+    trial_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["sha256", "importer"], name="importedfile_unique")]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class ImportStatus(models.TextChoices):

@@ -292,8 +292,17 @@ def rebuild_case_index(*, case_id: int) -> None:
         build_case_index(case)
 
 
+def rebuild_case_indexes(*, case_ids: list[int]) -> None:
+    """Rebuild a batch of cases' indexes, loading the batch's files in a fixed number of queries."""
+    for case in Case.objects.with_file().filter(pk__in=case_ids):
+        build_case_index(case)
+
+
 @receiver(post_save, sender=Case, dispatch_uid="cases.retrieval.case_saved")
 def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
+    from cases.library import library_changed
+
+    library_changed()
     if kwargs.get("raw"):
         return  # fixture loading: the index is built on first look-up instead
     schedule_rebuild(case_id=instance.pk)
@@ -302,6 +311,9 @@ def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
 @receiver(post_delete, sender=Case, dispatch_uid="cases.retrieval.case_deleted")
 def _case_deleted(sender: type[Case], instance: Case, **kwargs: Any) -> None:
     from angryagents.background import enqueue
+    from cases.library import library_changed
+
+    library_changed()
     from cases.tasks import drop_case_index_task
 
     enqueue(drop_case_index_task, instance.slug)

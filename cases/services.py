@@ -9,21 +9,23 @@ record has not changed is not written at all, so ``updated_at`` stays as it was.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
+from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from cases.importers.oldbailey import ImportFileError, TrialRecord, parse_file
-from cases.models import Case, Defendant, Evidence, ImportJob, ImportStatus, Source, Witness
+from cases.import_writer import IMPORTED, SKIPPED, UPDATED, InvalidTrial, schedule_evidence_indexes, trials_write
+from cases.importers.oldbailey import ImportFileError, ParsedFile, TrialRecord, parse_file
+from cases.models import Case, ImportedFile, ImportJob, ImportStatus, Source
 
-IMPORTED, UPDATED, SKIPPED = "imported", "updated", "skipped"
 SKIP_UNCHANGED = "unchanged since the last import"
 # A trial met again in one run is one case: its second sighting is neither imported, updated nor skipped.
 SEEN_IN_RUN = "already read from another file in this run (counted once)"
@@ -31,22 +33,9 @@ SEEN_IN_FILE = "appears twice in the same file (counted once)"
 SKIP_SLUG_TAKEN = "slug {slug!r} already belongs to another case"
 ERROR_UNREADABLE = "{name}: cannot be read: {reason}."
 ERROR_INVALID = "{name}: trial {trial} is not a valid case: {reason}"
-
-CASE_FIELDS = (
-    "slug",
-    "title",
-    "summary",
-    "charges",
-    "offence_category",
-    "difficulty",
-    "year",
-    "jurisdiction",
-    "historical_verdict",
-    "historical_punishment",
-    "playable",
-    "content_notes",
-    "defense_arguments",
-)
+ERROR_WRITE = "{name}: could not be written: {reason}"
+RESUMED = "resumed: {n} file(s) already imported (unchanged file, same importer) were not read again"
+__all__ = ["IMPORTED", "SKIPPED", "UPDATED"]
 
 
 @dataclass
@@ -62,6 +51,7 @@ class ImportReport:
     unplayable: Counter[str] = field(default_factory=Counter)
     repeats: Counter[str] = field(default_factory=Counter)  # sightings of a trial already counted
     trial_ids: set[str] = field(default_factory=set)  # every trial counted, for the run's other files
+    files_resumed: int = 0  # files a previous run committed, not read again
 
     def add(self, other: ImportReport) -> None:
         self.imported += other.imported
@@ -73,197 +63,192 @@ class ImportReport:
         self.unplayable.update(other.unplayable)
         self.repeats.update(other.repeats)
         self.trial_ids |= other.trial_ids
+        self.files_resumed += other.files_resumed
 
     def last_line(self) -> str:
         return f"imported {self.imported}, updated {self.updated}, skipped {self.skipped}"
 
     def lines(self) -> list[str]:
-        """Skip reasons, unplayable notes and errors, then the totals line last."""
-        out = [f"skipped {n}: {reason}" for reason, n in sorted(self.skip_reasons.items())]
+        """Resumed files, skip reasons, unplayable notes and errors, then the totals line last."""
+        out = [RESUMED.format(n=self.files_resumed)] if self.files_resumed else []
+        out += [f"skipped {n}: {reason}" for reason, n in sorted(self.skip_reasons.items())]
         out += [f"kept but not playable {n}: {reason}" for reason, n in sorted(self.unplayable.items())]
         out += [f"seen again {n}: {reason}" for reason, n in sorted(self.repeats.items())]
         out += [f"error: {message}" for message in self.errors]
         return [*out, self.last_line()]
 
 
-def _case_values(trial: TrialRecord) -> dict[str, Any]:
-    return {
-        "slug": trial.slug,
-        "title": trial.title,
-        "summary": trial.summary,
-        "charges": list(trial.charges),
-        "offence_category": trial.offence_category,
-        "difficulty": trial.difficulty,
-        "year": trial.year,
-        "jurisdiction": trial.jurisdiction,
-        "historical_verdict": trial.historical_verdict,
-        "historical_punishment": trial.historical_punishment,
-        "playable": trial.playable,
-        "content_notes": list(trial.content_notes),
-        "defense_arguments": list(trial.defense_arguments),
-    }
-
-
-def _children(trial: TrialRecord) -> dict[str, list[dict[str, Any]]]:
-    return {
-        "defendants": [
-            {"name": d.name, "gender": d.gender, "age": d.age, "description": "", "position": i}
-            for i, d in enumerate(trial.defendants)
-        ],
-        "witnesses": [
-            {
-                "name": w.name,
-                "role": w.role,
-                "testimony_summary": w.testimony,
-                "side": w.side,
-                "credibility_issues": list(w.credibility_issues),
-                "position": i,
-            }
-            for i, w in enumerate(trial.witnesses)
-        ],
-        "evidence": [
-            {
-                "label": e.label,
-                "type": e.type,
-                "description": e.description,
-                "strength_prosecution": e.strength_prosecution,
-                "strength_defense": e.strength_defense,
-                "contestable": e.contestable,
-                "contest_reason": e.contest_reason,
-                "position": i,
-            }
-            for i, e in enumerate(trial.evidence)
-        ],
-    }
-
-
-CHILD_MODELS: dict[str, type[Defendant] | type[Witness] | type[Evidence]] = {
-    "defendants": Defendant,
-    "witnesses": Witness,
-    "evidence": Evidence,
-}
-
-
-def _current_children(case: Case) -> dict[str, list[dict[str, Any]]]:
-    current: dict[str, list[dict[str, Any]]] = {}
-    for related, model in CHILD_MODELS.items():
-        keys = [f.name for f in model._meta.concrete_fields if f.name not in {"id", "case"}]
-        current[related] = [
-            {key: row[key] for key in keys} for row in getattr(case, related).order_by("position", "id").values(*keys)
-        ]
-    return current
+@cache
+def importer_fingerprint() -> str:
+    """A digest of the importer's code: a file imported by other code is read again, not resumed."""
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for source in [*sorted((here / "importers").glob("*.py")), here / "import_writer.py"]:
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:32]
 
 
 def case_upsert_from_trial(*, trial: TrialRecord) -> str:
-    """Create or update the case for one trial; returns imported, updated or skipped (unchanged).
+    """Create or update the case for one trial; returns imported, updated or skipped.
 
-    Must run inside the caller's transaction (``oldbailey_import_file`` opens one per file).
-    Raises ``ValidationError`` if the record does not make a valid case.
+    Must run inside the caller's transaction. Raises ``InvalidTrial`` if the record does not
+    make a valid case.
     """
-    values = _case_values(trial)
-    children = _children(trial)
-    case = Case.objects.filter(source=Source.OLDBAILEY, source_id=trial.trial_id).first()
-    if case is not None:
-        same_case = all(getattr(case, key) == value for key, value in values.items())
-        if same_case and _current_children(case) == _normalise(children):
-            return SKIPPED
-        outcome = UPDATED
-    else:
-        case = Case(source=Source.OLDBAILEY, source_id=trial.trial_id)
-        outcome = IMPORTED
-    for key, value in values.items():
-        setattr(case, key, value)
-    case.full_clean()
-    case.save()
-    for related, model in CHILD_MODELS.items():
-        getattr(case, related).all().delete()
-        rows = []
-        for data in children[related]:
-            row = model(case=case, **data)
-            row.full_clean(exclude=["case"])
-            rows.append(row)
-        model.objects.bulk_create(rows)
-    return outcome
+    written = trials_write(trials=[trial])
+    schedule_evidence_indexes(written.case_ids)
+    return written.outcomes[trial.trial_id]
 
 
-def _normalise(children: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
-    """Floats as the database hands them back, so an unchanged record compares equal."""
-    return {
-        related: [{k: (float(v) if isinstance(v, float) else v) for k, v in row.items()} for row in rows]
-        for related, rows in children.items()
-    }
-
-
-def oldbailey_import_file(*, data: bytes, name: str, seen: frozenset[str] = frozenset()) -> ImportReport:
+def oldbailey_import_file(
+    *, data: bytes, name: str, seen: frozenset[str] = frozenset(), sha256: str = ""
+) -> ImportReport:
     """Import every trial of one file in one transaction; a bad file imports nothing.
 
     Parse errors, hostile XML, oversize files and invalid records are reported in
     ``report.errors`` (naming the file, and the line where known), never raised. ``seen``
     holds the trial ids the run has already counted from earlier files: such a trial (a
     single-trial file and the whole session holding it) is one case, so the first file read
-    wins and the later sighting is only noted in ``report.repeats``.
+    wins and the later sighting is only noted in ``report.repeats``. With ``sha256`` the file
+    is recorded as imported in the same transaction, so a later run can resume past it.
     """
-    report = ImportReport()
     try:
         parsed = parse_file(data, name=name, max_bytes=settings.ANGRY_IMPORT_MAX_BYTES)
     except ImportFileError as exc:
-        report.errors.append(str(exc))
-        return report
-    file_report = ImportReport()
+        return ImportReport(errors=[str(exc)])
+    return oldbailey_write_file(parsed=parsed, seen=seen, sha256=sha256)
+
+
+def oldbailey_write_file(*, parsed: ParsedFile, seen: frozenset[str], sha256: str = "") -> ImportReport:
+    """Write one parsed file's trials in one transaction (see ``oldbailey_import_file``)."""
+    name = parsed.name
+    report = ImportReport()
+    fresh: list[TrialRecord] = []
+    for trial in parsed.trials:
+        if trial.trial_id in seen or trial.trial_id in report.trial_ids:
+            report.repeats[SEEN_IN_RUN if trial.trial_id in seen else SEEN_IN_FILE] += 1
+            continue
+        report.trial_ids.add(trial.trial_id)
+        report.trials += 1
+        fresh.append(trial)
     try:
         with transaction.atomic():
-            for trial in parsed.trials:
-                if trial.trial_id in seen or trial.trial_id in file_report.trial_ids:
-                    reason = SEEN_IN_RUN if trial.trial_id in seen else SEEN_IN_FILE
-                    file_report.repeats[reason] += 1
-                    continue
-                file_report.trial_ids.add(trial.trial_id)
-                file_report.trials += 1
-                taken = (
-                    Case.objects.filter(slug=trial.slug)
-                    .exclude(source=Source.OLDBAILEY, source_id=trial.trial_id)
-                    .exists()
+            written = trials_write(trials=fresh)
+            if sha256:
+                ImportedFile.objects.update_or_create(
+                    sha256=sha256,
+                    importer=importer_fingerprint(),
+                    defaults={"name": name[-500:], "trial_ids": list(dict.fromkeys(t.trial_id for t in parsed.trials))},
                 )
-                if taken:
-                    file_report.skipped += 1
-                    file_report.skip_reasons[SKIP_SLUG_TAKEN.format(slug=trial.slug)] += 1
-                    continue
-                try:
-                    outcome = case_upsert_from_trial(trial=trial)
-                except ValidationError as exc:
-                    reason = "; ".join(exc.messages)
-                    raise ImportFileError(
-                        ERROR_INVALID.format(name=name, trial=trial.trial_id, reason=reason), name=name
-                    ) from exc
-                if outcome == SKIPPED:
-                    file_report.skipped += 1
-                    file_report.skip_reasons[SKIP_UNCHANGED] += 1
-                else:
-                    setattr(file_report, outcome, getattr(file_report, outcome) + 1)
-                    if not trial.playable:
-                        file_report.unplayable[trial.unplayable_reason] += 1
-    except ImportFileError as exc:
-        report.errors.append(str(exc))
-        return report
-    report.add(file_report)
+            schedule_evidence_indexes(written.case_ids)
+    except InvalidTrial as exc:
+        reason = "; ".join(exc.error.messages)
+        return ImportReport(errors=[ERROR_INVALID.format(name=name, trial=exc.trial_id, reason=reason)])
+    except IntegrityError as exc:
+        return ImportReport(errors=[ERROR_WRITE.format(name=name, reason=str(exc).strip().splitlines()[0])])
+    taken = set(written.slug_taken)
+    for trial in fresh:
+        outcome = written.outcomes[trial.trial_id]
+        if outcome == SKIPPED:
+            report.skipped += 1
+            reason = SKIP_SLUG_TAKEN.format(slug=trial.slug) if trial.slug in taken else SKIP_UNCHANGED
+            report.skip_reasons[reason] += 1
+            continue
+        setattr(report, outcome, getattr(report, outcome) + 1)
+        if not trial.playable:
+            report.unplayable[trial.unplayable_reason] += 1
     return report
 
 
-def oldbailey_import_paths(
-    *, paths: Iterable[Path], on_file: Callable[[Path, ImportReport], None] | None = None
-) -> ImportReport:
-    """Import several files, each in its own transaction, carrying on past bad ones."""
-    total = ImportReport()
-    for path in paths:
+def _resumed(trial_ids: list[str], *, seen: set[str]) -> ImportReport:
+    """A file an earlier run committed: its trials count as unchanged, without reading it."""
+    report = ImportReport(files_resumed=1)
+    for trial_id in trial_ids:
+        if trial_id in seen:
+            report.repeats[SEEN_IN_RUN] += 1
+            continue
+        report.trial_ids.add(trial_id)
+        report.trials += 1
+        report.skipped += 1
+        report.skip_reasons[SKIP_UNCHANGED] += 1
+    return report
+
+
+def _committed_files() -> dict[str, list[str]]:
+    """Files recorded by earlier runs of this importer whose cases are all still in the library."""
+    recorded = dict(ImportedFile.objects.filter(importer=importer_fingerprint()).values_list("sha256", "trial_ids"))
+    if not recorded:
+        return {}
+    present = set(Case.objects.filter(source=Source.OLDBAILEY).values_list("source_id", flat=True))
+    return {sha: ids for sha, ids in recorded.items() if present.issuperset(ids)}
+
+
+Parsed = ParsedFile | str | None  # the records, an error message, or None for a file already imported
+
+
+def _parsed_in_order(
+    paths: list[Path], *, done: dict[str, list[str]], workers: int
+) -> Iterator[tuple[Path, str, Parsed]]:
+    """Read each file, skip the committed ones, parse the rest (in worker processes), in order."""
+    from cases.import_parse import parse_or_error
+
+    limit = settings.ANGRY_IMPORT_MAX_BYTES
+    pool: Executor | None = ProcessPoolExecutor(workers, mp_context=get_context("spawn")) if workers > 1 else None
+    pending: list[tuple[Path, str, Parsed | Future[Parsed]]] = []
+
+    def read(path: Path) -> tuple[Path, str, Parsed | Future[Parsed]]:
         try:
             size = path.stat().st_size
-            if size > settings.ANGRY_IMPORT_MAX_BYTES:  # refuse before reading a huge file into memory
-                result = ImportReport(errors=[_too_large(path, size)])
-            else:
-                data = path.read_bytes()
-                result = oldbailey_import_file(data=data, name=str(path), seen=frozenset(total.trial_ids))
+            if size > limit:  # refuse before reading a huge file into memory
+                return path, "", _too_large(path, size)
+            data = path.read_bytes()
         except OSError as exc:
-            result = ImportReport(errors=[ERROR_UNREADABLE.format(name=path, reason=exc.strerror or exc)])
+            return path, "", ERROR_UNREADABLE.format(name=path, reason=exc.strerror or exc)
+        sha = hashlib.sha256(data).hexdigest()
+        if sha in done:
+            return path, sha, None
+        if pool is None:
+            return path, sha, parse_or_error(data, str(path), limit)
+        return path, sha, pool.submit(parse_or_error, data, str(path), limit)
+
+    def settle(item: tuple[Path, str, Parsed | Future[Parsed]]) -> tuple[Path, str, Parsed]:
+        path, sha, result = item
+        return path, sha, result.result() if isinstance(result, Future) else result
+
+    try:
+        for path in paths:
+            pending.append(read(path))
+            while len(pending) > 2 * workers:  # a bounded read-ahead keeps every worker busy
+                yield settle(pending.pop(0))
+        while pending:
+            yield settle(pending.pop(0))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def oldbailey_import_paths(
+    *,
+    paths: Iterable[Path],
+    on_file: Callable[[Path, ImportReport], None] | None = None,
+    workers: int = 1,
+    resume: bool = True,
+) -> ImportReport:
+    """Import several files, each in its own transaction, carrying on past bad ones.
+
+    ``workers`` > 1 parses in that many worker processes while this one writes, file by file
+    in the given order. With ``resume`` a file an earlier run committed (same bytes, same
+    importer, its cases all present) is not read again: an interrupted import picks up where
+    it stopped. ``on_file`` is called once per file, in order.
+    """
+    total = ImportReport()
+    done = _committed_files() if resume else {}
+    for path, sha, parsed in _parsed_in_order(list(paths), done=done, workers=max(1, workers)):
+        if parsed is None:
+            result = _resumed(done[sha], seen=total.trial_ids)
+        elif isinstance(parsed, str):
+            result = ImportReport(errors=[parsed])
+        else:
+            result = oldbailey_write_file(parsed=parsed, seen=frozenset(total.trial_ids), sha256=sha)
         total.add(result)
         if on_file is not None:
             on_file(path, result)

@@ -32,6 +32,14 @@ def rebuild_case_index_task(case_id: int) -> None:
     rebuild_case_index(case_id=case_id)
 
 
+@shared_task(name="cases.rebuild_case_indexes", soft_time_limit=600, time_limit=660, max_retries=2)
+def rebuild_case_indexes_task(case_ids: list[int]) -> None:
+    """Rebuild the evidence indexes of a batch of cases (one imported file); idempotent."""
+    from cases.retrieval import rebuild_case_indexes
+
+    rebuild_case_indexes(case_ids=case_ids)
+
+
 @shared_task(name="cases.drop_case_index", soft_time_limit=60, time_limit=90)
 def drop_case_index_task(slug: str) -> None:
     from cases.retrieval import drop_case_index

@@ -7,18 +7,16 @@ page live in ``court_views``.
 from __future__ import annotations
 
 import random
-import re
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
+from cases.library import CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
 from cases.models import Case, ContentNote
 from deliberation import services
 from jurors.models import Persona
@@ -27,55 +25,33 @@ CASES_PER_PAGE = 12
 ERROR_NO_CASE = "No playable case matches those filters."
 
 
-def offence_label(category: str) -> str:
-    """Old Bailey's camelCase categories as words: "violentTheft" -> "Violent theft"."""
-    words = re.sub(r"(?<!^)(?=[A-Z])", " ", category).lower()
-    return words[:1].upper() + words[1:]
-
-
-def filtered_cases(params: dict[str, object]) -> QuerySet[Case]:
-    """Playable cases matching a search, an offence category, and none of the excluded notes."""
-    cases = Case.objects.playable().order_by("title")
-    query = str(params.get("q") or "").strip()
-    if query:
-        cases = cases.filter(Q(title__icontains=query) | Q(summary__icontains=query))
-    offence = str(params.get("offence") or "")
-    if offence:
-        cases = cases.filter(offence_category=offence)
-    for note in params.get("exclude") or []:
-        if note in ContentNote.values:
-            # JSON text match works on SQLite and PostgreSQL alike ("contains" does not on SQLite).
-            cases = cases.exclude(content_notes__icontains=f'"{note}"')
-    return cases
-
-
-def _filter_params(request: HttpRequest) -> dict[str, object]:
-    source = request.GET if request.method == "GET" else request.POST
-    return {"q": source.get("q", ""), "offence": source.get("offence", ""), "exclude": source.getlist("exclude")}
+def _library_query(request: HttpRequest) -> LibraryQuery:
+    return LibraryQuery.from_params(request.GET if request.method == "GET" else request.POST)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    params = _filter_params(request)
-    page = Paginator(filtered_cases(params), CASES_PER_PAGE).get_page(request.GET.get("page"))
-    categories = (
-        Case.objects.playable()
-        .exclude(offence_category="")
-        .order_by("offence_category")
-        .values_list("offence_category", flat=True)
-        .distinct()
-    )
+    """The case library: curated cases first, then search, filters and pages (fixed query count)."""
+    query = _library_query(request)
+    facets = library_facets()
+    paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE)
+    if not query.narrowed:  # the whole library: its size is already known (cached), no count at all
+        paginator.count = min(facets["total"], paginator.cap + 1)  # type: ignore[misc]
+    page = paginator.get_page(request.GET.get("page"))
     querystring = request.GET.copy()
     querystring.pop("page", None)
+    featured = [] if query.narrowed or page.number > 1 else list(featured_cases())
     context = {
         "page": page,
-        "params": params,
-        "offences": [(c, offence_label(c)) for c in categories],
+        "params": query,
+        "featured": featured,
+        "featured_ids": {case.pk for case in featured},
         "notes": ContentNote.choices,
         "querystring": querystring.urlencode(),
-        "jurors": Persona.objects.jury(),
+        **facets,
     }
     if request.htmx and request.htmx.target == "case-results":
         return render(request, "home.html#case_results", context)
+    context["jurors"] = Persona.objects.jury()
     return render(request, "home.html", context)
 
 
@@ -88,7 +64,7 @@ def start(request: HttpRequest) -> HttpResponse:
     """Start a deliberation of the chosen case (or a random one) with this browser in seat 7."""
     slug = request.POST.get("case", "")
     if slug == "random":
-        ids = list(filtered_cases(_filter_params(request)).values_list("pk", flat=True))
+        ids = list(library_cases(_library_query(request)).values_list("pk", flat=True))
         if not ids:
             messages.error(request, ERROR_NO_CASE)
             return redirect("home")

@@ -72,7 +72,7 @@ def test_every_change_page_renders_for_an_existing_object(curator):
 def test_the_case_changelist_filters_by_source_difficulty_verdict_and_year(curator):
     response = curator.get(reverse("admin:cases_case_changelist"), {"source": "curated", "difficulty": "ambiguous"})
     assert response.status_code == 200
-    for label in ("By source", "By difficulty", "By historical verdict", "By year"):
+    for label in ("By source", "By difficulty", "By historical verdict", "By era", "By offence"):
         assert label in response.content.decode()
 
 

@@ -41,11 +41,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cases.importers import oldbailey_rules as rules
 from cases.importers.oldbailey_answer import AnswerCut, cut_untagged_answer
 from cases.importers.oldbailey_points import Heard, trial_points
+from cases.importers.oldbailey_record import original_text
 from cases.importers.oldbailey_text import (
     TrialText,
     is_defence_witness,
@@ -133,6 +134,7 @@ class TrialRecord:
     content_notes: tuple[str, ...]
     defense_arguments: tuple[str, ...] = ()
     jurisdiction: str = JURISDICTION
+    original_text: str = ""  # the whole record, answer included: for the record only (oldbailey_record)
 
 
 @dataclass
@@ -166,7 +168,9 @@ def _parse_file(data: bytes, *, name: str, max_bytes: int) -> ParsedFile:
     parsed = ParsedFile(name=name)
     for trial in trials:
         try:
-            parsed.trials.append(parse_trial(trial, session_sentences=sentences))
+            original = original_text(trial)  # before parse_trial cuts the answer out of the tree
+            record = parse_trial(trial, session_sentences=sentences)
+            parsed.trials.append(replace(record, original_text=original))
         except (ValueError, KeyError) as exc:
             raise ImportFileError(f"{name}: trial {trial.get('id')!r} could not be read: {exc}", name=name) from exc
     return parsed
