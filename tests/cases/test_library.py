@@ -9,9 +9,16 @@ import pytest
 
 from cases.library import LibraryQuery, admin_search, featured_cases, library_cases, library_changed, library_facets
 from cases.models import Case
-from tests.factories import CaseFactory
+from tests.factories import CaseFactory, DefendantFactory
 
 pytestmark = pytest.mark.django_db
+
+def _case(**fields: object) -> Case:
+    """A case a game can start on (a library lists only those): it has a defendant to try."""
+    case = CaseFactory(**fields)
+    DefendantFactory(case=case)
+    return case
+
 
 GENERIC = "A quarrel in a public house ended in blows; the watch took the prisoner to the compter."
 
@@ -21,20 +28,20 @@ def _titles(**params: object) -> list[str]:
 
 
 def test_a_search_ranks_a_title_match_above_a_summary_match():
-    CaseFactory(title="The Crown v. Ann Baker", summary="She took a silver teapot from her mistress.")
-    CaseFactory(title="The Crown v. John Teapot", summary=GENERIC)
-    CaseFactory(title="The Crown v. Nobody", summary=GENERIC)
+    _case(title="The Crown v. Ann Baker", summary="She took a silver teapot from her mistress.")
+    _case(title="The Crown v. John Teapot", summary=GENERIC)
+    _case(title="The Crown v. Nobody", summary=GENERIC)
     assert _titles(q="teapot") == ["The Crown v. John Teapot", "The Crown v. Ann Baker"]
 
 
 def test_a_search_matches_every_word_and_their_other_forms():
-    CaseFactory(title="Highway robbery on Hounslow Heath", summary="Two robberies with a pistol.")
-    CaseFactory(title="Pistol found", summary=GENERIC)
+    _case(title="Highway robbery on Hounslow Heath", summary="Two robberies with a pistol.")
+    _case(title="Pistol found", summary=GENERIC)
     assert _titles(q="robbery pistols") == ["Highway robbery on Hounslow Heath"]
 
 
 def test_a_search_never_reads_the_original_record_nor_the_real_verdict():
-    CaseFactory(
+    _case(
         title="Sealed", summary=GENERIC, original_text="Verdict: transported for zanzibar", historical_verdict="guilty"
     )
     assert _titles(q="zanzibar") == []
@@ -43,12 +50,12 @@ def test_a_search_never_reads_the_original_record_nor_the_real_verdict():
 
 @pytest.mark.parametrize("text", ['"', "'; DROP TABLE cases_case; --", "NEAR(a b)", "title:*", "AND OR NOT", "-", "é"])
 def test_odd_search_text_finds_nothing_rather_than_failing(text):
-    CaseFactory(summary=GENERIC)
+    _case(summary=GENERIC)
     assert _titles(q=text) == []
 
 
 def test_filters_by_era_offence_source_and_known_verdict():
-    CaseFactory(
+    _case(
         title="A",
         year=1801,
         offence_category="theft",
@@ -56,7 +63,7 @@ def test_filters_by_era_offence_source_and_known_verdict():
         source="oldbailey",
         source_id="t18011028-1",
     )
-    CaseFactory(
+    _case(
         title="B",
         year=1809,
         offence_category="kill",
@@ -64,7 +71,7 @@ def test_filters_by_era_offence_source_and_known_verdict():
         source="oldbailey",
         source_id="t18090101-1",
     )
-    CaseFactory(title="C", year=1810, offence_category="theft", historical_verdict="not_guilty")
+    _case(title="C", year=1810, offence_category="theft", historical_verdict="not_guilty")
     assert _titles(decade="1800") == ["A", "B"]
     assert _titles(decade="1805") == ["A", "B"]  # any year names its decade
     assert _titles(offence="theft") == ["A", "C"]
@@ -74,7 +81,7 @@ def test_filters_by_era_offence_source_and_known_verdict():
 
 
 def test_unknown_filter_values_are_ignored():
-    CaseFactory(title="A")
+    _case(title="A")
     assert (
         LibraryQuery.from_params({"decade": "soon", "source": "x", "sort": "random", "exclude": ["nope"]})
         == LibraryQuery()
@@ -83,9 +90,9 @@ def test_unknown_filter_values_are_ignored():
 
 
 def test_orders_by_title_by_date_either_way_and_by_relevance_only_when_searching():
-    CaseFactory(title="B", year=1850)
-    CaseFactory(title="A", year=1900)
-    CaseFactory(title="C", year=1800)
+    _case(title="B", year=1850)
+    _case(title="A", year=1900)
+    _case(title="C", year=1800)
     assert _titles() == ["A", "B", "C"]
     assert _titles(sort="oldest") == ["C", "B", "A"]
     assert _titles(sort="newest") == ["A", "B", "C"]
@@ -93,28 +100,28 @@ def test_orders_by_title_by_date_either_way_and_by_relevance_only_when_searching
 
 
 def test_unplayable_cases_are_not_in_the_library():
-    CaseFactory(title="Kept for the record", playable=False)
+    _case(title="Kept for the record", playable=False)
     assert _titles() == []
 
 
 def test_the_curated_cases_are_the_featured_ones():
-    CaseFactory(title="Z curated", source="curated")
-    CaseFactory(title="A imported", source="oldbailey", source_id="t18000101-1")
+    _case(title="Z curated", source="curated")
+    _case(title="A imported", source="oldbailey", source_id="t18000101-1")
     assert [c.title for c in featured_cases()] == ["Z curated"]
 
 
 def test_the_facets_offer_the_offences_and_decades_present():
-    CaseFactory(year=1801, offence_category="violentTheft")
-    CaseFactory(year=1912, offence_category="kill")
-    CaseFactory(year=None, offence_category="")
+    _case(year=1801, offence_category="violentTheft")
+    _case(year=1912, offence_category="kill")
+    _case(year=None, offence_category="")
     facets = library_facets()
     assert facets["offences"] == [("kill", "Kill"), ("violentTheft", "Violent theft")]
     assert facets["decades"] == [(1800, "1800s"), (1910, "1910s")]
 
 
 def test_the_admin_search_uses_the_index_and_finds_a_trial_by_its_id():
-    wanted = CaseFactory(title="The Crown v. Mary Biggin", source="oldbailey", source_id="t18600402-389")
-    CaseFactory(title="Other")
+    wanted = _case(title="The Crown v. Mary Biggin", source="oldbailey", source_id="t18600402-389")
+    _case(title="Other")
     assert list(admin_search(Case.objects.all(), "biggin")) == [wanted]
     assert list(admin_search(Case.objects.all(), "t18600402-389")) == [wanted]
 
@@ -141,16 +148,16 @@ def test_the_admin_list_costs_the_same_queries_for_a_small_and_a_large_library(a
 
 
 def test_the_admin_list_finds_cases_by_words_of_their_summary(admin_client):
-    CaseFactory(title="Wanted", summary="A stolen greyhound.")
-    CaseFactory(title="Unwanted", summary=GENERIC)
+    _case(title="Wanted", summary="A stolen greyhound.")
+    _case(title="Unwanted", summary=GENERIC)
     html = admin_client.get("/admin/cases/case/?q=greyhounds").content.decode()
     assert "Wanted" in html and "Unwanted" not in html
 
 
 def test_the_admin_filters_by_era_and_offence(admin_client):
-    CaseFactory(title="Old theft", year=1851, offence_category="theft")
-    CaseFactory(title="New theft", year=1901, offence_category="theft")
-    CaseFactory(title="Old killing", year=1855, offence_category="kill")
+    _case(title="Old theft", year=1851, offence_category="theft")
+    _case(title="New theft", year=1901, offence_category="theft")
+    _case(title="Old killing", year=1855, offence_category="kill")
     html = admin_client.get("/admin/cases/case/?decade=1850&offence=theft").content.decode()
     assert "Old theft" in html and "New theft" not in html and "Old killing" not in html
     assert "1850s" in html and "Kill" in html

@@ -19,6 +19,7 @@ from tests.factories import CaseFactory, DefendantFactory, WitnessFactory
 
 ALL_FILES = sorted(DATA.rglob("*.xml"))
 REVIEWED = {
+    "t18011028-70": "cross-examination about an earlier trial of the prisoner, in which he was acquitted",
     "t18140420-2": "returning from transportation: the earlier sentence is the offence charged",
     "t18140420-3": "a second uttering: the earlier conviction and sentence are the offence charged",
     "t18261026-3": "being at large before the end of a sentence of transportation: the offence charged",
