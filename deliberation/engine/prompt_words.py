@@ -16,12 +16,12 @@ from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, JurorProfile, Passage
 
 MAX_ITEM_CHARS = 400
-INDEX_SUMMARY_CHARS = 260  # the case summary in the index: its opening sentences
-INDEX_LINE_CHARS = 80  # one evidence item or witness in the index
+INDEX_SUMMARY_CHARS = 200  # the case summary in the index: its opening sentences
+INDEX_LINE_CHARS = 70  # one evidence item, witness or defendant's description in the index
 SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
 MAX_PASSAGES = 2
-PASSAGE_CHARS = 200
-TURN_CHARS = 320  # one remembered turn, whole
+PASSAGE_CHARS = 160
+TURN_CHARS = 280  # one remembered turn, whole
 
 
 def clip(text: str, limit: int) -> str:
@@ -114,8 +114,8 @@ def format_case_index(case: CaseFile) -> str:
         lines.append(f"Defendant: {defendant.name} ({details}){described}")
     lines.append(index_summary(case))
     for item in case.evidence:
-        contested = ", contested" if item.contestable else ""
-        lines.append(clip(f"[{item.id}] {item.label} ({item.type}{contested})", INDEX_LINE_CHARS))
+        contested = " (contested)" if item.contestable else ""
+        lines.append(clip(f"[{item.id}] {item.label}{contested}", INDEX_LINE_CHARS))
     for witness in case.witnesses:
         doubted = ", doubted" if witness.credibility_issues else ""
         lines.append(clip(f"[{witness.id}] {witness.name}, {witness.role} ({witness.side}{doubted})", INDEX_LINE_CHARS))

@@ -49,13 +49,13 @@ __all__ = [  # the prompt builders the minds use, whichever module holds them
 # Fixed caps keep every prompt's size independent of the deliberation's length.
 MAX_CHAIN = 1
 MAX_DOUBTS = 2
-CHAIN_CHARS = 140
-DOUBT_CHARS = 100
-MAX_SUMMARY_CHARS = 360
+CHAIN_CHARS = 110
+DOUBT_CHARS = 90
+MAX_SUMMARY_CHARS = 260
 MAX_TURN_CHARS = TURN_CHARS
 GIST_CHARS = 100  # an older turn that no longer fits whole is kept as its opening words
-HISTORY_CHARS = 800  # the remembered turns together, newest first: a ceiling however verbose the room
-MAX_WINDOW = 5  # turns, whatever a persona's memory window says
+HISTORY_CHARS = 600  # the remembered turns together, newest first: a ceiling however verbose the room
+MAX_WINDOW = 4  # turns, whatever a persona's memory window says
 
 STRATEGY_HINTS: dict[str, str] = {
     "challenge_evidence": "Point out the weaknesses of one specific piece of evidence.",
@@ -70,16 +70,15 @@ OUTPUT_FORMAT = """Answer only in this format:
 <SpeakingTo>a juror's name, or everyone</SpeakingTo>
 <ArgumentType>{types}</ArgumentType>
 <Position>GUILTY or NOT GUILTY</Position>
-<Reasoning>one private sentence: why you hold this position now</Reasoning>
+<Reasoning>why you hold it now, one private sentence</Reasoning>
 <Cites>evidence or witness ids, or none</Cites>
 <Content>what you say aloud</Content>""".format(types="|".join(ARGUMENT_TYPES))
 
-ROOM_RULES = """You are a juror deliberating a criminal case with eleven others until you agree.
-Speak as yourself, in the first person, as people do in a jury room; never speak for others or narrate.
-Rely only on the case and on this room, naming evidence and witnesses by id; answer a juror by name.
-Guilty means proved beyond reasonable doubt; the burden is on the prosecution."""
+ROOM_RULES = """You are a juror deliberating a criminal case with eleven others until you agree. Speak as yourself,
+in the first person, as people do in a jury room; never speak for others or narrate. Rely only on the case
+and this room, naming evidence and witnesses by id. Guilty means proved beyond reasonable doubt."""
 
-TASK_LINE = "Say something new, not what you said before, in the format above."
+TASK_LINE = "Say something new, in the format above."
 
 
 def format_persona(juror: JurorProfile) -> str:
@@ -207,7 +206,7 @@ def answer_hint(turns: Sequence[HeardTurn], seat: int, jury: Sequence[JurorProfi
         return f" Answer {seat_label(answering, jury)} if you have something to say to them."
     for turn in reversed(turns):
         if turn.kind == "speech" and turn.seat != seat:
-            return f" The last to speak was {seat_label(turn.seat, jury)}; answer them if you have something to say."
+            return f" Answer {seat_label(turn.seat, jury)}, the last to speak, if you have something to say to them."
     return ""
 
 

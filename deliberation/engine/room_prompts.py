@@ -20,7 +20,7 @@ from deliberation.engine.prompt_words import (
 )
 from deliberation.engine.types import JurorProfile, Speech
 
-SPEECH_CHARS = 300
+SPEECH_CHARS = 240
 MINUTES_CHARS = 800
 FOLD_TURN_CHARS = 200
 MAX_FOLD_TURNS = 24

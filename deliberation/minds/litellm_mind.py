@@ -82,6 +82,8 @@ class LiteLLMMind(ModelCalls):
     temperature, max_tokens, token_budget, cost_budget) and the mind that stands in for a failed call.
     """
 
+    concurrent = True  # a model takes time: the engine generates a round's independent speakers at once
+
     def __init__(self, model: str, *, fallback: Mind | None = None, **settings: Any) -> None:
         super().__init__(model, **settings)
         self._fallback = fallback
