@@ -79,3 +79,15 @@ async def test_what_browsers_send_is_ignored(text_judge):
     await socket.send_to(text_data="<p>hello</p>")
     assert await socket.receive_nothing(timeout=0.2)
     await socket.disconnect()
+
+
+async def test_an_open_websocket_marks_the_room_watched_until_it_closes(text_judge):
+    from deliberation.services.watching import is_watched
+
+    deliberation_id = await sync_to_async(_start)()
+    socket = WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS)
+    assert not await sync_to_async(is_watched)(deliberation_id)
+    assert (await socket.connect())[0]
+    assert await sync_to_async(is_watched)(deliberation_id)
+    await socket.disconnect()
+    assert not await sync_to_async(is_watched)(deliberation_id)
