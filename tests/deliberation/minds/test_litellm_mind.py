@@ -85,6 +85,21 @@ def test_streaming_delivers_only_the_statement_in_order_in_grouped_pieces(server
     assert (speech.usage.prompt_tokens, speech.usage.completion_tokens) == (300, 90)
 
 
+@pytest.mark.parametrize("streamed", [False, True])
+def test_cached_prompt_tokens_are_recorded_where_the_provider_reports_them(
+    server: ScriptedOpenAIServer, streamed: bool
+) -> None:
+    server.script(Reply(text=ANSWER, prompt_tokens=1400, cached_tokens=1024), Reply(text=ANSWER, prompt_tokens=900))
+    mind = mind_for(server)
+    sink = (lambda seat, chunk: None) if streamed else None
+
+    cached = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+    plain = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+
+    assert (cached.usage.prompt_tokens, cached.usage.cached_tokens) == (1400, 1024)
+    assert (plain.usage.prompt_tokens, plain.usage.cached_tokens) == (900, 0)
+
+
 def test_a_streamed_answer_without_tags_still_reaches_the_sink_whole(server: ScriptedOpenAIServer) -> None:
     server.script(Reply(text="I keep coming back to the lamp-lighter, Ann.", chunk_size=4))
     received: list[str] = []
