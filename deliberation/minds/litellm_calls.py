@@ -14,10 +14,13 @@ whole response. Cached prompt tokens are recorded where the provider reports the
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # never fetch the price list at import
@@ -40,6 +43,8 @@ NOTE_EMPTY = "the model gave an empty answer"
 NOTE_MALFORMED = "the model's answer could not be read"
 FLUSH_CHARS = 80  # streamed text is handed on in pieces of about this size ...
 FLUSH_SECONDS = 0.1  # ... or after this long, whichever comes first
+NO_EVENTS = "the answer carried no completion"
+DIRECT_PROVIDER = "openai"  # "openai/<model>" with an api_base: any OpenAI-compatible server
 
 # A retry can cure these; an authentication or bad-request error it cannot.
 RETRYABLE: tuple[type[BaseException], ...] = (
@@ -85,6 +90,28 @@ def provider_of(model: str) -> str:
     return model.split("/", 1)[0] if "/" in model else ""
 
 
+class UnreadableBody(ValueError):
+    """The server answered 200 with a body that is no completion (a proxy's error page, say)."""
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether a retry can cure the failure: timeouts, lost connections, 429 and 5xx answers, and an
+    unreadable body (LiteLLM counts that a server error too)."""
+    if isinstance(error, (*RETRYABLE, httpx.TimeoutException, httpx.TransportError, UnreadableBody)):
+        return True
+    return isinstance(error, httpx.HTTPStatusError) and (
+        error.response.status_code == 429 or error.response.status_code >= 500
+    )
+
+
+def as_usage(counts: dict[str, Any] | None) -> Any:
+    """An OpenAI usage object (as LiteLLM would give it) from the JSON counts."""
+    if not counts:
+        return None
+    details = counts.get("prompt_tokens_details") or {}
+    return SimpleNamespace(**{**counts, "prompt_tokens_details": SimpleNamespace(**details)})
+
+
 class ModelCalls:
     """The call machinery behind the LiteLLM mind: settings, budget, retries, streaming, counting."""
 
@@ -116,6 +143,9 @@ class ModelCalls:
         self.spent_tokens = 0
         self.spent_cost = 0.0
         self._priced: dict[str, bool] = {}  # model -> whether LiteLLM's price list knows it
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def budget_spent(self) -> bool:
         over_tokens = self.token_budget is not None and self.spent_tokens >= self.token_budget
@@ -149,6 +179,11 @@ class ModelCalls:
             kwargs["stream_options"] = {"include_usage": True}
         return kwargs
 
+    def direct(self, model: str) -> bool:
+        """An OpenAI-compatible endpoint is spoken to directly: LiteLLM's per-call and per-chunk
+        machinery costs more client CPU than the call itself (see BENCHMARKS.md)."""
+        return bool(self.api_base) and provider_of(model) == DIRECT_PROVIDER == provider_of(self.model)
+
     async def _complete(
         self,
         messages: list[Message],
@@ -165,7 +200,9 @@ class ModelCalls:
             outcome.attempts = attempt + 1
             try:
                 async with asyncio.timeout(self.timeout):
-                    if on_chunk is None:
+                    if self.direct(model):
+                        usage, text = await self._direct(model, temperature, messages, on_chunk, outcome)
+                    elif on_chunk is None:
                         response = await litellm.acompletion(
                             **self._request_kwargs(model, temperature, messages, False)
                         )
@@ -176,18 +213,93 @@ class ModelCalls:
                 self._count(outcome, model, usage)
                 outcome.text, error = text or "", None
                 break
-            except RETRYABLE as exc:
+            except Exception as exc:  # a bad request or a broken answer is not retried
                 error = exc
-                if outcome.streamed or attempt >= self.retries:
+                if not retryable(exc) or outcome.streamed or attempt >= self.retries:
                     break  # text already shown cannot be taken back; or the retries are spent
                 await asyncio.sleep(self.backoff * 2**attempt)
-            except Exception as exc:  # a bad request or a broken answer: retrying will not help
-                error = exc
-                break
         outcome.latency_ms = int((time.perf_counter() - started) * 1000)
         if error is not None:
             outcome.cause, outcome.error = self._describe(error, outcome.attempts)
         return outcome
+
+    def _client(self) -> httpx.AsyncClient:
+        """One connection pool per event loop (a pool cannot outlive the loop it was opened on)."""
+        loop = asyncio.get_running_loop()
+        client = self._clients.get(loop)
+        if client is None:
+            client = self._clients[loop] = httpx.AsyncClient(timeout=self.timeout)
+        return client
+
+    async def _direct(
+        self,
+        model: str,
+        temperature: float,
+        messages: list[Message],
+        on_chunk: Callable[[str], None] | None,
+        outcome: CallOutcome,
+    ) -> tuple[Any, str]:
+        """One chat completion from an OpenAI-compatible server, streamed (grouped) when ``on_chunk``."""
+        body: dict[str, Any] = {
+            "model": model.split("/", 1)[1],
+            "messages": messages,
+            "temperature": temperature,
+            "max_tokens": self.max_tokens,
+        }
+        if on_chunk is not None:
+            body |= {"stream": True, "stream_options": {"include_usage": True}}
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        url = str(self.api_base).rstrip("/") + "/chat/completions"
+        async with self._client().stream("POST", url, json=body, headers=headers) as response:
+            if response.status_code != 200:
+                await response.aread()
+                response.raise_for_status()
+            if on_chunk is None:
+                try:
+                    answer = json.loads(await response.aread())
+                except ValueError as exc:
+                    raise UnreadableBody(NO_EVENTS) from exc
+                choices = answer.get("choices") if isinstance(answer, dict) else None
+                if not choices:
+                    raise UnreadableBody(NO_EVENTS)
+                return as_usage(answer.get("usage")), (choices[0].get("message") or {}).get("content") or ""
+            return await self._read_events(response, on_chunk, outcome)
+
+    async def _read_events(
+        self, response: httpx.Response, on_chunk: Callable[[str], None], outcome: CallOutcome
+    ) -> tuple[Any, str]:
+        parts: list[str] = []
+        pending: list[str] = []
+        pending_chars, flushed_at, events, usage = 0, time.monotonic(), 0, None
+        async for line in response.aiter_lines():
+            if not line.startswith("data:"):
+                continue
+            data = line[5:].strip()
+            if data == "[DONE]":
+                break
+            try:
+                event = json.loads(data)
+            except ValueError as exc:
+                raise UnreadableBody(NO_EVENTS) from exc
+            events += 1
+            usage = event.get("usage") or usage
+            choices = event.get("choices") or ()
+            delta = (choices[0].get("delta") or {}).get("content") if choices else None
+            if delta:
+                parts.append(delta)
+                pending.append(delta)
+                pending_chars += len(delta)
+                if pending_chars >= FLUSH_CHARS or time.monotonic() - flushed_at >= FLUSH_SECONDS:
+                    on_chunk("".join(pending))
+                    outcome.streamed = True
+                    pending.clear()
+                    pending_chars, flushed_at = 0, time.monotonic()
+        if not events:
+            raise UnreadableBody(NO_EVENTS)
+        if pending:
+            on_chunk("".join(pending))
+            outcome.streamed = True
+        return as_usage(usage), "".join(parts)
 
     async def _stream(
         self,

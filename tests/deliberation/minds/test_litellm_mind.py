@@ -341,3 +341,22 @@ def test_a_whole_engine_round_runs_through_litellm(server: ScriptedOpenAIServer)
         assert speech.content == f"{speech.speaker_name} asks who else could have worn that coat."
         assert (speech.argument_type, speech.position, speech.is_fallback) == ("question", "not_guilty", False)
     assert any(reaction.base_impact == -0.2 for reaction in result.reactions)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+@pytest.mark.parametrize("model", ["openai/juror-model", "hosted_vllm/juror-model"])
+def test_an_openai_compatible_server_is_read_alike_directly_and_through_litellm(
+    server: ScriptedOpenAIServer, model: str, streamed: bool
+) -> None:
+    server.script(Reply(text=ANSWER, chunk_size=5, prompt_tokens=640, completion_tokens=70))
+    received: list[str] = []
+    sink = (lambda seat, chunk: received.append(chunk)) if streamed else None
+
+    mind = mind_for(server, model=model)
+    speech = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+
+    assert mind.direct(model) == model.startswith("openai/")
+    assert speech.content == STATEMENT and not speech.is_fallback
+    assert (speech.usage.prompt_tokens, speech.usage.completion_tokens) == (640, 70)
+    assert bool(server.requests[0].get("stream")) == streamed
+    assert "".join(received) == (STATEMENT if streamed else "")
