@@ -69,6 +69,7 @@ def serve(delay: float, chunk: int) -> None:
         return int(litellm.token_counter(model="gpt-4o-mini", messages=messages))
 
     def answer(body: dict[str, Any]) -> Reply:
+        received = time.perf_counter()
         messages = body["messages"]
         system, last = str(messages[0]["content"]), str(messages[-1]["content"])
         if system == REACT_SYSTEM:
@@ -96,7 +97,11 @@ def serve(delay: float, chunk: int) -> None:
                 f"<Position>NOT GUILTY</Position><Reasoning>{who} is not sure.</Reasoning>"
                 f"<Cites>{item[0]}</Cites><Content>{said}</Content>"
             )
-        return Reply(text=text, delay=delay, chunk_size=chunk, prompt_tokens=count(messages), completion_tokens=90)
+        tokens = count(messages)
+        spent = time.perf_counter() - received  # counting is the server's time: it comes out of the delay
+        return Reply(
+            text=text, delay=max(0.0, delay - spent), chunk_size=chunk, prompt_tokens=tokens, completion_tokens=90
+        )
 
     with ScriptedOpenAIServer() as server:
         server.responder = answer
@@ -118,7 +123,11 @@ class Server:
     def __exit__(self, *exc: object) -> None:
         assert self.process.stdin is not None
         self.process.stdin.close()
-        self.process.wait(timeout=10)
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # kept-alive client connections can hold it open
+            self.process.terminate()
+            self.process.wait(timeout=5)
 
 
 # ---- the client --------------------------------------------------------------------------------

@@ -91,3 +91,32 @@ async def test_an_open_websocket_marks_the_room_watched_until_it_closes(text_jud
     assert await sync_to_async(is_watched)(deliberation_id)
     await socket.disconnect()
     assert not await sync_to_async(is_watched)(deliberation_id)
+
+
+async def test_a_watched_model_round_streams_its_speeches_to_the_browser_in_grouped_pieces(text_judge, settings):
+    from tests.deliberation.minds.jury_room import jury_room
+    from tests.deliberation.minds.openai_server import ScriptedOpenAIServer
+
+    def start(api_base: str) -> int:
+        settings.ANGRY_LLM_API_BASE = api_base
+        call_command("load_cases", stdout=open("/dev/null", "w"))
+        case = Case.objects.get(slug="kessler-market-robbery")
+        deliberation = services.deliberation_start(
+            case=case, engine="openai/juror-model", seed=4, player_side="none", host_plays=False
+        )
+        return deliberation.pk
+
+    with ScriptedOpenAIServer() as server:
+        server.responder = jury_room
+        deliberation_id = await sync_to_async(start)(server.api_base)
+        socket = WebsocketCommunicator(application, f"/ws/court/{deliberation_id}/", headers=HEADERS)
+        assert (await socket.connect())[0]
+        assert await sync_to_async(services.round_run)(deliberation_id=deliberation_id)
+        received = []
+        while not await socket.receive_nothing(timeout=0.5):
+            received.append(await socket.receive_from())
+        await socket.disconnect()
+
+    chunks = [html for html in received if 'hx-swap-oob="beforeend:#stream-' in html]
+    streamed = [body for body in server.requests if body.get("stream")]
+    assert streamed and len(chunks) >= len(streamed)  # every speech reached the browser as it came
