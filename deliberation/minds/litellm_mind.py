@@ -39,15 +39,8 @@ from deliberation.engine.prompts import (
     clip,
 )
 from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
-from deliberation.minds.litellm_calls import (
-    RETRYABLE,
-    CallOutcome,
-    ModelCalls,
-    cause_of,
-    http_status,
-    provider_of,
-    unusable,
-)
+from deliberation.minds.litellm_calls import CallOutcome, ModelCalls, provider_of, unusable
+from deliberation.minds.litellm_causes import RETRYABLE, cause_of, http_status
 
 __all__ = ["RETRYABLE", "CallOutcome", "LiteLLMMind", "cause_of", "http_status", "provider_of", "unusable"]
 
