@@ -20,7 +20,7 @@ INDEX_SUMMARY_CHARS = 200  # the case summary in the index: its opening sentence
 INDEX_LINE_CHARS = 70  # one evidence item, witness or defendant's description in the index
 SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
 MAX_PASSAGES = 2
-PASSAGE_CHARS = 160
+PASSAGE_CHARS = 150
 TURN_CHARS = 280  # one remembered turn, whole
 
 

@@ -49,9 +49,9 @@ __all__ = [  # the prompt builders the minds use, whichever module holds them
 # Fixed caps keep every prompt's size independent of the deliberation's length.
 MAX_CHAIN = 1
 MAX_DOUBTS = 2
-CHAIN_CHARS = 110
+CHAIN_CHARS = 90
 DOUBT_CHARS = 90
-MAX_SUMMARY_CHARS = 260
+MAX_SUMMARY_CHARS = 220
 MAX_TURN_CHARS = TURN_CHARS
 GIST_CHARS = 100  # an older turn that no longer fits whole is kept as its opening words
 HISTORY_CHARS = 600  # the remembered turns together, newest first: a ceiling however verbose the room

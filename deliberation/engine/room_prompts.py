@@ -20,7 +20,7 @@ from deliberation.engine.prompt_words import (
 )
 from deliberation.engine.types import JurorProfile, Speech
 
-SPEECH_CHARS = 240
+SPEECH_CHARS = 220
 MINUTES_CHARS = 800
 FOLD_TURN_CHARS = 200
 MAX_FOLD_TURNS = 24
@@ -29,10 +29,9 @@ REACT_SYSTEM = (
     "You simulate how each juror in a jury room reacts to what was just said: rate how each speech moves"
     " each listener, by their character and position. You do not decide the case."
 )
-REACT_FORMAT = """Answer with one JSON object only: one key per listener, each a list with one entry per speech:
+REACT_FORMAT = """Answer with JSON only, one list per listener with one entry per speech:
 {"juror_3": [{"speech": 1, "impact": 0.2, "thought": "ten words at most", "persuaded": false}], ...}
-impact: -1 (strongly towards NOT GUILTY) .. 0 (unmoved) .. +1 (strongly towards GUILTY);
-persuaded: the speech changed their mind."""
+impact: -1 (to NOT GUILTY) .. +1 (to GUILTY); persuaded: it changed their mind."""
 
 MINUTES_SYSTEM = (
     "You keep the minutes of a jury's deliberation: short, faithful, neutral, the room's and no one juror's."
@@ -53,7 +52,7 @@ def format_listener(listener: Listener, speakers: Sequence[int], jury: Sequence[
         ranked = sorted(juror.modifiers.items(), key=lambda pair: pair[1], reverse=True)
         line += f" Moved by {ranked[0][0]}, not by {ranked[-1][0]}."
     if outlook.doubts:
-        line += " Doubts: " + "; ".join(clip(doubt, 80) for doubt in outlook.doubts[:2]) + "."
+        line += " Doubts: " + "; ".join(clip(doubt, 70) for doubt in outlook.doubts[:2]) + "."
     feelings = [
         f"{short_name(seat, jury)} {outlook.opinions[seat]:+.1f}"
         for seat in dict.fromkeys(speakers)
