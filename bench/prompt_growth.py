@@ -183,7 +183,11 @@ class CountingMind:
         return dataclasses.replace(speech, usage=dataclasses.replace(speech.usage, prompt_tokens=tokens))
 
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:
-        tokens = self._record(request.round_number, "react", build_react_messages(request))
+        # The LiteLLM mind asks the model about the active listeners only (the rest: the heuristic).
+        active = tuple(listener for listener in request.listeners if listener.active) or request.listeners
+        tokens = self._record(
+            request.round_number, "react", build_react_messages(dataclasses.replace(request, listeners=active))
+        )
         batch = await self.inner.react_batch(request)
         return ReactionBatch(reactions=batch.reactions, usage=dataclasses.replace(batch.usage, prompt_tokens=tokens))
 
@@ -249,7 +253,9 @@ def main() -> int:
     ratio = last / first if first else float("inf")
     total_calls = len(mind.calls)
     total_tokens = sum(c.prompt_tokens for c in mind.calls)
+    speeches = sum(row["speeches"] for row in engine_rows)
     print(f"\ncase {args.case}, seed {args.seed}: {total_calls} model calls, {total_tokens} prompt tokens in all")
+    print(f"{speeches} speeches: {total_tokens / max(speeches, 1):.0f} prompt tokens per speech, all calls included")
     print(f"speaker prompt: round 3 {first:.0f} tokens, round {args.rounds} {last:.0f} tokens, ratio {ratio:.2f}")
     verdict = "OK" if ratio <= MAX_GROWTH else "FAIL"
     print(

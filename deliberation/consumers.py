@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
 from deliberation.services.broadcast import group_name
+from deliberation.services.watching import watch_ended, watch_started
 
 CLOSE_NOT_FOUND = 4404
 
@@ -32,6 +34,7 @@ def _visible(public_id: str, scope: dict[str, Any]) -> int | None:
 
 class CourtConsumer(AsyncWebsocketConsumer):
     group: str | None = None
+    deliberation_id: int | None = None
 
     async def connect(self) -> None:
         deliberation_id = await _visible(str(self.scope["url_route"]["kwargs"]["public_id"]), self.scope)
@@ -41,10 +44,15 @@ class CourtConsumer(AsyncWebsocketConsumer):
         self.group = group_name(deliberation_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        self.deliberation_id = deliberation_id
+        await sync_to_async(watch_started)(deliberation_id=deliberation_id)  # rounds stream while it is open
 
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.deliberation_id is not None:
+            await sync_to_async(watch_ended)(deliberation_id=self.deliberation_id)
+            self.deliberation_id = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""

@@ -85,6 +85,7 @@ class SpeakRequest:
     tally: dict[str, int]  # {"guilty": n, "not_guilty": n}
     jury: tuple[JurorProfile, ...]  # everyone in the room, for names and targets
     seed: int = 0
+    answering: int | None = None  # the seat the round's plan has this juror answer, when it chose one
 
 
 @dataclass(frozen=True)

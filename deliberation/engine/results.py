@@ -52,11 +52,13 @@ class RoundUsage:
     cost_usd: float = 0.0
     latency_ms: int = 0
     fallback_calls: int = 0
+    cached_tokens: int = 0  # of the prompt tokens, those the provider reported as served from its cache
 
     def add(self, usage: Usage, *, fallback: bool = False) -> None:
         self.calls += 1
         self.prompt_tokens += usage.prompt_tokens
         self.completion_tokens += usage.completion_tokens
+        self.cached_tokens += usage.cached_tokens
         self.cost_usd += usage.cost_usd
         self.latency_ms += usage.latency_ms
         if fallback or usage.fallback:

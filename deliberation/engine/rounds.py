@@ -6,10 +6,13 @@ The order of a round, and why:
 2. On summary rounds the summarize call starts at once, concurrently with everything below: it
    folds turns from earlier rounds, which nothing in this round changes.
 3. Participants' speeches come first (a ready ``Speech`` costs no call; a ``PlayerMove`` is one
-   ``craft_argument`` call), then the 1-4 chosen AI jurors speak one after the other, each seeing
-   the speeches before it so it can answer the previous speaker. Participants add turns to the
-   round, never take the AI jurors' (in a room they spoke after the previous round's AI speakers,
-   one turn each, and the jury hears them first thing in this round).
+   ``craft_argument`` call), then the 1-4 chosen AI jurors (participants add turns to the round,
+   never take the AI jurors': in a room they spoke after the previous round's AI speakers, one
+   turn each, and the jury hears them first thing in this round). Under a model
+   (a mind with ``concurrent = True``) the round is planned first (``engine.plan``: who answers
+   whom) and every speaker who answers the previous round or a typed speech is generated at the
+   same time; only an answer to a crafted argument of this round waits for it. The offline engine
+   answers instantly, so its speakers go in line, each hearing the speeches before it.
 4. ONE ``react_batch`` call gives every AI listener's reaction to every speech of the round; the
    engine applies the conviction formula per listener per speech, in speech order, then trust,
    then votes with hysteresis.
@@ -28,11 +31,9 @@ and failed reactions or summaries leave a note in the round (``engine.failures``
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Sequence
 
 from deliberation.engine import memory as mem
-from deliberation.engine import params
 from deliberation.engine.conviction import (
     apply_delta,
     archetype_modifier,
@@ -43,226 +44,35 @@ from deliberation.engine.conviction import (
 )
 from deliberation.engine.ending import end_reason
 from deliberation.engine.failures import (
-    DETAIL_BUDGET,
     NOTE_REACTIONS_FAILED,
     NOTE_SUMMARY_FAILED,
-    CallFailure,
     CallKind,
     cause_label,
 )
-from deliberation.engine.foreperson import ProcessLine, lines_for_round
+from deliberation.engine.foreperson import lines_for_round
 from deliberation.engine.phases import PhaseError, require
+from deliberation.engine.plan import plan_answers
 from deliberation.engine.ports import (
-    CraftRequest,
     HeardTurn,
     Impression,
     Listener,
     Mind,
     ReactRequest,
-    SpeakRequest,
     SummarizeRequest,
     SummaryResult,
     TextSink,
 )
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
+from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork, default_fallback
 from deliberation.engine.simple_retriever import SimpleRetriever
 from deliberation.engine.state import DeliberationState
-from deliberation.engine.strategies import item_label, validate_move
 from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
 from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
 
+__all__ = ["ALREADY_ENDED", "BUDGET_NOTE", "MIND_FAILED_NOTE", "run_round"]
 ALREADY_ENDED = "This deliberation has already ended ({reason}); no more rounds can be run."
-BUDGET_NOTE = "The model budget for this deliberation is spent; the jurors continue on the offline engine."
-MIND_FAILED_NOTE = "{name}'s turn fell back to the offline engine after the model failed."
-PASSAGES_PER_SPEAKER = 3
 PASSAGES_PER_READING = 4  # what the retriever finds for each speech, for the listeners' reading
 EARLIER_TURNS = 40
-
-
-def heard(speech: Speech, round_number: int) -> HeardTurn:
-    return HeardTurn(
-        round_number=round_number,
-        seat=speech.seat,
-        speaker_name=speech.speaker_name,
-        content=speech.content,
-        argument_type=speech.argument_type,
-        target_seat=speech.target_seat,
-        position=speech.position or "",
-    )
-
-
-def default_fallback() -> Mind:
-    from deliberation.minds.offline import OfflineMind  # the engine's own default mind
-
-    return OfflineMind()
-
-
-class _Round:
-    """The mutable bookkeeping of one round in flight."""
-
-    def __init__(
-        self,
-        state: DeliberationState,
-        case: CaseFile,
-        jury: Sequence[JurorProfile],
-        mind: Mind,
-        fallback: Mind,
-        retriever: Retriever,
-        on_text: TextSink | None,
-    ) -> None:
-        self.state = state
-        self.case = case
-        self.jury = tuple(sorted(jury, key=lambda j: j.seat))
-        self.by_seat = {j.seat: j for j in self.jury}
-        self.mind = mind
-        self.fallback = fallback
-        self.retriever = retriever
-        self.on_text = on_text
-        self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)
-        self.speeches: list[Speech] = []
-        self.labels = {item.id: item.label for item in case.evidence} | {w.id: w.name for w in case.witnesses}
-        self.named = {item.id: mem.named(item.label, witness=False) for item in case.evidence}
-        self.named |= {w.id: w.name for w in case.witnesses}
-
-    def label_of(self, speech: Speech) -> tuple[str, str]:
-        """The item a speech rested on: its id and its name in the case file ("", "" when none)."""
-        item_id = next((cited for cited in speech.cited if cited in self.labels), "")
-        return item_id, self.labels.get(item_id, "")
-
-    def current_mind(self) -> Mind:
-        return self.fallback if self.state.budget_exhausted else self.mind
-
-    def account(self, usage: Usage, mind: Mind) -> None:
-        self.result.usage.add(usage, fallback=mind is not self.mind)
-        totals = self.state.usage
-        totals["calls"] = totals.get("calls", 0) + 1
-        totals["prompt_tokens"] = totals.get("prompt_tokens", 0) + usage.prompt_tokens
-        totals["completion_tokens"] = totals.get("completion_tokens", 0) + usage.completion_tokens
-        totals["cost_usd"] = totals.get("cost_usd", 0.0) + usage.cost_usd
-        self.check_budget()
-
-    def record_failure(self, kind: CallKind, usage: Usage, mind: Mind, seat: int | None = None) -> Usage:
-        """Record the call as failed when the model failed or the spent budget skipped it.
-
-        Returns the usage as the record keeps it: for a failure, marked fallback with its cause.
-        """
-        if not usage.fallback and mind is self.fallback and self.mind is not self.fallback:
-            usage = dataclasses.replace(usage, fallback=True, cause="budget", note=DETAIL_BUDGET)
-        if usage.fallback:
-            usage = dataclasses.replace(usage, cause=usage.cause or "error")
-            self.result.failures.append(CallFailure(kind, usage.cause, usage.note, seat))  # type: ignore[arg-type]
-        return usage
-
-    def check_budget(self) -> None:
-        settings, totals = self.state.settings, self.state.usage
-        if self.state.budget_exhausted:
-            return
-        tokens = totals.get("prompt_tokens", 0) + totals.get("completion_tokens", 0)
-        over_tokens = settings.budget_tokens is not None and tokens >= settings.budget_tokens
-        over_cost = settings.budget_cost_usd is not None and totals.get("cost_usd", 0.0) >= settings.budget_cost_usd
-        if over_tokens or over_cost:
-            self.state.budget_exhausted = True
-            self.note(BUDGET_NOTE)
-
-    def note(self, text: str) -> None:
-        self.result.process_lines.append(
-            ProcessLine(
-                self.state.round_number, text, kind="note", speaker_name="Note", after_speeches=len(self.speeches)
-            )
-        )
-
-    def round_turns(self) -> tuple[HeardTurn, ...]:
-        return tuple(heard(s, self.state.round_number) for s in self.speeches)
-
-    def last_content(self, seat: int) -> str:
-        if self.speeches:
-            return self.speeches[-1].content
-        past = self.state.memories[seat].heard
-        return past[-1].content if past else ""
-
-    def passages(self, seat: int, extra: str = "") -> tuple:
-        memory = self.state.memories[seat]
-        query = " ".join([*memory.doubts[:2], self.last_content(seat), extra])
-        return tuple(self.retriever.lookup(query, PASSAGES_PER_SPEAKER))
-
-    async def call_speaker(self, call, request, fallback_call, name: str, *, kind: CallKind, seat: int) -> Speech:
-        mind = self.current_mind()
-        try:
-            speech = await call(mind, request)
-        except Exception as exc:  # a mind must not end the deliberation: the turn is retried offline
-            if mind is self.fallback:
-                raise
-            failed = Usage(fallback=True, cause="error", note=f"the mind raised {type(exc).__name__}: {exc}"[:300])
-            self.account(failed, mind)
-            self.record_failure(kind, failed, mind, seat)
-            self.note(MIND_FAILED_NOTE.format(name=name))
-            speech = await fallback_call(self.fallback, request)
-            self.account(speech.usage, self.fallback)
-            speech.is_fallback, speech.usage = True, failed  # the turn keeps the reason it is a stand-in
-            return speech
-        self.account(speech.usage, mind)
-        speech.usage = self.record_failure(kind, speech.usage, mind, seat)
-        speech.is_fallback = speech.is_fallback or speech.usage.fallback
-        return speech
-
-    async def player_speech(self, move: PlayerMove) -> Speech:
-        validate_move(strategy=move.strategy, side=move.side, target_seat=move.target_seat, free_text=move.free_text)
-        player = self.by_seat[move.seat]
-        request = CraftRequest(
-            player=player,
-            side=move.side,
-            strategy=move.strategy,
-            case=self.case,
-            recent=mem.recent_turns(self.state.memories[move.seat], player.memory_window, self.round_turns()),
-            passages=self.passages(
-                move.seat, f"{move.strategy.replace('_', ' ')} {item_label(self.case, move.item_id)} {move.free_text}"
-            ),
-            round_number=self.state.round_number,
-            tally=self.state.tally(),
-            jury=self.jury,
-            target_seat=move.target_seat,
-            free_text=move.free_text,
-            seed=self.state.next_seed(),
-            item_id=move.item_id,
-        )
-
-        async def craft(mind: Mind, req: CraftRequest) -> Speech:
-            return await mind.craft_argument(req, on_text=self.on_text)
-
-        speech = await self.call_speaker(craft, request, craft, player.name, kind="argument", seat=player.seat)
-        speech.seat, speech.speaker_name = player.seat, player.name
-        speech.strategy = move.strategy
-        speech.position = "guilty" if move.side == "prosecute" else "not_guilty"
-        if speech.target_seat is None:
-            speech.target_seat = move.target_seat
-        return speech
-
-    async def juror_speech(self, seat: int) -> Speech:
-        juror = self.by_seat[seat]
-        memory = self.state.memories[seat]
-        request = SpeakRequest(
-            juror=juror,
-            outlook=memory.outlook(),
-            case=self.case,
-            recent=mem.recent_turns(memory, juror.memory_window, self.round_turns()),
-            passages=self.passages(seat),
-            round_number=self.state.round_number,
-            tally=self.state.tally(),
-            jury=self.jury,
-            seed=self.state.next_seed(),
-        )
-
-        async def speak(mind: Mind, req: SpeakRequest) -> Speech:
-            return await mind.speak(req, on_text=self.on_text)
-
-        speech = await self.call_speaker(speak, request, speak, juror.name, kind="speech", seat=juror.seat)
-        speech.seat, speech.speaker_name = juror.seat, juror.name
-        if speech.position not in ("guilty", "not_guilty"):
-            speech.position = memory.vote  # type: ignore[assignment]
-        if speech.own_shift:  # a change of mind of the speaker's own, as they speak
-            shift = max(-params.MAX_OWN_SHIFT, min(params.MAX_OWN_SHIFT, speech.own_shift))
-            memory.conviction = apply_delta(memory.conviction, shift)
-        return speech
 
 
 async def _summarize(mind: Mind, request: SummarizeRequest) -> SummaryResult:
@@ -292,7 +102,9 @@ async def run_round(
         raise PhaseError(ALREADY_ENDED.format(reason=state.end_reason))
     state.round_number += 1
     number = state.round_number
-    work = _Round(state, case, jury, mind, fallback or default_fallback(), retriever or SimpleRetriever(case), on_text)
+    work = RoundWork(
+        state, case, jury, mind, fallback or default_fallback(), retriever or SimpleRetriever(case), on_text
+    )
     result = work.result
     if state.settings.foreperson:
         result.process_lines.extend(lines_for_round(state, work.jury))
@@ -317,20 +129,13 @@ async def run_round(
             summary_task = asyncio.create_task(_summarize(summary_mind, request))
 
     try:
-        for item in injected:
-            if isinstance(item, PlayerMove):
-                work.speeches.append(await work.player_speech(item))
-            else:
-                if item.position is None:  # a typed speech argues its author's current vote
-                    item.position = state.votes.get(item.seat)  # type: ignore[assignment]
-                work.speeches.append(item)
         addressed = invited | {
             seat for seat, m in state.memories.items() if m.addressed_round == number - 1 and number > 1
         }
-        addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
-        count = speaker_count(state, state.rng)
-        for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
-            work.speeches.append(await work.juror_speech(seat))
+        if getattr(work.current_mind(), "concurrent", False):
+            await _speak_planned(work, injected, addressed)
+        else:
+            await _speak_in_line(work, injected, addressed)
         await _react_and_apply(work, addressed)
     finally:
         summary = await summary_task if summary_task is not None else None
@@ -344,7 +149,63 @@ async def run_round(
     return result
 
 
-async def _react_and_apply(work: _Round, addressed: set[int]) -> None:
+def _typed(state: DeliberationState, item: Speech) -> Speech:
+    if item.position is None:  # a typed speech argues its author's current vote
+        item.position = state.votes.get(item.seat)  # type: ignore[assignment]
+    return item
+
+
+async def _speak_in_line(work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int]) -> None:
+    """An instant mind (the offline engine): each speaker hears every speech before it, in turn."""
+    state = work.state
+    for item in injected:
+        work.speeches.append(await work.player_speech(item) if isinstance(item, PlayerMove) else _typed(state, item))
+    addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
+    count = speaker_count(state, state.rng)
+    for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
+        work.speeches.append(await work.juror_speech(seat))
+
+
+async def _speak_planned(work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int]) -> None:
+    """A model mind: plan who answers whom, then generate everyone who can go at the same time.
+
+    Participants' crafted arguments start at once (each hearing the typed speeches before it);
+    AI speakers who answer one wait for it, the others start at once. Requests and seeds are
+    drawn in speaking order before anything is awaited, so a seed still gives the same round.
+    """
+    state = work.state
+    contributions = [item if isinstance(item, PlayerMove) else _typed(state, item) for item in injected]
+    ready: list[asyncio.Future[Speech]] = []
+    for index, item in enumerate(contributions):
+        if isinstance(item, PlayerMove):
+            typed = [c for c in contributions[:index] if isinstance(c, Speech)]
+            ready.append(asyncio.ensure_future(work.player_speech(item, work.craft_request(item, typed))))
+        else:
+            done: asyncio.Future[Speech] = asyncio.get_running_loop().create_future()
+            done.set_result(item)
+            ready.append(done)
+    addressed |= {item.target_seat for item in contributions if item.target_seat is not None}
+    count = speaker_count(state, state.rng)
+    seats = select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng)
+    plan = plan_answers(state, seats, contributions)
+    seeds = [state.next_seed() for _ in plan]
+
+    async def speak(index: int) -> Speech:
+        planned = plan[index]
+        crafted = {i: await ready[i] for i in planned.waits_for}
+        earlier = [crafted.get(i, c) for i, c in enumerate(contributions) if i in crafted or isinstance(c, Speech)]
+        return await work.juror_speech(planned.seat, earlier=earlier, answering=planned.answering, seed=seeds[index])
+
+    speakers = [asyncio.ensure_future(speak(index)) for index in range(len(plan))]
+    try:
+        work.speeches.extend(await asyncio.gather(*ready, *speakers))
+    except BaseException:
+        for task in (*ready, *speakers):
+            task.cancel()
+        raise
+
+
+async def _react_and_apply(work: RoundWork, addressed: set[int]) -> None:
     state, result = work.state, work.result
     result.speeches = work.speeches
     listeners_profiles = ai_seats(work.jury)
@@ -419,7 +280,7 @@ def _earlier(state: DeliberationState, listeners: list[JurorProfile]) -> tuple[H
     return tuple(longest[-EARLIER_TURNS:])
 
 
-def _note_failure(work: _Round, kind: CallKind, usage: Usage, mind: Mind, note: str) -> None:
+def _note_failure(work: RoundWork, kind: CallKind, usage: Usage, mind: Mind, note: str) -> None:
     """Record a failed reaction or summary call, and say so in the round (the budget says so once)."""
     recorded = work.record_failure(kind, usage, mind)
     if recorded.fallback and recorded.cause != "budget":
@@ -447,7 +308,7 @@ def _fold(state: DeliberationState, ai: list[JurorProfile], folded: int, summary
         mem.fold(memory, folded=folded, summary=summary.summaries.get(memory.seat, shared))
 
 
-def _close_round(work: _Round) -> None:
+def _close_round(work: RoundWork) -> None:
     state, result = work.state, work.result
     number = state.round_number
     for juror in ai_seats(work.jury):

@@ -135,6 +135,7 @@ class Usage:
     fallback: bool = False
     note: str = ""
     cause: str = ""  # why a fallback was needed: a ``deliberation.engine.failures.Cause``
+    cached_tokens: int = 0  # of the prompt tokens, those the provider served from its cache (when it says)
 
 
 @dataclass

@@ -47,6 +47,7 @@ from deliberation.models import (
 )
 from deliberation.services import claims
 from deliberation.services.broadcast import Streamer, announce, publish
+from deliberation.services.watching import is_watched
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +94,8 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
     True when this call stored the round. The round number is the idempotency key: a repeated or
     late delivery of a round already stored, or one whose process is alive, returns False. A round
     whose process died (stale heartbeat) is taken over. Announces "thinking" while the jurors
-    think, streams speech text, then "round" (and "phase" when the deliberation ends).
+    think, streams speech text when a browser is watching the room (``watching``), then "round"
+    (and "phase" when the deliberation ends).
     """
     claimed_at = claims.claim(deliberation_id, round_number)
     if claimed_at is None:
@@ -105,6 +107,7 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
     case = Case.objects.with_file().get(pk=deliberation.case_id)
     state = DeliberationState.from_dict(deliberation.engine_state)
     publish(deliberation_id, "thinking", {"round": state.round_number + 1})
+    watched = is_watched(deliberation_id)
     try:
         with claims.Heartbeat(deliberation_id, claimed_at), Streamer(deliberation_id) as streamer:
             result = asyncio.run(
@@ -116,7 +119,7 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
                     retriever=CaseRetriever(case),
                     injected=_injected(pending),
                     fallback=OfflineMind(),
-                    on_text=streamer,
+                    on_text=streamer if watched else None,  # nobody reading along: no streaming
                 )
             )
     except Exception as exc:  # the engine failed: keep everything as it was and say so

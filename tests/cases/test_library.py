@@ -13,6 +13,7 @@ from tests.factories import CaseFactory, DefendantFactory
 
 pytestmark = pytest.mark.django_db
 
+
 def _case(**fields: object) -> Case:
     """A case a game can start on (a library lists only those): it has a defendant to try."""
     case = CaseFactory(**fields)

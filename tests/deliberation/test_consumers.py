@@ -175,3 +175,47 @@ async def test_what_browsers_send_is_ignored(open_socket: Opener, text_judge):
     assert (await socket.connect())[0]
     await socket.send_to(text_data="<p>hello</p>")
     assert await socket.receive_nothing(timeout=0.2)
+    await socket.disconnect()
+
+
+async def test_an_open_websocket_marks_the_room_watched_until_it_closes(open_socket: Opener, text_judge):
+    from deliberation.services.watching import is_watched
+
+    game = await sync_to_async(_start)()
+    socket = open_socket(game, await sync_to_async(socket_headers)(HOST_KEY))
+    assert not await sync_to_async(is_watched)(game.pk)
+    assert (await socket.connect())[0]
+    assert await sync_to_async(is_watched)(game.pk)
+    await socket.disconnect()
+    assert not await sync_to_async(is_watched)(game.pk)
+
+
+async def test_a_watched_model_round_streams_its_speeches_to_the_browser_in_grouped_pieces(
+    open_socket: Opener, text_judge, settings
+):
+    from tests.deliberation.minds.jury_room import jury_room
+    from tests.deliberation.minds.openai_server import ScriptedOpenAIServer
+
+    def start(api_base: str) -> Game:
+        settings.ANGRY_LLM_API_BASE = api_base
+        call_command("load_cases", stdout=open("/dev/null", "w"))
+        case = Case.objects.get(slug="kessler-market-robbery")
+        deliberation = services.deliberation_start(
+            case=case, engine="openai/juror-model", seed=4, player_side="none", host_plays=False
+        )
+        return Game(pk=deliberation.pk, public_id=deliberation.public_id)
+
+    with ScriptedOpenAIServer() as server:
+        server.responder = jury_room
+        game = await sync_to_async(start)(server.api_base)
+        socket = open_socket(game, await sync_to_async(_staff_headers)())
+        assert (await socket.connect())[0]
+        assert await sync_to_async(services.round_run)(deliberation_id=game.pk)
+        received = []
+        while not await socket.receive_nothing(timeout=0.5):
+            received.append(await socket.receive_from())
+        await socket.disconnect()
+
+    chunks = [html for html in received if 'hx-swap-oob="beforeend:#stream-' in html]
+    streamed = [body for body in server.requests if body.get("stream")]
+    assert streamed and len(chunks) >= len(streamed)  # every speech reached the browser as it came

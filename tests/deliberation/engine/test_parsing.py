@@ -2,14 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from deliberation.engine.parsing import (
-    ContentStream,
-    normalize_argument_type,
-    parse_reactions,
-    parse_speech,
-    parse_summary,
-    resolve_seat,
-)
+from deliberation.engine.parse_room import parse_reactions, parse_summary
+from deliberation.engine.parsing import ContentStream, normalize_argument_type, parse_speech, resolve_seat
 from tests.deliberation.minds.jury import JURY
 
 IDS = ["E1", "E2", "W1"]

@@ -12,19 +12,24 @@ from deliberation.engine.ports import (
     ReactRequest,
     SummarizeRequest,
 )
+from deliberation.engine.prompt_words import format_case_index
 from deliberation.engine.prompts import (
     ARCHETYPE_BEHAVIOUR,
     HISTORY_CHARS,
     MAX_TURN_CHARS,
+    OUTPUT_FORMAT,
+    ROOM_RULES,
+    TASK_LINE,
     build_craft_messages,
     build_react_messages,
     build_speak_messages,
     build_summarize_messages,
     conviction_to_text,
     fit_history,
+    format_persona,
     merge_alternating,
 )
-from deliberation.engine.types import CaseFile, Speech
+from deliberation.engine.types import CaseFile, Passage, Speech
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
 
 MARGARET, TOM, ANN, WALTER = JURY
@@ -58,8 +63,6 @@ def test_roles_alternate_and_start_and_end_with_user_when_turns_run_together() -
         turn(1, 5, "Then Ann."),
         turn(1, 1, "Margaret once."),
         turn(2, 1, "Margaret twice."),
-        turn(2, 8, "Walter."),
-        turn(2, 3, "Tom again."),
     )
     messages = build_speak_messages(speak_request(MARGARET, recent))
     chat = roles(messages)[1:]
@@ -68,7 +71,7 @@ def test_roles_alternate_and_start_and_end_with_user_when_turns_run_together() -
     assert all(chat[i] != chat[i + 1] for i in range(len(chat) - 1))
     assert "First from Tom." in messages[1]["content"] and "Then Ann." in messages[1]["content"]
     assert "Margaret once." in messages[2]["content"] and "Margaret twice." in messages[2]["content"]
-    assert messages[-1]["content"].rstrip().endswith("</Content>")  # the task and its format come last
+    assert messages[-1]["content"].rstrip().endswith(TASK_LINE)  # the task comes last
 
 
 def test_a_speaker_who_opened_the_room_still_gets_a_user_message_first() -> None:
@@ -94,14 +97,51 @@ def test_merge_alternating_joins_only_neighbours_of_the_same_role() -> None:
     ]
 
 
-def test_the_system_message_holds_the_rules_the_case_file_and_the_persona() -> None:
-    system = build_speak_messages(speak_request(TOM, ()))[0]
+def test_the_system_message_holds_the_rules_the_format_the_case_index_and_the_persona_in_that_order() -> None:
+    system = build_speak_messages(speak_request(TOM, ()))[0]["content"]
 
-    assert system["role"] == "system"
-    for expected in ("jury room", "Silver watch", "Mary Dunn", "poor light", "robbery with violence", "Tom Reyes"):
-        assert expected in system["content"]
-    for tag in ("<SpeakingTo>", "<ArgumentType>", "<Position>", "<Reasoning>", "<Content>"):
-        assert tag in system["content"]
+    order = [system.index(part) for part in (ROOM_RULES, OUTPUT_FORMAT, "# THE CASE:", "# WHO YOU ARE")]
+    assert order == sorted(order)
+    for expected in ("[E1] Silver watch (contested)", "[W1] Mary Dunn, neighbour", "robbery with violence"):
+        assert expected in system
+    assert system.endswith(format_persona(TOM))
+
+
+def test_the_stable_head_of_the_system_message_is_the_same_for_every_juror_of_a_case() -> None:
+    heads = {build_speak_messages(speak_request(juror, ()))[0]["content"].split("# WHO YOU ARE")[0] for juror in JURY}
+
+    assert len(heads) == 1
+    assert format_case_index(CASE) in heads.pop()
+
+
+def test_the_case_goes_in_as_an_index_and_its_detail_only_through_looked_up_passages() -> None:
+    without = "\n".join(
+        m["content"] for m in build_speak_messages(dataclasses.replace(speak_request(TOM, ()), passages=()))
+    )
+    looked_up = "\n".join(m["content"] for m in build_speak_messages(speak_request(TOM, ())))
+
+    for detail in ("The pawnbroker's watch, found in Hale's coat.", "poor light", "lodging room"):
+        assert detail not in without
+    assert "The lamps were lit at half past six." not in without
+    assert "[E2] Lamp-lighter's timing: The lamps were lit at half past six." in looked_up
+
+
+def test_the_answer_format_is_sent_once() -> None:
+    text = "\n".join(m["content"] for m in build_speak_messages(speak_request(MARGARET, (turn(1, 3, "Hello."),))))
+
+    assert text.count("<Reasoning>") == 1 and text.count(OUTPUT_FORMAT) == 1
+
+
+def test_a_looked_up_passage_is_sent_once_and_never_repeats_the_index_summary() -> None:
+    case = dataclasses.replace(CASE, summary="First sentence of the case. " + "More detail follows here. " * 30)
+    summary = Passage("summary", "summary", case.title, case.summary)
+    twice = Passage("evidence", "E2", "Lamp-lighter's timing", "The lamps were lit at half past six.")
+    request = dataclasses.replace(speak_request(TOM, ()), case=case, passages=(summary, twice, twice))
+    closing = build_speak_messages(request)[-1]["content"]
+
+    assert closing.count("The lamps were lit") == 1
+    assert "First sentence of the case." not in closing  # the index already says it
+    assert "[summary]" in closing and "More detail follows here." in closing
 
 
 def test_the_task_carries_conviction_in_words_reasoning_doubts_opinions_summary_passages_and_tally() -> None:
@@ -115,14 +155,33 @@ def test_the_task_carries_conviction_in_words_reasoning_doubts_opinions_summary_
     for expected in (
         "The watch was in his coat.",
         "Who else could reach the coat?",
-        "Tom Reyes (Juror 3): you trust them a great deal",
-        "Ann Ward (Juror 5): you distrust them",
+        "Tom Reyes: you trust them a great deal",
+        "Ann Ward: you distrust them",
         "• Tom doubted the light.",
         "The lamps were lit at half past six.",
         "guilty 7, not guilty 5",
-        "It is your turn to speak, Margaret Chen.",
+        "YOUR TURN, Margaret Chen.",
     ):
         assert expected in text
+
+
+def test_only_the_jurors_a_speaker_has_a_feeling_about_are_named_in_their_private_state() -> None:
+    request = speak_request(MARGARET, ())
+    request = dataclasses.replace(
+        request, outlook=dataclasses.replace(request.outlook, opinions={3: 0.05, 5: -0.6, 8: 0.0})
+    )
+    closing = build_speak_messages(request)[-1]["content"]
+
+    assert "Ann Ward: you distrust them" in closing
+    assert "Tom Reyes" not in closing and "Walter Price" not in closing
+    assert "no strong feeling" not in closing
+
+
+def test_the_juror_the_plan_chose_is_the_one_the_speaker_is_asked_to_answer() -> None:
+    request = dataclasses.replace(speak_request(MARGARET, (turn(1, 3, "Hello."), turn(1, 5, "Hi."))), answering=3)
+    closing = build_speak_messages(request)[-1]["content"]
+
+    assert "Answer Tom Reyes (Juror 3)" in closing and "Ann Ward (Juror 5)" not in closing
 
 
 def test_conviction_is_told_in_words_that_follow_the_scale() -> None:
@@ -192,19 +251,30 @@ def test_the_reaction_prompt_names_every_listener_and_numbers_every_speech() -> 
     text = messages[-1]["content"]
 
     assert roles(messages) == ["system", "user"]
-    assert "Speech 1: Tom Reyes (Juror 3)" in text and "Speech 2: Walter Price (Juror 8) to Juror 3" in text
+    assert "1. Tom Reyes (juror_3)" in text and "2. Walter Price (juror_8) to Tom Reyes" in text
     assert "juror_1: Margaret Chen" in text and "juror_5: Ann Ward" in text
     assert "Doubts: the light" in text  # active listener in full
-    assert "Half listening" in text  # passive listener compact
+    assert "half listening" in text  # passive listener compact
 
 
-def test_the_summary_prompt_folds_the_previous_summary_and_the_turns_for_every_juror() -> None:
+def test_the_reaction_prompt_carries_no_case_brief() -> None:
+    outlook = JurorOutlook(conviction=0.3, vote="not_guilty")
+    speech = Speech(seat=3, speaker_name="Tom Reyes", content="The watch was in his coat.")
+    request = ReactRequest(
+        case=CASE, speeches=(speech,), listeners=(Listener(MARGARET, outlook, True),), round_number=4
+    )
+    text = "\n".join(m["content"] for m in build_react_messages(request))
+
+    assert CASE.title not in text and CASE.summary not in text and "robbery with violence" not in text
+
+
+def test_the_summary_prompt_folds_the_previous_minutes_and_the_turns_into_the_rooms_minutes() -> None:
     turns = (turn(1, 3, "The watch."), HeardTurn(2, 0, "The foreperson", "Ten minutes left.", kind="process"))
     request = SummarizeRequest(case=CASE, turns=turns, previous_summary="• Earlier.", jurors=JURY, round_number=5)
     text = build_summarize_messages(request)[-1]["content"]
 
     assert "• Earlier." in text and "The watch." in text and "The foreperson: Ten minutes left." in text
-    assert all(f"juror_{j.seat}: {j.name}" in text for j in JURY)
+    assert "juror_" not in text and "own take" not in text.lower()  # no juror's personal copy is asked for
 
 
 def test_the_players_prompt_carries_the_side_strategy_target_and_own_words() -> None:
@@ -275,10 +345,10 @@ def test_the_speakers_prompt_carries_its_own_memory_of_the_room() -> None:
     )
     text = build_speak_messages(request)[-1]["content"]
     for expected in (
-        "- Ann Ward (not guilty, Mary Dunn): moved you towards not guilty",
-        "- Tom Reyes (guilty, Silver watch): moved you little",
-        "Yet to answer (answer one, by name):\n- Tom Reyes, Silver watch: A watch proves little.",
-        "Moments you remember: round 2, Walter Obi changed their vote to guilty.",
+        "Ann Ward (not guilty, Mary Dunn) moved you towards not guilty",
+        "Tom Reyes (guilty, Silver watch) moved you little",
+        "Yet to answer, by name: Tom Reyes, Silver watch: A watch proves little.",
+        "You remember: round 2, Walter Obi changed their vote to guilty.",
         "Points you made already (do not repeat): Pawn ticket.",
     ):
         assert expected in text

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from deliberation.engine.failures import CallKind
+from deliberation.engine.room_prompts import MINUTES_SYSTEM, REACT_SYSTEM
 from tests.deliberation.minds.openai_server import Reply
 
 SPEECH = (
@@ -23,10 +24,10 @@ def _last(body: dict[str, Any]) -> str:
 
 def call_kind(body: dict[str, Any]) -> CallKind:
     """Which of the engine's four calls a request is, from its prompt."""
-    last = _last(body)
-    if "THE JURORS LISTENING" in last:
+    system = str(body["messages"][0]["content"])
+    if system == REACT_SYSTEM:
         return "reaction"
-    if "PREVIOUS SUMMARY" in last:
+    if system == MINUTES_SYSTEM:
         return "summary"
     if "and you argue for" in str(body["messages"][0]["content"]):
         return "argument"
@@ -39,7 +40,7 @@ def jury_room(body: dict[str, Any]) -> Reply:
     kind = call_kind(body)
     if kind == "reaction":
         seats = re.findall(r"^juror_(\d+):", last, re.MULTILINE)
-        count = len(re.findall(r"^Speech \d+:", last, re.MULTILINE))
+        count = len(re.findall(r"^\d+\. ", last, re.MULTILINE))
         # Odd seats lean towards not guilty, even seats towards guilty: a room that keeps arguing.
         answer = {
             f"juror_{seat}": [{"speech": n + 1, "impact": -0.2 if int(seat) % 2 else 0.2} for n in range(count)]
@@ -51,5 +52,5 @@ def jury_room(body: dict[str, Any]) -> Reply:
     if kind == "argument":
         found = re.search(r"You are (.+?), Juror", str(body["messages"][0]["content"]))
     else:
-        found = re.search(r"It is your turn to speak, (.+?)\.", last)
+        found = re.search(r"YOUR TURN, (.+?)\.", last)
     return Reply(text=SPEECH.format(name=found.group(1) if found else "A juror"))

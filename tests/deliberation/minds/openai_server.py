@@ -31,6 +31,7 @@ class Reply:
     chunk_size: int = 12  # characters per streamed chunk
     prompt_tokens: int = 120
     completion_tokens: int = 30
+    cached_tokens: int = 0  # of the prompt tokens, those "served from the provider's cache"
 
 
 FAULTS = ("timeout", "rate_limit", "server_error", "garbage")
@@ -184,9 +185,16 @@ class ScriptedOpenAIServer:
         return Handler
 
 
-def usage(reply: Reply) -> dict[str, int]:
+def usage(reply: Reply) -> dict[str, Any]:
     total = reply.prompt_tokens + reply.completion_tokens
-    return {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens, "total_tokens": total}
+    counts: dict[str, Any] = {
+        "prompt_tokens": reply.prompt_tokens,
+        "completion_tokens": reply.completion_tokens,
+        "total_tokens": total,
+    }
+    if reply.cached_tokens:
+        counts["prompt_tokens_details"] = {"cached_tokens": reply.cached_tokens}
+    return counts
 
 
 def completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:

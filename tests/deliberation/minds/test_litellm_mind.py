@@ -14,13 +14,8 @@ from deliberation.engine.ports import CraftRequest, JurorOutlook, Listener, Reac
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.types import Speech
-from deliberation.minds.litellm_mind import (
-    NOTE_BUDGET,
-    NOTE_EMPTY,
-    NOTE_MALFORMED,
-    NOTE_TIMEOUT,
-    LiteLLMMind,
-)
+from deliberation.minds.litellm_calls import NOTE_EMPTY, NOTE_MALFORMED, NOTE_TIMEOUT
+from deliberation.minds.litellm_mind import NOTE_BUDGET, LiteLLMMind
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
 from tests.deliberation.minds.jury_room import jury_room
@@ -71,10 +66,10 @@ def test_the_request_carries_the_speakers_perspective(server: ScriptedOpenAIServ
     assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
     assert "The watch settles it for me." in messages[1]["content"]
     assert "Not so fast, Tom." in messages[2]["content"]
-    assert "Mercy." in messages[3]["content"] and "It is your turn to speak, Margaret Chen." in messages[3]["content"]
+    assert "Mercy." in messages[3]["content"] and "YOUR TURN, Margaret Chen." in messages[3]["content"]
 
 
-def test_streaming_delivers_only_the_statement_in_order_and_in_pieces(server: ScriptedOpenAIServer) -> None:
+def test_streaming_delivers_only_the_statement_in_order_in_grouped_pieces(server: ScriptedOpenAIServer) -> None:
     server.script(Reply(text=ANSWER, chunk_size=7, prompt_tokens=300, completion_tokens=90))
     received: list[tuple[int, str]] = []
 
@@ -83,10 +78,26 @@ def test_streaming_delivers_only_the_statement_in_order_and_in_pieces(server: Sc
     )
 
     assert server.requests[0]["stream"] is True
-    assert len(received) > 5 and {seat for seat, _ in received} == {1}
+    server_chunks = -(-len(ANSWER) // 7)
+    assert 1 < len(received) <= server_chunks // 3 and {seat for seat, _ in received} == {1}  # grouped, not per chunk
     assert "".join(chunk for _, chunk in received) == speech.content == STATEMENT
     assert not any("<" in chunk for _, chunk in received)
     assert (speech.usage.prompt_tokens, speech.usage.completion_tokens) == (300, 90)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_cached_prompt_tokens_are_recorded_where_the_provider_reports_them(
+    server: ScriptedOpenAIServer, streamed: bool
+) -> None:
+    server.script(Reply(text=ANSWER, prompt_tokens=1400, cached_tokens=1024), Reply(text=ANSWER, prompt_tokens=900))
+    mind = mind_for(server)
+    sink = (lambda seat, chunk: None) if streamed else None
+
+    cached = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+    plain = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+
+    assert (cached.usage.prompt_tokens, cached.usage.cached_tokens) == (1400, 1024)
+    assert (plain.usage.prompt_tokens, plain.usage.cached_tokens) == (900, 0)
 
 
 def test_a_streamed_answer_without_tags_still_reaches_the_sink_whole(server: ScriptedOpenAIServer) -> None:
@@ -227,25 +238,23 @@ def react_request() -> ReactRequest:
     return ReactRequest(case=CASE, speeches=speeches, listeners=listeners(), round_number=3)
 
 
-def test_one_call_gives_the_whole_jurys_reactions(server: ScriptedOpenAIServer) -> None:
+def test_one_call_gives_the_active_listeners_reactions_and_the_passive_ones_get_the_heuristic(
+    server: ScriptedOpenAIServer,
+) -> None:
     answer = {
         "juror_1": [{"speech": 1, "impact": 0.3, "thought": "Fair", "persuaded": False}, {"speech": 2, "impact": -0.1}],
         "Ann Ward": [{"speech": 1, "impact": -0.5}, {"speech": 2, "impact": -0.6, "persuaded": True}],
-        "8": [{"speech": 1, "impact": 0.2}, {"speech": 2, "impact": 0.0}],
     }
     server.script(Reply(text="```json\n" + json.dumps(answer) + "\n```", prompt_tokens=900, completion_tokens=150))
 
     batch = asyncio.run(mind_for(server).react_batch(react_request()))
 
     assert len(server.requests) == 1
-    assert {(r.seat, r.speech_index): r.base_impact for r in batch.reactions} == {
-        (1, 0): 0.3,
-        (1, 1): -0.1,
-        (5, 0): -0.5,
-        (5, 1): -0.6,
-        (8, 0): 0.2,
-        (8, 1): 0.0,
-    }
+    asked = server.requests[0]["messages"][-1]["content"]
+    assert "juror_1:" in asked and "juror_5:" in asked and "juror_8:" not in asked  # Walter is half listening
+    rated = {(r.seat, r.speech_index): r.base_impact for r in batch.reactions if r.seat != 8}
+    assert rated == {(1, 0): 0.3, (1, 1): -0.1, (5, 0): -0.5, (5, 1): -0.6}
+    assert {r.speech_index for r in batch.reactions if r.seat == 8} == {0, 1}  # the offline heuristic's
     assert (batch.usage.calls, batch.usage.prompt_tokens, batch.usage.fallback) == (1, 900, False)
 
 
@@ -258,14 +267,14 @@ def test_reactions_that_leave_jurors_out_are_noted_and_a_garbage_batch_falls_bac
     partial = asyncio.run(mind.react_batch(react_request()))
     broken = asyncio.run(mind.react_batch(react_request()))
 
-    assert "5, 8" in partial.usage.note and not partial.usage.fallback
+    assert "jurors 5;" in partial.usage.note and not partial.usage.fallback
     assert len(partial.reactions) == 6
     assert broken.usage.fallback and broken.usage.note == NOTE_MALFORMED
     assert {r.seat for r in broken.reactions} == {1, 5, 8}  # the stand-in still hears every listener
     assert {r.speech_index for r in broken.reactions} <= {0, 1}
 
 
-def test_one_summary_call_covers_every_juror(server: ScriptedOpenAIServer) -> None:
+def test_one_summary_call_writes_the_rooms_minutes_the_same_for_every_juror(server: ScriptedOpenAIServer) -> None:
     answer = {
         "summary": "• Tom leaned on the watch.\n• Margaret doubted the coat.",
         "jurors": {"juror_5": "Ann pities."},
@@ -276,9 +285,8 @@ def test_one_summary_call_covers_every_juror(server: ScriptedOpenAIServer) -> No
     result = asyncio.run(mind_for(server).summarize(request))
 
     assert len(server.requests) == 1
-    assert set(result.summaries) == {1, 3, 5, 8}
-    assert result.summaries[1] == "• Tom leaned on the watch.\n• Margaret doubted the coat."
-    assert result.summaries[5].endswith("Ann pities.")
+    assert set(result.summaries) == {0, 1, 3, 5, 8}  # 0: the room's own minutes
+    assert set(result.summaries.values()) == {"• Tom leaned on the watch.\n• Margaret doubted the coat."}
 
 
 def test_the_players_argument_keeps_their_side_strategy_and_target(server: ScriptedOpenAIServer) -> None:
@@ -333,3 +341,22 @@ def test_a_whole_engine_round_runs_through_litellm(server: ScriptedOpenAIServer)
         assert speech.content == f"{speech.speaker_name} asks who else could have worn that coat."
         assert (speech.argument_type, speech.position, speech.is_fallback) == ("question", "not_guilty", False)
     assert any(reaction.base_impact == -0.2 for reaction in result.reactions)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+@pytest.mark.parametrize("model", ["openai/juror-model", "hosted_vllm/juror-model"])
+def test_an_openai_compatible_server_is_read_alike_directly_and_through_litellm(
+    server: ScriptedOpenAIServer, model: str, streamed: bool
+) -> None:
+    server.script(Reply(text=ANSWER, chunk_size=5, prompt_tokens=640, completion_tokens=70))
+    received: list[str] = []
+    sink = (lambda seat, chunk: received.append(chunk)) if streamed else None
+
+    mind = mind_for(server, model=model)
+    speech = asyncio.run(mind.speak(speak_request(MARGARET, HISTORY), on_text=sink))
+
+    assert mind.direct(model) == model.startswith("openai/")
+    assert speech.content == STATEMENT and not speech.is_fallback
+    assert (speech.usage.prompt_tokens, speech.usage.completion_tokens) == (640, 70)
+    assert bool(server.requests[0].get("stream")) == streamed
+    assert "".join(received) == (STATEMENT if streamed else "")

@@ -1,0 +1,298 @@
+"""Benchmark: model mode's prompt tokens, calls, client CPU and wall time against a counting server.
+
+A counting OpenAI-compatible server runs in its own process on loopback (so its CPU is not the
+client's): it counts every request's prompt tokens with LiteLLM's tokenizer, answers each kind of
+call as a cooperative model would (a speech of about eighty words, the reactions JSON, the
+minutes), optionally after a delay, and streams in chunks of ``--chunk`` characters. The client
+is the real LiteLLM mind driven by the engine's real round loop (``run_round``).
+
+It prints:
+1. a 20-round deliberation: calls, prompt tokens per round, per speech (all calls included), per
+   call kind, and calls per round;
+2. client CPU per model call, unstreamed and streamed (small chunks), from ``getrusage``;
+3. wall time of four-speaker rounds at ``--delay`` s per call against the model time on their
+   critical path (the speakers at once, then the reactions), and the overhead.
+
+Run: ``.venv/bin/python bench/model_mode.py [--case SLUG] [--rounds 20] [--delay 1.0] [--calls 40]``.
+No Django, no network beyond loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+from prompt_growth import load_case, load_jury  # noqa: E402
+
+from deliberation.engine.ports import ReactionBatch, SummaryResult  # noqa: E402
+from deliberation.engine.room_prompts import MINUTES_SYSTEM, REACT_SYSTEM  # noqa: E402
+from deliberation.engine.rounds import run_round  # noqa: E402
+from deliberation.engine.session import begin  # noqa: E402
+from deliberation.engine.state import EngineSettings  # noqa: E402
+from deliberation.engine.types import Speech  # noqa: E402
+
+MODEL = "openai/bench-juror"
+PEER = {"prompt per speech": "5,675", "client CPU per call": "24 ms", "wall overhead at 1 s/call": "3-6%"}
+SAYINGS = (
+    "I keep coming back to {item}. {other}, you say it settles things, but I want us to look at it again,"
+    " slowly, because a man's liberty rests on it. What exactly does it prove, and what does it leave open?"
+    " If we cannot answer that plainly, we have no business voting on it yet. I am not there, not on this."
+)
+
+
+# ---- the server (its own process) ----------------------------------------------------------------
+
+
+def serve(delay: float, chunk: int) -> None:
+    import litellm
+
+    from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
+
+    def count(messages: list[dict[str, str]]) -> int:
+        return int(litellm.token_counter(model="gpt-4o-mini", messages=messages))
+
+    def answer(body: dict[str, Any]) -> Reply:
+        received = time.perf_counter()
+        messages = body["messages"]
+        system, last = str(messages[0]["content"]), str(messages[-1]["content"])
+        if system == REACT_SYSTEM:
+            seats = re.findall(r"^juror_(\d+):", last, re.MULTILINE)
+            speeches = len(re.findall(r"^\d+\. ", last, re.MULTILINE))
+            text = json.dumps(
+                {
+                    f"juror_{s}": [
+                        {"speech": n + 1, "impact": 0.15 if int(s) % 2 else -0.1, "thought": "fair point"}
+                        for n in range(speeches)
+                    ]
+                    for s in seats
+                }
+            )
+        elif system == MINUTES_SYSTEM:
+            text = "• The room argued over the evidence.\n• Two jurors doubted the identification.\n• Nobody moved."
+        else:
+            ids = re.findall(r"^\[([EW]\d+)\] ([^(\n]+)", system, re.MULTILINE) or [("E1", "the evidence")]
+            name = re.search(r"YOUR TURN, (.+?)\.", last)
+            item = ids[len(last) % len(ids)]
+            said = SAYINGS.format(item=item[1].strip().lower(), other="Juror 3")
+            who = name.group(1) if name else "A juror"
+            text = (
+                f"<SpeakingTo>everyone</SpeakingTo><ArgumentType>question</ArgumentType>"
+                f"<Position>NOT GUILTY</Position><Reasoning>{who} is not sure.</Reasoning>"
+                f"<Cites>{item[0]}</Cites><Content>{said}</Content>"
+            )
+        tokens = count(messages)
+        spent = time.perf_counter() - received  # counting is the server's time: it comes out of the delay
+        return Reply(
+            text=text, delay=max(0.0, delay - spent), chunk_size=chunk, prompt_tokens=tokens, completion_tokens=90
+        )
+
+    with ScriptedOpenAIServer() as server:
+        server.responder = answer
+        print(server.api_base, flush=True)
+        sys.stdin.read()  # until the client closes our stdin
+
+
+class Server:
+    """The counting server in a child process: ``with Server(delay=1.0) as base: ...``."""
+
+    def __init__(self, delay: float = 0.0, chunk: int = 400) -> None:
+        self.args = [sys.executable, __file__, "--serve", "--delay", str(delay), "--chunk", str(chunk)]
+
+    def __enter__(self) -> str:
+        self.process = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        return self.process.stdout.readline().strip()
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # kept-alive client connections can hold it open
+            self.process.terminate()
+            self.process.wait(timeout=5)
+
+
+# ---- the client --------------------------------------------------------------------------------
+
+
+@dataclass
+class Recorder:
+    """Wraps the LiteLLM mind and keeps every call's kind and usage."""
+
+    inner: Any
+    calls: list[tuple[int, str, int, int]] = field(default_factory=list)  # round, kind, prompt, cached
+    concurrent: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    async def speak(self, request, *, on_text=None):  # type: ignore[no-untyped-def]
+        speech: Speech = await self.inner.speak(request, on_text=on_text)
+        self.calls.append((request.round_number, "speak", speech.usage.prompt_tokens, speech.usage.cached_tokens))
+        return speech
+
+    async def craft_argument(self, request, *, on_text=None):  # type: ignore[no-untyped-def]
+        speech: Speech = await self.inner.craft_argument(request, on_text=on_text)
+        self.calls.append((request.round_number, "craft", speech.usage.prompt_tokens, speech.usage.cached_tokens))
+        return speech
+
+    async def react_batch(self, request):  # type: ignore[no-untyped-def]
+        batch: ReactionBatch = await self.inner.react_batch(request)
+        self.calls.append((request.round_number, "react", batch.usage.prompt_tokens, batch.usage.cached_tokens))
+        return batch
+
+    async def summarize(self, request):  # type: ignore[no-untyped-def]
+        result: SummaryResult = await self.inner.summarize(request)
+        self.calls.append((request.round_number, "summary", result.usage.prompt_tokens, result.usage.cached_tokens))
+        return result
+
+
+def mind(base: str, timeout: float = 60.0):  # type: ignore[no-untyped-def]
+    from deliberation.minds.litellm_mind import LiteLLMMind
+
+    return LiteLLMMind(MODEL, api_base=base, api_key="sk-bench", timeout=timeout, retries=0)
+
+
+async def deliberation(base: str, case_slug: str, rounds: int, seed: int) -> tuple[Recorder, int]:
+    case, jury = load_case(case_slug), load_jury()
+    recorder = Recorder(mind(base))
+    state = begin(case=case, jury=jury, seed=seed, settings=EngineSettings(max_rounds=rounds, stability_rounds=99))
+    speeches = 0
+    while state.round_number < rounds:
+        state.end_reason = None  # keep talking to the round limit: round 20 must exist to be measured
+        result = await run_round(state, case=case, jury=jury, mind=recorder)
+        speeches += len(result.speeches)
+    return recorder, speeches
+
+
+def report_tokens(recorder: Recorder, speeches: int, rounds: int) -> None:
+    by_round: dict[int, list[tuple[int, str, int, int]]] = defaultdict(list)
+    for call in recorder.calls:
+        by_round[call[0]].append(call)
+    print("round calls speeches prompt_tok per_speech react summary")
+    for number in range(1, rounds + 1):
+        calls = by_round[number]
+        spoken = sum(1 for c in calls if c[1] in ("speak", "craft"))
+        total = sum(c[2] for c in calls)
+        react = sum(c[2] for c in calls if c[1] == "react")
+        summ = sum(c[2] for c in calls if c[1] == "summary")
+        per_speech = total / max(spoken, 1)
+        print(f"{number:>5} {len(calls):>5} {spoken:>8} {total:>10} {per_speech:>10.0f} {react:>5} {summ or '':>7}")
+    total = sum(c[2] for c in recorder.calls)
+    kinds = defaultdict(list)
+    for call in recorder.calls:
+        kinds[call[1]].append(call[2])
+    print(f"\n{rounds} rounds: {len(recorder.calls)} calls, {speeches} speeches, {total} prompt tokens in all")
+    per_speech = total / max(speeches, 1)
+    print(f"prompt tokens per speech, every call included: {per_speech:.0f} (peer {PEER['prompt per speech']})")
+    for kind, tokens in sorted(kinds.items()):
+        print(f"  {kind:<8} {len(tokens):>3} calls, {statistics.mean(tokens):>6.0f} prompt tokens per call")
+    summary_rounds = {c[0] for c in recorder.calls if c[1] == "summary"}
+    plain = [len(by_round[n]) - sum(1 for c in by_round[n] if c[1] in ("speak", "craft")) for n in by_round]
+    print(f"calls per round = speakers + {max(plain)} at most (summary rounds: {sorted(summary_rounds)})")
+    print(f"cached prompt tokens reported: {sum(c[3] for c in recorder.calls)}")
+
+
+def cpu_now() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def cpu_per_call(base: str, calls: int, streamed: bool) -> float:
+    from tests.deliberation.minds.jury import JURY, speak_request, turn
+
+    the_mind = mind(base)
+    request = speak_request(JURY[0], (turn(1, 3, "The watch settles it."), turn(1, 5, "Think of his mother.")))
+    sink = (lambda seat, chunk: None) if streamed else None
+    await the_mind.speak(request, on_text=sink)  # warm
+    started = cpu_now()
+    for _ in range(calls):
+        await the_mind.speak(request, on_text=sink)
+    return (cpu_now() - started) / calls * 1000
+
+
+async def four_speaker_rounds(base: str, case_slug: str, rounds: int, delay: float) -> list[float]:
+    case, jury = load_case(case_slug), load_jury()
+    settings = EngineSettings(min_speakers=4, max_speakers=4, stability_rounds=99, summary_interval=0)
+    state = begin(case=case, jury=jury, seed=5, settings=settings)
+    the_mind = mind(base, timeout=delay * 10 + 10)
+    walls: list[float] = []
+    await the_mind.speak(replace_request(case, jury))  # warm LiteLLM before anything is timed
+    for _ in range(rounds):
+        state.end_reason = None
+        started = time.perf_counter()
+        result = await run_round(state, case=case, jury=jury, mind=the_mind)
+        walls.append(time.perf_counter() - started)
+        assert len(result.speeches) == 4 and result.usage.calls == 5, (len(result.speeches), result.usage.calls)
+    return walls
+
+
+def replace_request(case, jury):  # type: ignore[no-untyped-def]
+    from deliberation.engine.ports import JurorOutlook, SpeakRequest
+
+    outlook = JurorOutlook(conviction=0.5, vote="guilty")
+    return SpeakRequest(
+        juror=jury[0], outlook=outlook, case=case, recent=(), passages=(), round_number=1,
+        tally={"guilty": 6, "not_guilty": 6}, jury=jury,
+    )  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--case", default="kessler-market-robbery")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--delay", type=float, default=1.0)
+    parser.add_argument("--chunk", type=int, default=400)
+    parser.add_argument("--calls", type=int, default=40)
+    parser.add_argument("--wall-rounds", type=int, default=5)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.delay, args.chunk)
+        return 0
+
+    print("# 1. tokens and calls: a 20-round deliberation")
+    with Server() as base:
+        recorder, speeches = asyncio.run(deliberation(base, args.case, args.rounds, args.seed))
+    report_tokens(recorder, speeches, args.rounds)
+
+    print("\n# 2. client CPU per model call (speech calls, server in another process)")
+    with Server(chunk=4) as base:
+        plain = asyncio.run(cpu_per_call(base, args.calls, streamed=False))
+        streamed = asyncio.run(cpu_per_call(base, args.calls, streamed=True))
+    peer = PEER["client CPU per call"]
+    print(f"unstreamed {plain:.1f} ms, streamed in 4-character chunks {streamed:.1f} ms (peer {peer})")
+
+    print(f"\n# 3. wall time: four-speaker rounds at {args.delay:g} s per call")
+    with Server(delay=args.delay) as base:
+        walls = asyncio.run(four_speaker_rounds(base, args.case, args.wall_rounds, args.delay))
+    critical = 2 * args.delay  # the four speakers at once, then the reactions
+    overhead = (statistics.mean(walls) - critical) / critical * 100
+    print("round wall times: " + ", ".join(f"{w:.2f} s" for w in walls))
+    print(f"model time on the critical path {critical:.1f} s; mean wall {statistics.mean(walls):.2f} s;"
+          f" overhead {overhead:.1f}% (peer {PEER['wall overhead at 1 s/call']})")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

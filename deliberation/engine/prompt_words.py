@@ -1,0 +1,166 @@
+"""The words every prompt shares: clipping, positions and trust in words, seat labels, the case index.
+
+Pure Python, no Django. The case reaches a model as a compact index (title, charges, defendant, a
+short summary, one line per evidence item and witness) that is the same for every juror and every
+round, so it can sit in the stable head of the prompt that providers cache; the detail a juror needs
+comes from the passages looked up for them (``format_passages``), each said once. Nothing here
+reads a field that is not named explicitly: no historical verdict or punishment can slip in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from deliberation.engine.ports import HeardTurn
+from deliberation.engine.types import CaseFile, JurorProfile, Passage
+
+MAX_ITEM_CHARS = 400
+INDEX_SUMMARY_CHARS = 200  # the case summary in the index: its opening sentences
+INDEX_LINE_CHARS = 70  # one evidence item, witness or defendant's description in the index
+SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
+MAX_PASSAGES = 2
+PASSAGE_CHARS = 150
+TURN_CHARS = 280  # one remembered turn, whole
+
+
+def clip(text: str, limit: int) -> str:
+    """Tidy spacing (keeping line breaks) and cut to ``limit`` characters at a word boundary."""
+    text = "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …"
+
+
+def conviction_to_text(conviction: float) -> str:
+    """The juror's conviction in words: numbers invite false precision in a model's answer."""
+    bands = (
+        (0.15, "certain that the defendant is not guilty"),
+        (0.30, "fairly sure that the defendant is not guilty"),
+        (0.40, "leaning towards not guilty"),
+        (0.60, "torn, on the fence"),
+        (0.70, "leaning towards guilty"),
+        (0.85, "fairly sure that the defendant is guilty"),
+    )
+    for upper, words in bands:
+        if conviction < upper:
+            return words
+    return "certain that the defendant is guilty"
+
+
+def trust_to_text(trust: float) -> str:
+    if trust > 0.5:
+        return "you trust them a great deal"
+    if trust > 0.15:
+        return "you tend to trust them"
+    if trust >= -0.15:
+        return "no strong feeling"
+    if trust >= -0.5:
+        return "you are wary of them"
+    return "you distrust them"
+
+
+def has_opinion(trust: float) -> bool:
+    """Whether a juror feels anything about another: "no strong feeling" is not worth a line."""
+    return trust > 0.15 or trust < -0.15
+
+
+def vote_to_text(vote: str | None) -> str:
+    return {"guilty": "GUILTY", "not_guilty": "NOT GUILTY"}.get(vote or "", "undecided")
+
+
+def seat_label(seat: int, jury: Sequence[JurorProfile]) -> str:
+    for juror in jury:
+        if juror.seat == seat:
+            return f"{juror.name} (Juror {seat})"
+    return f"Juror {seat}"
+
+
+def short_name(seat: int | None, jury: Sequence[JurorProfile]) -> str:
+    """A juror as the transcript lines name them: the name alone, else "Juror n"."""
+    for juror in jury:
+        if juror.seat == seat:
+            return juror.name
+    return f"Juror {seat}"
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def index_summary(case: CaseFile) -> str:
+    """The summary's opening sentences within ``INDEX_SUMMARY_CHARS`` (at least its first sentence)."""
+    text = one_line(case.summary)
+    if len(text) <= INDEX_SUMMARY_CHARS:
+        return text
+    ends = [match.end() for match in SENTENCE_END.finditer(text[: INDEX_SUMMARY_CHARS + 1])]
+    return text[: ends[-1]].rstrip() if ends else clip(text, INDEX_SUMMARY_CHARS)
+
+
+def format_case_index(case: CaseFile) -> str:
+    """The case as an index: enough to know what exists and what to ask about, the same for everyone."""
+    lines = [f"# THE CASE: {case.title}"]
+    place = ", ".join(part for part in (case.jurisdiction, str(case.year) if case.year else "") if part)
+    if place:
+        lines.append(f"Tried in {place}.")
+    if case.charges:
+        lines.append("Charges: " + "; ".join(case.charges))
+    for defendant in case.defendants:
+        details = ", ".join(
+            part for part in (defendant.gender, f"age {defendant.age}" if defendant.age else "") if part
+        )
+        described = f": {clip(one_line(defendant.description), INDEX_LINE_CHARS)}" if defendant.description else ""
+        lines.append(f"Defendant: {defendant.name} ({details}){described}")
+    lines.append(index_summary(case))
+    for item in case.evidence:
+        contested = " (contested)" if item.contestable else ""
+        lines.append(clip(f"[{item.id}] {item.label}{contested}", INDEX_LINE_CHARS))
+    for witness in case.witnesses:
+        doubted = ", doubted" if witness.credibility_issues else ""
+        lines.append(clip(f"[{witness.id}] {witness.name}, {witness.role} ({witness.side}{doubted})", INDEX_LINE_CHARS))
+    return "\n".join(lines)
+
+
+def fresh_passages(passages: Sequence[Passage], case: CaseFile) -> list[tuple[Passage, str]]:
+    """The looked-up passages worth sending, each with its text: one per item, none repeating the index.
+
+    A summary passage keeps only what the index's short summary does not already say.
+    """
+    shown = index_summary(case).removesuffix(" …")
+    seen: set[str] = set()
+    kept: list[tuple[Passage, str]] = []
+    for passage in passages:
+        if passage.item_id in seen:
+            continue
+        seen.add(passage.item_id)
+        text = one_line(passage.text)
+        if passage.kind == "summary":
+            text = text[len(shown) :].strip() if text.startswith(shown) else text
+        if text:
+            kept.append((passage, clip(text, PASSAGE_CHARS)))
+        if len(kept) >= MAX_PASSAGES:
+            break
+    return kept
+
+
+def format_passages(passages: Sequence[Passage], case: CaseFile) -> str:
+    kept = fresh_passages(passages, case)
+    if not kept:
+        return ""
+    lines = ["# LOOKED UP FOR YOU"]
+    lines.extend(f"[{p.item_id}] {p.label}: {text}" for p, text in kept)
+    return "\n".join(lines)
+
+
+def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile], limit: int = TURN_CHARS) -> str:
+    """Someone else's statement as the speaker heard it: ``[R3] Tom to Margaret: ...``."""
+    if turn.kind == "process":
+        who = turn.speaker_name or "The foreperson"
+    elif turn.kind == "judge":
+        who = turn.speaker_name or "The judge"
+    else:
+        who = short_name(turn.seat, jury) if turn.seat else turn.speaker_name
+        if turn.target_seat is not None:
+            who += f" to {short_name(turn.target_seat, jury)}"
+    return f"[R{turn.round_number}] {who}: {clip(turn.content, limit)}"

@@ -1,0 +1,92 @@
+"""The room's two bookkeeping prompts: the jury's reactions to a round, and the rolling minutes.
+
+Pure Python, no Django. Neither carries the case: the reaction call rates what was said against each
+listener's character and position (the speeches name their evidence), and the minutes fold what
+was said. The minutes are the room's, written once and neutrally, never one juror's copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deliberation.engine.ports import Listener, Message, ReactRequest, SummarizeRequest
+from deliberation.engine.prompt_words import (
+    clip,
+    conviction_to_text,
+    format_heard_turn,
+    has_opinion,
+    short_name,
+    vote_to_text,
+)
+from deliberation.engine.types import JurorProfile, Speech
+
+SPEECH_CHARS = 220
+MINUTES_CHARS = 800
+FOLD_TURN_CHARS = 200
+MAX_FOLD_TURNS = 24
+
+REACT_SYSTEM = (
+    "You simulate how each juror in a jury room reacts to what was just said: rate how each speech moves"
+    " each listener, by their character and position. You do not decide the case."
+)
+REACT_FORMAT = """Answer with JSON only, one list per listener with one entry per speech:
+{"juror_3": [{"speech": 1, "impact": 0.2, "thought": "ten words at most", "persuaded": false}], ...}
+impact: -1 (to NOT GUILTY) .. +1 (to GUILTY); persuaded: it changed their mind."""
+
+MINUTES_SYSTEM = (
+    "You keep the minutes of a jury's deliberation: short, faithful, neutral, the room's and no one juror's."
+)
+MINUTES_TASK = (
+    "Rewrite the minutes to take in these turns: 3 to 5 bullet points, one per line, each starting with •:"
+    " the key arguments, who persuaded whom, any change of position. Answer with the bullets only."
+)
+
+
+def format_listener(listener: Listener, speakers: Sequence[int], jury: Sequence[JurorProfile]) -> str:
+    juror, outlook = listener.juror, listener.outlook
+    line = f"juror_{juror.seat}: {juror.name}, the {juror.archetype}; {vote_to_text(outlook.vote)}"
+    if not listener.active:
+        return line + " (half listening)."
+    line += f", {conviction_to_text(outlook.conviction)}."
+    if juror.modifiers:
+        ranked = sorted(juror.modifiers.items(), key=lambda pair: pair[1], reverse=True)
+        line += f" Moved by {ranked[0][0]}, not by {ranked[-1][0]}."
+    if outlook.doubts:
+        line += " Doubts: " + "; ".join(clip(doubt, 70) for doubt in outlook.doubts[:2]) + "."
+    feelings = [
+        f"{short_name(seat, jury)} {outlook.opinions[seat]:+.1f}"
+        for seat in dict.fromkeys(speakers)
+        if seat in outlook.opinions and has_opinion(outlook.opinions[seat])
+    ]
+    if feelings:
+        line += " Trusts: " + ", ".join(feelings) + "."
+    return line
+
+
+def format_speech(index: int, speech: Speech, names: dict[int, str]) -> str:
+    to = f" to {names.get(speech.target_seat, f'Juror {speech.target_seat}')}" if speech.target_seat is not None else ""
+    said = clip(speech.content, SPEECH_CHARS)
+    return f'{index}. {speech.speaker_name} (juror_{speech.seat}){to}, {speech.argument_type}: "{said}"'
+
+
+def build_react_messages(request: ReactRequest) -> list[Message]:
+    """One prompt for the whole jury's reaction to everything said this round (no case brief)."""
+    jury = [listener.juror for listener in request.listeners]
+    speakers = [speech.seat for speech in request.speeches]
+    names = {speech.seat: speech.speaker_name for speech in request.speeches} | {j.seat: j.name for j in jury}
+    speeches = "\n".join(format_speech(n, speech, names) for n, speech in enumerate(request.speeches, start=1))
+    listeners = "\n".join(format_listener(listener, speakers, jury) for listener in request.listeners)
+    user = f"Round {request.round_number}, the speeches:\n{speeches}\n\nThe listeners:\n{listeners}\n\n{REACT_FORMAT}"
+    return [{"role": "system", "content": REACT_SYSTEM}, {"role": "user", "content": user}]
+
+
+def build_summarize_messages(request: SummarizeRequest) -> list[Message]:
+    """One prompt folding older turns into the room's minutes (the previous minutes included)."""
+    jury = request.jurors
+    turns = "\n".join(format_heard_turn(turn, jury, FOLD_TURN_CHARS) for turn in request.turns[-MAX_FOLD_TURNS:])
+    previous = clip(request.previous_summary, MINUTES_CHARS) if request.previous_summary else "(none yet)"
+    user = (
+        f"The case: {request.case.title}.\nThe minutes so far:\n{previous}\n\n"
+        f"Turns to take in (to round {request.round_number}):\n{turns}\n\n{MINUTES_TASK}"
+    )
+    return [{"role": "system", "content": MINUTES_SYSTEM}, {"role": "user", "content": user}]

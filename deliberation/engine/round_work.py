@@ -1,0 +1,230 @@
+"""The bookkeeping of one round in flight: usage, budget, failures, notes, and each speaker's call.
+
+Pure Python, no Django. ``deliberation.engine.rounds`` drives it; a mind that fails here is
+answered by the fallback mind, and the turn keeps the reason it is a stand-in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from deliberation.engine import memory as mem
+from deliberation.engine import params
+from deliberation.engine.conviction import apply_delta
+from deliberation.engine.failures import DETAIL_BUDGET, CallFailure, CallKind
+from deliberation.engine.foreperson import ProcessLine
+from deliberation.engine.ports import CraftRequest, HeardTurn, Mind, SpeakRequest, TextSink
+from deliberation.engine.results import PlayerMove, RoundResult
+from deliberation.engine.state import DeliberationState
+from deliberation.engine.strategies import item_label, validate_move
+from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
+
+BUDGET_NOTE = "The model budget for this deliberation is spent; the jurors continue on the offline engine."
+MIND_FAILED_NOTE = "{name}'s turn fell back to the offline engine after the model failed."
+PASSAGES_PER_SPEAKER = 3
+
+
+def heard(speech: Speech, round_number: int) -> HeardTurn:
+    return HeardTurn(
+        round_number=round_number,
+        seat=speech.seat,
+        speaker_name=speech.speaker_name,
+        content=speech.content,
+        argument_type=speech.argument_type,
+        target_seat=speech.target_seat,
+        position=speech.position or "",
+    )
+
+
+def default_fallback() -> Mind:
+    from deliberation.minds.offline import OfflineMind  # the engine's own default mind
+
+    return OfflineMind()
+
+
+class RoundWork:
+    """The mutable bookkeeping of one round in flight."""
+
+    def __init__(
+        self,
+        state: DeliberationState,
+        case: CaseFile,
+        jury: Sequence[JurorProfile],
+        mind: Mind,
+        fallback: Mind,
+        retriever: Retriever,
+        on_text: TextSink | None,
+    ) -> None:
+        self.state = state
+        self.case = case
+        self.jury = tuple(sorted(jury, key=lambda j: j.seat))
+        self.by_seat = {j.seat: j for j in self.jury}
+        self.mind = mind
+        self.fallback = fallback
+        self.retriever = retriever
+        self.on_text = on_text
+        self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)
+        self.speeches: list[Speech] = []
+        self.labels = {item.id: item.label for item in case.evidence} | {w.id: w.name for w in case.witnesses}
+        self.named = {item.id: mem.named(item.label, witness=False) for item in case.evidence}
+        self.named |= {w.id: w.name for w in case.witnesses}
+
+    def label_of(self, speech: Speech) -> tuple[str, str]:
+        """The item a speech rested on: its id and its name in the case file ("", "" when none)."""
+        item_id = next((cited for cited in speech.cited if cited in self.labels), "")
+        return item_id, self.labels.get(item_id, "")
+
+    def current_mind(self) -> Mind:
+        return self.fallback if self.state.budget_exhausted else self.mind
+
+    def account(self, usage: Usage, mind: Mind) -> None:
+        self.result.usage.add(usage, fallback=mind is not self.mind)
+        totals = self.state.usage
+        totals["calls"] = totals.get("calls", 0) + 1
+        totals["prompt_tokens"] = totals.get("prompt_tokens", 0) + usage.prompt_tokens
+        totals["completion_tokens"] = totals.get("completion_tokens", 0) + usage.completion_tokens
+        totals["cost_usd"] = totals.get("cost_usd", 0.0) + usage.cost_usd
+        self.check_budget()
+
+    def record_failure(self, kind: CallKind, usage: Usage, mind: Mind, seat: int | None = None) -> Usage:
+        """Record the call as failed when the model failed or the spent budget skipped it.
+
+        Returns the usage as the record keeps it: for a failure, marked fallback with its cause.
+        """
+        if not usage.fallback and mind is self.fallback and self.mind is not self.fallback:
+            usage = dataclasses.replace(usage, fallback=True, cause="budget", note=DETAIL_BUDGET)
+        if usage.fallback:
+            usage = dataclasses.replace(usage, cause=usage.cause or "error")
+            self.result.failures.append(CallFailure(kind, usage.cause, usage.note, seat))  # type: ignore[arg-type]
+        return usage
+
+    def check_budget(self) -> None:
+        settings, totals = self.state.settings, self.state.usage
+        if self.state.budget_exhausted:
+            return
+        tokens = totals.get("prompt_tokens", 0) + totals.get("completion_tokens", 0)
+        over_tokens = settings.budget_tokens is not None and tokens >= settings.budget_tokens
+        over_cost = settings.budget_cost_usd is not None and totals.get("cost_usd", 0.0) >= settings.budget_cost_usd
+        if over_tokens or over_cost:
+            self.state.budget_exhausted = True
+            self.note(BUDGET_NOTE)
+
+    def note(self, text: str) -> None:
+        self.result.process_lines.append(
+            ProcessLine(
+                self.state.round_number, text, kind="note", speaker_name="Note", after_speeches=len(self.speeches)
+            )
+        )
+
+    def round_turns(self, earlier: Sequence[Speech] | None = None) -> tuple[HeardTurn, ...]:
+        """This round's speeches so far as turns: ``earlier`` when given, else all of them."""
+        spoken = self.speeches if earlier is None else earlier
+        return tuple(heard(s, self.state.round_number) for s in spoken)
+
+    def last_content(self, seat: int) -> str:
+        if self.speeches:
+            return self.speeches[-1].content
+        past = self.state.memories[seat].heard
+        return past[-1].content if past else ""
+
+    def passages(self, seat: int, extra: str = "", answering: str | None = None) -> tuple:
+        memory = self.state.memories[seat]
+        said = self.last_content(seat) if answering is None else answering
+        query = " ".join([*memory.doubts[:2], said, extra])
+        return tuple(self.retriever.lookup(query, PASSAGES_PER_SPEAKER))
+
+    async def call_speaker(self, call, request, fallback_call, name: str, *, kind: CallKind, seat: int) -> Speech:
+        mind = self.current_mind()
+        try:
+            speech = await call(mind, request)
+        except Exception as exc:  # a mind must not end the deliberation: the turn is retried offline
+            if mind is self.fallback:
+                raise
+            failed = Usage(fallback=True, cause="error", note=f"the mind raised {type(exc).__name__}: {exc}"[:300])
+            self.account(failed, mind)
+            self.record_failure(kind, failed, mind, seat)
+            self.note(MIND_FAILED_NOTE.format(name=name))
+            speech = await fallback_call(self.fallback, request)
+            self.account(speech.usage, self.fallback)
+            speech.is_fallback, speech.usage = True, failed  # the turn keeps the reason it is a stand-in
+            return speech
+        self.account(speech.usage, mind)
+        speech.usage = self.record_failure(kind, speech.usage, mind, seat)
+        speech.is_fallback = speech.is_fallback or speech.usage.fallback
+        return speech
+
+    def craft_request(self, move: PlayerMove, earlier: Sequence[Speech] | None = None) -> CraftRequest:
+        validate_move(strategy=move.strategy, side=move.side, target_seat=move.target_seat, free_text=move.free_text)
+        player = self.by_seat[move.seat]
+        return CraftRequest(
+            player=player,
+            side=move.side,
+            strategy=move.strategy,
+            case=self.case,
+            recent=mem.recent_turns(self.state.memories[move.seat], player.memory_window, self.round_turns(earlier)),
+            passages=self.passages(
+                move.seat, f"{move.strategy.replace('_', ' ')} {item_label(self.case, move.item_id)} {move.free_text}"
+            ),
+            round_number=self.state.round_number,
+            tally=self.state.tally(),
+            jury=self.jury,
+            target_seat=move.target_seat,
+            free_text=move.free_text,
+            seed=self.state.next_seed(),
+            item_id=move.item_id,
+        )
+
+    async def player_speech(self, move: PlayerMove, request: CraftRequest | None = None) -> Speech:
+        """The participant's crafted argument (``request`` built beforehand, else now)."""
+        player = self.by_seat[move.seat]
+        request = request or self.craft_request(move)
+
+        async def craft(mind: Mind, req: CraftRequest) -> Speech:
+            return await mind.craft_argument(req, on_text=self.on_text)
+
+        speech = await self.call_speaker(craft, request, craft, player.name, kind="argument", seat=player.seat)
+        speech.seat, speech.speaker_name = player.seat, player.name
+        speech.strategy = move.strategy
+        speech.position = "guilty" if move.side == "prosecute" else "not_guilty"
+        if speech.target_seat is None:
+            speech.target_seat = move.target_seat
+        return speech
+
+    async def juror_speech(
+        self,
+        seat: int,
+        *,
+        earlier: Sequence[Speech] | None = None,
+        answering: int | None = None,
+        seed: int | None = None,
+    ) -> Speech:
+        """One AI juror's speech, hearing ``earlier`` of this round (all so far when None)."""
+        juror = self.by_seat[seat]
+        memory = self.state.memories[seat]
+        recent = mem.recent_turns(memory, juror.memory_window, self.round_turns(earlier))
+        answered = next((t.content for t in reversed(recent) if t.seat == answering), None) if answering else None
+        request = SpeakRequest(
+            juror=juror,
+            outlook=memory.outlook(),
+            case=self.case,
+            recent=recent,
+            passages=self.passages(seat, answering=answered),
+            round_number=self.state.round_number,
+            tally=self.state.tally(),
+            jury=self.jury,
+            seed=self.state.next_seed() if seed is None else seed,
+            answering=answering,
+        )
+
+        async def speak(mind: Mind, req: SpeakRequest) -> Speech:
+            return await mind.speak(req, on_text=self.on_text)
+
+        speech = await self.call_speaker(speak, request, speak, juror.name, kind="speech", seat=juror.seat)
+        speech.seat, speech.speaker_name = juror.seat, juror.name
+        if speech.position not in ("guilty", "not_guilty"):
+            speech.position = memory.vote  # type: ignore[assignment]
+        if speech.own_shift:  # a change of mind of the speaker's own, as they speak
+            shift = max(-params.MAX_OWN_SHIFT, min(params.MAX_OWN_SHIFT, speech.own_shift))
+            memory.conviction = apply_delta(memory.conviction, shift)
+        return speech
