@@ -80,6 +80,7 @@ def test_a_run_is_the_deliberation_the_deliberate_command_holds_with_the_same_se
 
     ours = run_record(run)
     assert ours.pop("deliberation_id") != played.pop("deliberation_id")
+    assert ours.pop("public_id") != played.pop("public_id")
     assert ours == played
 
 

@@ -28,13 +28,13 @@ def _case():
 @pytest.mark.parametrize("name", PAGES)
 def test_a_deliberation_still_running_shows_no_historical_verdict(client, name):
     running = write_deliberation(rounds=2, case=_case(), verdict="")
-    body = client.get(reverse(name, args=[running.pk])).content.decode()
+    body = client.get(reverse(name, args=[running.public_id])).content.decode()
     assert "Historical verdict" not in body and "Transported" not in body
 
 
 def test_the_json_export_of_a_running_deliberation_holds_no_historical_verdict(client):
     running = write_deliberation(rounds=2, case=_case(), verdict="")
-    record = json.loads(client.get(reverse("review:export_json", args=[running.pk])).content)
+    record = json.loads(client.get(reverse("review:export_json", args=[running.public_id])).content)
     assert record["historical_verdict"] is None and record["case_detail"]["historical_verdict"] is None
 
 
@@ -49,6 +49,6 @@ def test_the_list_seals_the_historical_verdict_of_a_running_deliberation(curator
 @pytest.mark.parametrize("name", PAGES)
 def test_after_the_verdict_the_historical_verdict_is_shown(client, name):
     done = write_deliberation(rounds=2, case=_case(), verdict="not_guilty")
-    assert "Historical verdict: Guilty" in client.get(reverse(name, args=[done.pk])).content.decode().replace(
+    assert "Historical verdict: Guilty" in client.get(reverse(name, args=[done.public_id])).content.decode().replace(
         "<strong>", ""
     ).replace("</strong>", "")
