@@ -103,7 +103,8 @@ class LiveServer:
             import psycopg
 
             with psycopg.connect(self.env["DATABASE_URL"], autocommit=True) as connection:
-                return connection.execute(sql.replace("?", "%s"), params).fetchall()
+                cursor = connection.execute(sql.replace("?", "%s"), params)
+                return cursor.fetchall() if cursor.description else []  # an UPDATE returns no rows
         import sqlite3
 
         with sqlite3.connect(self.env["SQLITE_PATH"], timeout=20) as connection:

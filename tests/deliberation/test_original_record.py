@@ -30,15 +30,15 @@ def deliberating(client: Client, halpin: Case, django_capture_on_commit_callback
     with django_capture_on_commit_callbacks(execute=True):
         client.post("/court/start/", {"case": halpin.slug})
         deliberation = Deliberation.objects.get()
-        client.post(f"/court/{deliberation.pk}/side/", {"side": "defend"}, **HTMX)
+        client.post(f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, **HTMX)
     return client, deliberation
 
 
 def _pages(client: Client, deliberation: Deliberation) -> list[str]:
     return [
-        client.get(f"/court/{deliberation.pk}/verdict/").content.decode(),
-        client.get(f"/deliberations/{deliberation.pk}/").content.decode(),
-        client.get(f"/court/{deliberation.pk}/").content.decode(),
+        client.get(f"/court/{deliberation.public_id}/verdict/").content.decode(),
+        client.get(f"/deliberations/{deliberation.public_id}/").content.decode(),
+        client.get(f"/court/{deliberation.public_id}/").content.decode(),
     ]
 
 
@@ -55,7 +55,7 @@ def test_after_the_verdict_the_verdict_page_and_transcript_show_the_record_link_
 ):
     client, deliberation = deliberating
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(f"/court/{deliberation.pk}/call/", {}, **HTMX)
+        client.post(f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, **HTMX)
     deliberation.refresh_from_db()
     assert deliberation.phase == Phase.VERDICT
     verdict_page, transcript, _ = _pages(client, deliberation)

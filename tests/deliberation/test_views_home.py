@@ -9,8 +9,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cases.models import Case
-from tests.factories import CaseFactory
+from cases.models import Case, Defendant
+from tests.factories import CaseFactory, DefendantFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "case-results"}
 
@@ -19,8 +19,14 @@ def _cards(html: str) -> list[str]:
     return re.findall(r"<h3>([^<]+)</h3>", html)
 
 
+def _case(**fields: object) -> Case:
+    case = CaseFactory(**fields)
+    DefendantFactory(case=case)
+    return case
+
+
 def _imported(n: int) -> None:
-    Case.objects.bulk_create(
+    cases = Case.objects.bulk_create(
         Case(
             slug=f"ob-t1800-{i}",
             title=f"The Crown v. A{i:03d}",
@@ -33,6 +39,8 @@ def _imported(n: int) -> None:
         )
         for i in range(n)
     )
+    # a library lists the cases a game can start on: each has a defendant to try
+    Defendant.objects.bulk_create(Defendant(case=case, name=f"Prisoner {case.source_id}") for case in cases)
 
 
 @pytest.mark.django_db
@@ -40,7 +48,7 @@ def test_the_library_size_and_filter_choices_follow_an_import_at_once(client, dj
     from cases.services import oldbailey_import_paths
     from tests.cases.oldbailey_sample import TRIALS
 
-    CaseFactory(source="curated", year=2020)
+    _case(source="curated", year=2020)
     assert "1 playable case" in client.get("/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         oldbailey_import_paths(paths=[t for t in TRIALS if t.stem == "t18600402-389"])
@@ -52,7 +60,7 @@ def test_the_library_size_and_filter_choices_follow_an_import_at_once(client, dj
 @pytest.mark.django_db
 def test_the_curated_cases_come_first_on_the_front_page_however_the_titles_sort(client):
     _imported(30)
-    CaseFactory(title="Zephyr Street stabbing", source="curated")
+    _case(title="Zephyr Street stabbing", source="curated")
     cards = _cards(client.get("/").content.decode())
     assert cards[0] == "Zephyr Street stabbing"
     assert cards[1:] == [f"The Crown v. A{i:03d}" for i in range(12)]
@@ -61,7 +69,7 @@ def test_the_curated_cases_come_first_on_the_front_page_however_the_titles_sort(
 @pytest.mark.django_db
 def test_searching_or_filtering_drops_the_featured_strip(client):
     _imported(3)
-    CaseFactory(title="Zephyr Street stabbing", source="curated", year=1999)
+    _case(title="Zephyr Street stabbing", source="curated", year=1999)
     assert "Featured for the classroom" not in client.get("/?decade=1800").content.decode()
     assert _cards(client.get("/?q=stabbing").content.decode()) == ["Zephyr Street stabbing"]
 
@@ -85,12 +93,13 @@ def test_the_home_page_costs_the_same_queries_for_a_small_and_a_large_library(cl
         return len(queries)
 
     _imported(5)
-    CaseFactory(source="curated")
+    _case(source="curated")
     small = [cost("/"), cost("/?q=linen&decade=1800"), cost("/", **HTMX)]
-    Case.objects.bulk_create(
+    more = Case.objects.bulk_create(
         Case(slug=f"more-{i}", title=f"More {i}", summary="Linen again.", charges=["Theft"], year=1805)
         for i in range(200)
     )
+    Defendant.objects.bulk_create(Defendant(case=case, name="A prisoner") for case in more)
     large = [cost("/"), cost("/?q=linen&decade=1800"), cost("/", **HTMX)]
     assert small == large
     # offences, decades and size of the library (cached), the page, the featured strip, the jury
