@@ -44,6 +44,7 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
         public_id = re.search(r"/court/([A-Za-z0-9_-]{16})/$", page.url).group(1)
         live_daphne.query("UPDATE deliberation_deliberation SET seed = ? WHERE public_id = ?", (SEED, public_id))
 
+        page.locator(".first-vote").get_by_label("Not guilty").check()  # the first ballot: the person's own vote
         page.get_by_role("button", name=re.compile("DEFEND")).click()
         page.locator("#tally .tally-label").wait_for()
         page.get_by_label("Present Alternative Theory").check()
@@ -53,6 +54,7 @@ def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_canno
         _wait_round_stored(page)
         if page.locator("#phase-banner.phase-verdict").count() == 0:
             page.get_by_role("button", name="Call Final Vote").click()
+            page.get_by_role("button", name="Yes, call the final vote").click()  # it asks first
         page.locator("#phase-banner.phase-verdict").wait_for(timeout=30_000)
 
         page.get_by_role("link", name="See the verdict").click()
