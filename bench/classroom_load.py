@@ -171,7 +171,9 @@ async def _setup_room(bases: list[str], index: int) -> Room:
     browsers = [teacher]
     for number in range(STUDENTS + 1):
         base = bases[(number + 1) % len(bases)]
-        browser = Browser(base, httpx.AsyncClient(base_url=base, follow_redirects=True, timeout=60))
+        # the projector is the teacher's second screen (a room is private to its host and its students)
+        cookies = teacher.http.cookies if number == STUDENTS else None
+        browser = Browser(base, httpx.AsyncClient(base_url=base, follow_redirects=True, timeout=60, cookies=cookies))
         if number < STUDENTS:  # a student takes any free seat
             form = await browser.request("GET", f"/join/{code}/")
             token = browser.http.cookies.get("csrftoken", "")
@@ -182,7 +184,7 @@ async def _setup_room(bases: list[str], index: int) -> Room:
                 browser.learn(joined.text)
                 seat = re.search(r'<meta name="angry-seat" content="(\d*)"', joined.text)
                 browser.seat = int(seat.group(1)) if seat and seat.group(1) else None
-        else:  # the projector watches
+        else:  # the projector watches, in the teacher's session
             shown = await browser.request("GET", f"/rooms/{code}/")
             if shown is not None:
                 browser.learn(shown.text)
