@@ -230,9 +230,10 @@ def court_queryset() -> QuerySet[Deliberation]:
 
 
 def judge_narration(narrations: list[Narration]) -> Narration | None:
-    """The judge's latest spoken line; a line still being voiced shows as words until it is ready."""
+    """The judge's latest line that can be heard or read: ready, text only, or already speaking
+    its first pieces while the rest renders."""
     for narration in reversed(narrations):
-        if narration.status != NarrationStatus.PENDING:
+        if narration.status != NarrationStatus.PENDING or narration.pieces:
             return narration
     return narrations[-1] if narrations else None
 

@@ -6,8 +6,10 @@ All writes go through ``deliberation.services``; reads for pages through ``selec
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings as django_settings
+from django.core.files.storage import default_storage
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -324,6 +326,9 @@ class Narration(models.Model):
     audio = models.FileField(upload_to="narration/", blank=True)
     duration_seconds = models.FloatField(null=True, blank=True)
     attempts = models.JSONField(default=list, blank=True, help_text="[{engine, ok, error}] in the order tried.")
+    pieces = models.JSONField(
+        default=list, blank=True, help_text="[{audio, duration, start, end}]: the line's pieces, voiced as it renders."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     rendered_at = models.DateTimeField(null=True, blank=True)
 
@@ -332,3 +337,20 @@ class Narration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.text[:40]}"
+
+    @property
+    def is_speaking(self) -> bool:
+        """Still rendering, with its first pieces ready to play."""
+        return self.status == NarrationStatus.PENDING and bool(self.pieces)
+
+    @property
+    def playlist(self) -> list[dict[str, Any]]:
+        """What the courtroom plays, in order: the pieces as they were voiced, else the whole line."""
+        if self.pieces:
+            return [
+                {"index": i, "url": default_storage.url(p["audio"]), "start": p["start"], "end": p["end"]}
+                for i, p in enumerate(self.pieces)
+            ]
+        if self.audio:
+            return [{"index": 0, "url": self.audio.url, "start": 0, "end": len(self.text)}]
+        return []

@@ -159,7 +159,8 @@ class ElevenLabsEngine:
 
         client = ElevenLabs(api_key=self.api_key, base_url=self.base_url or None, timeout=self.timeout)
         try:
-            chunks = client.text_to_speech.convert(
+            # The SDK's streaming call: audio arrives as it is generated, piece by piece of a line.
+            chunks = client.text_to_speech.stream(
                 self.voice_id,
                 text=text,
                 model_id=self.model_id,

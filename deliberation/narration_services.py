@@ -20,7 +20,8 @@ from django.utils import timezone
 from angryagents.background import enqueue
 from deliberation import judge
 from deliberation.models import Narration, NarrationKind, NarrationStatus
-from deliberation.narration import TEXT, Attempt, Engine, Rendering, engine_chain, render, wav_duration
+from deliberation.narration import TEXT, Attempt, Engine, Rendering, engine_chain, wav_duration
+from deliberation.narration_pieces import Piece, render_in_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +31,11 @@ ERROR_STORE_FAILED = "The audio could not be stored: {error}"
 
 def audio_name(cache_key: str) -> str:
     return f"{AUDIO_FOLDER}/{cache_key}.wav"
+
+
+def piece_name(narration: Narration, index: int) -> str:
+    """Where a piece is kept: by narration and index, so a second run of the same narration overwrites it."""
+    return f"{AUDIO_FOLDER}/pieces/{narration.pk}-{index}.wav"
 
 
 def narration_request(*, deliberation_id: int | None, kind: str, text: str, round_number: int = 0) -> Narration:
@@ -117,7 +123,9 @@ def narration_render(*, narration_id: int) -> Narration | None:
         return narration
 
     try:
-        rendering = render(narration.text, engine_chain(), lookup=_stored_duration)
+        rendering = render_in_pieces(
+            narration.text, engine_chain(), lookup=_stored_duration, on_piece=_piece_keeper(narration)
+        )
     except Exception as exc:  # render() guards each engine; this is the last line of defence
         logger.exception("narration %s: rendering failed", narration_id)
         error = Attempt(engine="", ok=False, error=f"{type(exc).__name__}: {exc}")
@@ -148,11 +156,36 @@ def narration_render(*, narration_id: int) -> Narration | None:
         narration.audio.name = audio or ""
         narration.duration_seconds = rendering.duration_seconds if audio else None
         narration.attempts = attempts
+        narration.pieces = narration.pieces if audio else []
         narration.rendered_at = timezone.now()
         narration.full_clean()
         narration.save()
         transaction.on_commit(lambda: _narration_rendered(narration_id))
     return narration
+
+
+def _piece_keeper(narration: Narration):  # type: ignore[no-untyped-def]
+    """Store each piece as it is voiced and tell the room, so the courtroom starts playing it
+    while the rest of the line renders. A piece that cannot be stored is skipped, not fatal."""
+    kept: list[dict[str, object]] = []
+
+    def keep(piece: Piece, count: int) -> None:
+        name = piece_name(narration, piece.index)
+        try:
+            if default_storage.exists(name):
+                default_storage.delete(name)
+            name = default_storage.save(name, ContentFile(piece.wav))
+        except Exception:
+            logger.exception("narration %s: storing piece %s failed", narration.pk, piece.index)
+            return
+        kept.append(
+            {"audio": name, "duration": round(piece.duration_seconds, 3), "start": piece.start, "end": piece.end}
+        )
+        updated = Narration.objects.filter(pk=narration.pk, status=NarrationStatus.PENDING).update(pieces=list(kept))
+        if updated:
+            _narration_rendered(narration.pk)
+
+    return keep
 
 
 def _narration_rendered(narration_id: int) -> None:

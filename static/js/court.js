@@ -29,8 +29,29 @@
     var incoming = fragment && (fragment.firstElementChild || fragment);
     if (incoming && target && incoming.id && incoming.id === target.id && olderThanPage(incoming, target)) {
       evt.detail.shouldSwap = false;
+    } else if (target && target.id === "judge" && incoming && mergeJudge(incoming, target)) {
+      evt.detail.shouldSwap = false;
     }
   });
+  // More pieces of the line already being spoken: add them beside the playing one instead of
+  // replacing it (an <audio> taken out of the page stops mid-word).
+  function mergeJudge(incoming, target) {
+    var next = incoming.querySelector && incoming.querySelector(".judge-line");
+    var line = target.querySelector(".judge-line");
+    if (!next || !line || next.getAttribute("data-narration") !== line.getAttribute("data-narration")) return false;
+    next.querySelectorAll(".judge-audio").forEach(function (audio) {
+      if (!line.querySelector('.judge-audio[data-index="' + audio.getAttribute("data-index") + '"]')) {
+        audio.muted = muted();
+        line.insertBefore(audio, line.querySelector(".judge-words"));
+      }
+    });
+    ["data-pending", "data-speaking"].forEach(function (name) {
+      if (next.hasAttribute(name)) line.setAttribute(name, "1");
+      else line.removeAttribute(name);
+    });
+    line.setAttribute("data-duration", next.getAttribute("data-duration") || "");
+    return true;
+  }
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target, text = evt.detail.serverResponse || "";
     var match = /data-stamp="(\d+)"/.exec(text);
@@ -124,29 +145,17 @@
     button.textContent = muted() ? "Unmute the judge" : "Mute the judge";
     document.querySelectorAll(".judge-audio").forEach(function (audio) { audio.muted = muted(); });
   }
+  /* A line is a playlist of pieces (<audio data-index>): a long line arrives piece by piece while
+   * the server is still voicing it (data-speaking), and the voice starts with the first piece.
+   * Each piece carries the span of the words it speaks, so the words appear in step with it. */
   var judgeRun = 0;
+  var playing = { id: null, index: 0, waiting: false };
+  function currentLine() { return document.querySelector("#judge .judge-line"); }
+  function pieceOf(line, index) { return line.querySelector('.judge-audio[data-index="' + index + '"]'); }
   function typeJudge(words, text, audio) {
     var run = ++judgeRun;
     words.classList.add("typing");
     if (reduceMotion) { words.textContent = text; words.classList.remove("typing"); return; }
-    if (audio && !audio.paused) {
-      // In step with the voice: reveal the share of the words that matches the share of audio played.
-      var line = words.closest(".judge-line");
-      var fallback = parseFloat(line && line.getAttribute("data-duration")) || 0;
-      (function frame() {
-        if (run !== judgeRun) return;
-        var duration = isFinite(audio.duration) && audio.duration > 0 ? audio.duration : fallback;
-        var share = duration ? Math.min(1, audio.currentTime / duration) : 1;
-        words.textContent = text.slice(0, Math.ceil(text.length * share));
-        if (audio.ended || audio.paused || share >= 1) {
-          if (audio.ended || share >= 1) { words.textContent = text; words.classList.remove("typing"); }
-          else if (audio.paused) { words.textContent = text; words.classList.remove("typing"); }
-          return;
-        }
-        requestAnimationFrame(frame);
-      })();
-      return;
-    }
     var i = 0;
     (function step() {
       if (run !== judgeRun) return;
@@ -156,25 +165,66 @@
       else words.classList.remove("typing");
     })();
   }
-  function playJudge(line, fromGesture) {
+  function followPiece(words, text, audio) {
+    // In step with the voice: reveal the share of this piece's words that matches the share played.
+    var run = ++judgeRun;
+    var from = parseInt(audio.getAttribute("data-start"), 10) || 0;
+    var to = parseInt(audio.getAttribute("data-end"), 10) || text.length;
+    words.classList.add("typing");
+    if (reduceMotion) { words.textContent = text.slice(0, to); return; }
+    (function frame() {
+      if (run !== judgeRun) return;
+      var share = isFinite(audio.duration) && audio.duration > 0 ? Math.min(1, audio.currentTime / audio.duration) : 0;
+      words.textContent = text.slice(0, Math.ceil(from + (to - from) * share));
+      if (audio.ended || share >= 1) { words.textContent = text.slice(0, to); return; }
+      if (audio.paused) return;
+      requestAnimationFrame(frame);
+    })();
+  }
+  function finishWords(line) {
+    var words = line.querySelector(".kinetic");
+    if (words) { words.textContent = line.getAttribute("data-text") || words.textContent; words.classList.remove("typing"); }
+  }
+  function playPiece(line, index, fromGesture) {
     var words = line.querySelector(".kinetic");
     if (!words) return;
     var text = line.getAttribute("data-text") || words.textContent;
     line.setAttribute("data-text", text);
-    var audio = line.querySelector(".judge-audio");
-    if (!audio || muted()) { typeJudge(words, text, null); return; }
+    var id = line.getAttribute("data-narration");
+    playing = { id: id, index: index, waiting: false };
+    var audio = pieceOf(line, index);
+    if (!audio || muted()) {
+      if (audio === null && line.hasAttribute("data-pending") && !muted()) {
+        // Not voiced this far yet: the next piece starts the moment it arrives.
+        playing.waiting = true;
+        if (index === 0) { ++judgeRun; words.textContent = ""; words.classList.add("typing"); }
+        return;
+      }
+      if (index === 0) typeJudge(words, text, null); else finishWords(line);
+      return;
+    }
     audio.muted = false;
     audio.currentTime = 0;
+    audio.onended = function () {
+      var now = currentLine();
+      if (now && now.getAttribute("data-narration") === id && playing.id === id && playing.index === index) {
+        playPiece(now, index + 1, true);
+      }
+    };
     var attempt = audio.play();
     if (attempt && attempt.then) {
-      attempt.then(function () { typeJudge(words, text, audio); }).catch(function () {
+      attempt.then(function () { followPiece(words, text, audio); }).catch(function () {
         // Autoplay refused: show the words now and speak at the first touch or key press.
         typeJudge(words, text, null);
         if (!fromGesture) waitForGesture(line);
       });
     } else {
-      typeJudge(words, text, audio);
+      followPiece(words, text, audio);
     }
+  }
+  function playJudge(line, fromGesture) {
+    document.querySelectorAll(".judge-audio").forEach(function (a) { a.pause(); });
+    playPiece(line, 0, fromGesture);
   }
   function waitForGesture(line) {
     var hint = document.getElementById("judge-replay");
@@ -183,15 +233,22 @@
       document.removeEventListener("pointerdown", go, true);
       document.removeEventListener("keydown", go, true);
       if (hint) hint.classList.remove("attention");
-      if (document.body.contains(line) && !muted()) playJudge(line, true);
+      var now = currentLine();
+      if (now && !muted()) playJudge(now, true);
     }
     document.addEventListener("pointerdown", go, true);
     document.addEventListener("keydown", go, true);
   }
   function judgeArrived(onLoad) {
-    var line = document.querySelector("#judge .judge-line");
+    var line = currentLine();
     if (!line) return;
-    var key = PLAYED_PREFIX + line.getAttribute("data-narration");
+    var id = line.getAttribute("data-narration");
+    if (!onLoad && playing.id === id) {
+      // More of the line being spoken: carry on where the voice stopped, never from the start.
+      if (playing.waiting) playPiece(line, playing.index, true);
+      return;
+    }
+    var key = PLAYED_PREFIX + id;
     var played = sessionStorage.getItem(key) === "1";
     sessionStorage.setItem(key, "1");
     if (onLoad && played) return; // a reload does not read the same line again
@@ -204,7 +261,7 @@
       if (muted()) document.querySelectorAll(".judge-audio").forEach(function (a) { a.pause(); });
       syncMuteButton();
     } else if (target.id === "judge-replay") {
-      var line = document.querySelector("#judge .judge-line");
+      var line = currentLine();
       if (line) playJudge(line, true);
     }
   });

@@ -11,6 +11,10 @@ next scripted behaviour (``ok`` by default):
 - ``slow``: waits (up to ``slow_seconds``, or until the server stops) before answering ``ok``,
   so a client with a shorter timeout gives up.
 
+The streaming path answers with chunked transfer encoding, as ElevenLabs does. To behave like a
+real service in time, ``first_byte_seconds`` passes before the first chunk and
+``seconds_per_word`` of generation time is spread over the chunks.
+
 Every request is recorded (path, query, headers, body) for tests to inspect.
 """
 
@@ -35,6 +39,7 @@ SLOW = "slow"
 
 SECONDS_PER_WORD = 0.1
 TONE_HZ = 220.0
+CHUNK_BYTES = 4096
 PATH = re.compile(r"^/v1/text-to-speech/(?P<voice>[^/]+)(?P<stream>/stream)?$")
 PCM_FORMAT = re.compile(r"^pcm_(?P<rate>\d+)$")
 
@@ -59,8 +64,12 @@ def pcm_for(text: str, sample_rate: int) -> bytes:
 
 
 class ElevenLabsServer:
-    def __init__(self, slow_seconds: float = 10.0) -> None:
+    def __init__(
+        self, slow_seconds: float = 10.0, *, first_byte_seconds: float = 0.0, seconds_per_word: float = 0.0
+    ) -> None:
         self.slow_seconds = slow_seconds
+        self.first_byte_seconds = first_byte_seconds
+        self.seconds_per_word = seconds_per_word
         self.requests: list[Recorded] = []
         self._script: deque[str] = deque()
         self._lock = threading.Lock()
@@ -120,6 +129,24 @@ class ElevenLabsServer:
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout)
                     pass
 
+            def _stream(self, payload: bytes, words: int) -> None:
+                chunks = [payload[i : i + CHUNK_BYTES] for i in range(0, len(payload), CHUNK_BYTES)] or [b""]
+                pause = server.seconds_per_word * words / len(chunks)
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "audio/pcm")
+                    self.send_header("Transfer-Encoding", "chunked")
+                    self.end_headers()
+                    server._stopping.wait(server.first_byte_seconds)
+                    for chunk in chunks:
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                        self.wfile.flush()
+                        if pause:
+                            server._stopping.wait(pause)
+                    self.wfile.write(b"0\r\n\r\n")
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
             def _json(self, status: int, body: dict[str, Any]) -> None:
                 self._send(status, json.dumps(body).encode(), "application/json")
 
@@ -164,6 +191,11 @@ class ElevenLabsServer:
                 if not text.strip():
                     self._json(422, {"detail": [{"loc": ["body", "text"], "msg": "Text is required."}]})
                     return
-                self._send(200, pcm_for(text, int(fmt["rate"])), "audio/pcm")
+                pcm = pcm_for(text, int(fmt["rate"]))
+                if match["stream"]:
+                    self._stream(pcm, len(text.split()))
+                else:
+                    server._stopping.wait(server.first_byte_seconds + server.seconds_per_word * len(text.split()))
+                    self._send(200, pcm, "audio/pcm")
 
         return Handler

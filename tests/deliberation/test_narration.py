@@ -149,8 +149,10 @@ def test_an_elevenlabs_failure_without_espeak_leaves_the_words_only(
 @pytest.mark.django_db
 def test_a_cache_hit_reuses_the_audio_without_calling_the_engine(elevenlabs: ElevenLabsServer) -> None:
     first = _render()
+    voiced = len(elevenlabs.requests)
     second = _render()
-    assert len(elevenlabs.requests) == 1
+    assert voiced >= 1
+    assert len(elevenlabs.requests) == voiced
     assert second.status == NarrationStatus.READY
     assert second.audio.name == first.audio.name
     assert second.cache_key == first.cache_key

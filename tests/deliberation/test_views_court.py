@@ -304,5 +304,8 @@ def test_the_courtroom_plays_the_judges_audio_once_the_narration_is_ready(
     narration = Narration.objects.get(deliberation=deliberation)
     assert narration.status == NarrationStatus.READY
     html = client.get(f"/court/{deliberation.public_id}/").content.decode()
-    assert f'src="{narration.audio.url}"' in html
-    assert 'class="judge-audio"' in html
+    assert narration.audio and narration.playlist
+    # The presentation is long, so the page plays the pieces it was voiced in, in order.
+    for entry in narration.playlist:
+        assert f'src="{entry["url"]}" data-index="{entry["index"]}"' in html
+    assert html.count('class="judge-audio"') == len(narration.playlist)
