@@ -282,6 +282,9 @@ class RoundStats(models.Model):
     engine = models.CharField(max_length=200)
     llm_calls = models.PositiveIntegerField(default=0)
     prompt_tokens = models.PositiveIntegerField(default=0)
+    cached_prompt_tokens = models.PositiveIntegerField(
+        default=0, help_text="Of the prompt tokens, those the provider served from its prompt cache."
+    )
     completion_tokens = models.PositiveIntegerField(default=0)
     cost_usd = models.FloatField(default=0.0)
     latency_ms = models.PositiveIntegerField(default=0)

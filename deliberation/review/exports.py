@@ -147,11 +147,17 @@ def to_markdown(transcript: Transcript) -> str:
     out += [
         "",
         f"Totals: {totals['llm_calls']} model calls ({_failed_words(totals)}), "
-        f"{totals['prompt_tokens']} prompt tokens, "
+        f"{totals['prompt_tokens']} prompt tokens{_cached_words(totals)}, "
         f"{totals['completion_tokens']} completion tokens, {totals['latency_ms']} ms, "
         f"{totals['vote_changes']} vote changes.",
     ]
     return "\n".join(out) + "\n"
+
+
+def _cached_words(totals: dict[str, Any]) -> str:
+    """ " (N served from the provider's cache)" where a provider reported cached prompt tokens."""
+    cached = totals.get("cached_prompt_tokens", 0)
+    return f" ({cached} served from the provider's cache)" if cached else ""
 
 
 def _turn_json(turn: Turn) -> dict[str, Any]:
@@ -209,6 +215,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                     "engine": stats.engine,
                     "llm_calls": stats.llm_calls,
                     "prompt_tokens": stats.prompt_tokens,
+                    "cached_prompt_tokens": stats.cached_prompt_tokens,
                     "completion_tokens": stats.completion_tokens,
                     "cost_usd": stats.cost_usd,
                     "latency_ms": stats.latency_ms,

@@ -341,6 +341,7 @@ def build_transcript(deliberation: Deliberation) -> Transcript:
     totals = {
         "llm_calls": sum(s.llm_calls for s in stats_rows),
         "prompt_tokens": sum(s.prompt_tokens for s in stats_rows),
+        "cached_prompt_tokens": sum(s.cached_prompt_tokens for s in stats_rows),
         "completion_tokens": sum(s.completion_tokens for s in stats_rows),
         "cost_usd": sum(s.cost_usd for s in stats_rows),
         "latency_ms": sum(s.latency_ms for s in stats_rows),

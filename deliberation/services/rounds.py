@@ -322,6 +322,7 @@ def round_stats(deliberation: Deliberation, result: RoundResult) -> RoundStats:
         engine=result.engine,
         llm_calls=usage.calls,
         prompt_tokens=usage.prompt_tokens,
+        cached_prompt_tokens=usage.cached_tokens,
         completion_tokens=usage.completion_tokens,
         cost_usd=usage.cost_usd,
         latency_ms=usage.latency_ms,

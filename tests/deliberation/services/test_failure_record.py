@@ -7,8 +7,10 @@ tests/deliberation/minds/test_litellm_failures.py fails each kind with each faul
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +19,8 @@ from deliberation import services
 from deliberation.engine.failures import NOTE_REACTIONS_FAILED, NOTE_SUMMARY_FAILED, cause_label
 from deliberation.minds.factory import mind_for
 from deliberation.models import Deliberation, Phase, RoundStats, Turn, TurnKind
+from deliberation.review import exports
+from deliberation.review.selectors import build_transcript, deliberation_for_review
 from tests.deliberation.minds.jury import JURY, speak_request
 from tests.deliberation.minds.jury_room import call_kind, jury_room
 from tests.deliberation.minds.openai_server import Faults, ScriptedOpenAIServer
@@ -82,3 +86,34 @@ def test_failed_calls_made_and_recorded_are_equal_by_kind_and_cause_and_each_is_
     for kind, template in (("reaction", NOTE_REACTIONS_FAILED), ("summary", NOTE_SUMMARY_FAILED)):
         expected = Counter(template.format(cause=cause_label(f["cause"])) for f in failures if f["kind"] == kind)
         assert {line: notes[line] for line in expected} == dict(expected)
+
+
+@pytest.fixture
+def caching_model(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedOpenAIServer]:
+    """A provider that serves 512 of every speaking call's prompt tokens from its prompt cache."""
+    with ScriptedOpenAIServer() as server:
+
+        def cached_speeches(body: dict[str, Any]) -> Any:
+            reply = jury_room(body)
+            if call_kind(body) in {"speech", "argument"}:
+                return replace(reply, prompt_tokens=900, cached_tokens=512)
+            return reply
+
+        server.responder = cached_speeches
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test")
+        yield server
+
+
+def test_prompt_tokens_the_provider_served_from_its_cache_are_kept_with_the_round(caching_model, robbery):
+    game = _played(robbery, seed=5)
+    stats = list(RoundStats.objects.filter(deliberation=game))
+    speeches = [r for r in caching_model.requests if call_kind(r) in {"speech", "argument"}]
+    assert speeches
+    assert sum(s.cached_prompt_tokens for s in stats) == 512 * len(speeches)
+    assert all(s.cached_prompt_tokens <= s.prompt_tokens for s in stats)
+    record = json.loads(exports.render(build_transcript(deliberation_for_review(game.pk)), "json"))
+    figures = [r["figures"] for r in record["round_log"] if r["figures"]]
+    assert sum(f["cached_prompt_tokens"] for f in figures) == 512 * len(speeches)
+    markdown = exports.render(build_transcript(deliberation_for_review(game.pk)), "md")
+    assert f"({512 * len(speeches)} served from the provider's cache)" in markdown
