@@ -16,12 +16,12 @@ from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, JurorProfile, Passage
 
 MAX_ITEM_CHARS = 400
-INDEX_SUMMARY_CHARS = 200  # the case summary in the index: its opening sentences
+INDEX_SUMMARY_CHARS = 140  # the case summary in the index: its opening sentences
 INDEX_LINE_CHARS = 70  # one evidence item, witness or defendant's description in the index
 SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
 MAX_PASSAGES = 2
-PASSAGE_CHARS = 150
-TURN_CHARS = 280  # one remembered turn, whole
+PASSAGE_CHARS = 130
+TURN_CHARS = 240  # one remembered turn, whole
 
 
 def clip(text: str, limit: int) -> str:

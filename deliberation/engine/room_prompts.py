@@ -20,9 +20,9 @@ from deliberation.engine.prompt_words import (
 )
 from deliberation.engine.types import JurorProfile, Speech
 
-SPEECH_CHARS = 220
+SPEECH_CHARS = 180
 MINUTES_CHARS = 800
-FOLD_TURN_CHARS = 200
+FOLD_TURN_CHARS = 150
 MAX_FOLD_TURNS = 24
 
 REACT_SYSTEM = (
@@ -52,7 +52,8 @@ def format_listener(listener: Listener, speakers: Sequence[int], jury: Sequence[
         ranked = sorted(juror.modifiers.items(), key=lambda pair: pair[1], reverse=True)
         line += f" Moved by {ranked[0][0]}, not by {ranked[-1][0]}."
     if outlook.doubts:
-        line += " Doubts: " + "; ".join(clip(doubt, 70) for doubt in outlook.doubts[:2]) + "."
+        # The item a doubt is about, not its reasons: the reacting model needs the direction, not the detail.
+        line += " Doubts: " + "; ".join(clip(doubt.split(": ", 1)[0], 40) for doubt in outlook.doubts[:2]) + "."
     feelings = [
         f"{short_name(seat, jury)} {outlook.opinions[seat]:+.1f}"
         for seat in dict.fromkeys(speakers)
