@@ -332,3 +332,6 @@ class Narration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.text[:40]}"
+
+
+from deliberation.rooms.class_models import ClassSession  # noqa: E402, F401 (a class of rooms, its own module)
