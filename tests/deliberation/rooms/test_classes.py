@@ -3,6 +3,7 @@ a sheet of codes, "My rooms", and the groups' debriefs side by side."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 
@@ -164,10 +165,15 @@ def test_a_rooms_event_reaches_its_class_page_group_with_the_rooms_fresh_card(ro
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(broadcast.class_group_name(session.pk), channel)
-    services.room_join(code=room.room_code, credential=ANNA, name="Anna Ortiz")  # announces "seats"
-    received = [async_to_sync(layer.receive)(channel), async_to_sync(layer.receive)(channel)]
-    assert all(m["type"] == broadcast.EVENT_TYPE for m in received)
-    card = received[0]["html"]
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna Ortiz")
+    broadcast.publish(room.pk, "seats", {"seat": 2})  # what the join announces once it commits
+
+    async def receive() -> dict:
+        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    received = async_to_sync(receive)()
+    assert received["type"] == broadcast.EVENT_TYPE and received["event"] == "seats"
+    card = received["html"]
     assert f'id="class-room-{room.public_id}"' in card and 'hx-swap-oob="true"' in card
     assert "Group 2" in card and "Anna Ortiz" in card
 
