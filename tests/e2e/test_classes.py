@@ -3,7 +3,7 @@ two students per room join from their own browsers, the teacher starts every roo
 page, every room reaches a verdict while the class page follows all three live (pushed over the
 class's websocket, no reload), and the class debrief shows the three groups side by side.
 
-Short settings keep it quick: two rounds at most, eight-second turns, half a second between AI
+Short settings keep it quick: two rounds at most, fifteen-second turns, half a second between AI
 rounds. Screenshots of each page at 1280 and 390 px go to test-artifacts/ (and, when the folder
 ``ANGRY_SHOTS`` names exists, there too)."""
 
@@ -17,6 +17,8 @@ from pathlib import Path
 CASE_TITLE = "The State v. Curtis Hale"
 GROUPS, STUDENTS_PER_GROUP = 3, 2
 WAIT_MS = 60_000
+ACT_MS = 3_000
+SAID = "The witness saw him for two seconds at night; that is not enough."
 VERDICT_TIMEOUT = 240.0
 SHOTS = Path(os.environ.get("ANGRY_SHOTS", "")) if os.environ.get("ANGRY_SHOTS") else None
 
@@ -36,14 +38,19 @@ def _shoot(page, artifacts: Path, name: str, *, full_page: bool = True) -> None:
 
 def _play_a_turn_if_it_is_mine(page, said: dict) -> None:  # type: ignore[no-untyped-def]
     """A student on their turn: the first time they speak, then they pass."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     if not page.locator("#your-turn").is_visible():
         return
-    if page not in said:
-        said[page] = True
-        page.fill("#id_content", "The witness saw him for two seconds at night; that is not enough.")
-        page.click("#speak-form button.primary")
-    else:
-        page.click("#speak-form button:has-text('Pass Turn')")
+    try:  # on a loaded machine the turn may pass by itself between the look and the act
+        if page not in said:
+            page.fill("#id_content", SAID, timeout=ACT_MS)
+            page.click("#speak-form button.primary", timeout=ACT_MS)
+            said[page] = True
+        else:
+            page.click("#speak-form button:has-text('Pass Turn')", timeout=ACT_MS)
+    except PlaywrightTimeout:
+        return
     page.wait_for_timeout(300)
 
 
@@ -65,7 +72,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     teacher.fill("#id_name", "Year 10 history, Tuesday")
     teacher.click("summary:has-text('More settings')")
     teacher.fill("#id_max_rounds", "2")
-    teacher.fill("#id_turn_seconds", "8")
+    teacher.fill("#id_turn_seconds", "15")
     teacher.fill("#id_pace_seconds", "0.5")
     teacher.fill("#id_seed", "5")
     _shoot(teacher, artifacts, "class-new")
@@ -144,7 +151,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     with teacher.expect_download() as download:
         teacher.click("a:has-text('contributions as CSV')")
     sheet_text = Path(download.value.path()).read_text()
-    assert "Student 1A" in sheet_text and "The witness saw him for two seconds" in sheet_text
+    assert sheet_text.startswith("group,room,") and SAID in sheet_text
     _shoot(teacher, artifacts, "class-debrief")
 
     teacher.goto(f"{url}/my-rooms/")
