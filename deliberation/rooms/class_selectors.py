@@ -17,7 +17,7 @@ from django.db.models import Prefetch, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to
 from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
-from deliberation.review.debrief import CSV_COLUMNS, Debrief, build_debrief, contributions_csv, has_debrief
+from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
 from deliberation.rooms.state import STAGE_WAITING, room_of
@@ -157,6 +157,11 @@ class GroupDebrief:
     @property
     def heading(self) -> str:
         return f"Group {self.group}"
+
+    @property
+    def students(self) -> list[SeatDebrief]:
+        """The people and agents of this group, with what their words did to the jury."""
+        return [part for part in self.debrief.seats if part.seat.is_participant] if self.debrief else []
 
 
 def class_debriefs(session: ClassSession) -> list[GroupDebrief]:
