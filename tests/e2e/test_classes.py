@@ -14,6 +14,8 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
 CASE_TITLE = "The State v. Curtis Hale"
 GROUPS, STUDENTS_PER_GROUP = 3, 2
 WAIT_MS = 60_000
@@ -54,6 +56,7 @@ def _play_a_turn_if_it_is_mine(page, said: dict) -> None:  # type: ignore[no-unt
     page.wait_for_timeout(300)
 
 
+@pytest.mark.timeout(900)  # seven browsers and three rooms' rounds: minutes on a shared machine
 def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_class_debrief(
     browser, live_daphne, artifacts
 ):
