@@ -16,9 +16,9 @@ from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to
-from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
+from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, Seat, SeatKind
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
-from deliberation.review.selectors import build_transcript
+from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
 from deliberation.rooms.state import STAGE_WAITING, room_of
 from deliberation.selectors import deliberations_with_record
@@ -159,9 +159,29 @@ class GroupDebrief:
         return f"Group {self.group}"
 
     @property
-    def students(self) -> list[SeatDebrief]:
-        """The people and agents of this group, with what their words did to the jury."""
-        return [part for part in self.debrief.seats if part.seat.is_participant] if self.debrief else []
+    def students(self) -> list[StudentLine]:
+        """The people and agents of this group: what their words did to the jury, and the votes they
+        cast themselves (not the AI juror's vote their seat had before they sat down)."""
+        if self.debrief is None:
+            return []
+        casts = sorted(
+            (v for v in self.deliberation.votes.all() if v.ballot == BallotKind.CAST),
+            key=lambda v: (v.round_number, v.id),
+        )
+        return [
+            StudentLine(
+                part=part,
+                votes=tuple(VOTE_LABELS.get(v.value, v.value) for v in casts if v.seat_number == part.seat.number),
+            )
+            for part in self.debrief.seats
+            if part.seat.is_participant
+        ]
+
+
+@dataclass(frozen=True)
+class StudentLine:
+    part: SeatDebrief
+    votes: tuple[str, ...]  # the ballots they cast, in order
 
 
 def class_debriefs(session: ClassSession) -> list[GroupDebrief]:

@@ -200,6 +200,7 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     for index, student in ((0, ANNA), (1, BEN)):
         services.room_join(code=rooms[index].room_code, credential=student, name=["Anna", "Ben"][index])
     classes.class_start(class_id=session.pk)
+    services.room_vote(deliberation_id=rooms[0].pk, credential=ANNA, value="not_guilty")
     _finish(rooms[0], ANNA, said[0])
     _finish(rooms[1], BEN, said[1])
     teacher = _browser(TEACHER)
