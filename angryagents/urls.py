@@ -6,6 +6,7 @@ from angryagents import media
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("deliberation.review.urls")),
+    path("", include("deliberation.rooms.class_urls")),
     path("", include("deliberation.rooms.urls")),
     path("", include("deliberation.experiments.urls")),
     path("", include("deliberation.urls")),

@@ -149,3 +149,50 @@ def seat_role(seat: Seat, deliberation: Deliberation) -> str:
     if is_automated_player(seat, deliberation):
         return ROLE_AUTOMATED
     return str(seat.get_kind_display())
+
+
+# --- Classes (a teacher's several rooms) -------------------------------------------------------------
+
+NO_CLASS = "No such class."
+
+
+def classes_visible_to(rows: QuerySet[Any], viewer: Viewer, *, user_id: int | None = None) -> QuerySet[Any]:
+    """``rows`` (class sessions) narrowed to the ones ``viewer`` teaches: the browser that created
+    them, the account that was logged in then, and staff. Students see their own room, never the class."""
+    if viewer.is_staff:
+        return rows
+    allowed = Q(pk__in=[])
+    if viewer.session_key:
+        allowed |= Q(teacher_session_key=viewer.session_key)
+    if user_id is not None:
+        allowed |= Q(owner_id=user_id)
+    return rows.filter(allowed)
+
+
+def _user_id(user: Any) -> int | None:
+    return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def class_for(request: HttpRequest, public_id: str, rows: QuerySet[Any] | None = None) -> Any:
+    """The class a page addresses by its public id, if this request teaches it (else 404, as for
+    an id that does not exist)."""
+    from deliberation.models import ClassSession
+
+    queryset = rows if rows is not None else ClassSession.objects.select_related("case")
+    found = (
+        classes_visible_to(queryset, Viewer.of(request), user_id=_user_id(request.user))
+        .filter(public_id=public_id)
+        .first()
+    )
+    if found is None:
+        raise Http404(NO_CLASS)
+    return found
+
+
+def visible_class_id(public_id: str, scope: Mapping[str, Any]) -> int | None:
+    """The primary key of the class behind ``public_id`` if the socket's viewer teaches it."""
+    from deliberation.models import ClassSession
+
+    viewer = Viewer.of_scope(scope)
+    rows = classes_visible_to(ClassSession.objects.all(), viewer, user_id=_user_id(scope.get("user")))
+    return rows.filter(public_id=public_id).values_list("pk", flat=True).first()

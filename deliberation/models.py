@@ -357,3 +357,6 @@ class Narration(models.Model):
         if self.audio:
             return [{"index": 0, "url": self.audio.url, "start": 0, "end": len(self.text)}]
         return []
+
+
+from deliberation.rooms.class_models import ClassSession  # noqa: E402, F401 (a class of rooms, its own module)

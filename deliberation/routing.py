@@ -1,9 +1,11 @@
-"""Websocket routes: the courtroom's live feed."""
+"""Websocket routes: the courtroom's live feed, and a class page's (its rooms' cards)."""
 
 from django.urls import path
 
 from deliberation.consumers import CourtConsumer
+from deliberation.rooms.class_live import ClassConsumer
 
 websocket_urlpatterns = [
     path("ws/court/<str:public_id>/", CourtConsumer.as_asgi()),
+    path("ws/class/<str:public_id>/", ClassConsumer.as_asgi()),
 ]

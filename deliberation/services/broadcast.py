@@ -31,10 +31,16 @@ def group_name(deliberation_id: int) -> str:
     return f"deliberation-{deliberation_id}"
 
 
+def class_group_name(class_id: int) -> str:
+    """The channel-layer group of a class page (fed by the same events as its rooms' groups)."""
+    return f"class-{class_id}"
+
+
 SEND_TIMEOUT_SECONDS = 5.0
+CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking"})  # what a room's card shows
 
 
-def _send(deliberation_id: int, message: dict[str, Any]) -> None:
+def _send(deliberation_id: int, message: dict[str, Any], group: str | None = None) -> None:
     """Send from synchronous code on any thread.
 
     When the web server's event loop is known (embedded mode), the send runs on it: the
@@ -43,7 +49,7 @@ def _send(deliberation_id: int, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    group = group_name(deliberation_id)
+    group = group or group_name(deliberation_id)
     try:
         loop = background.web_loop()
         if loop is not None:
@@ -64,6 +70,23 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
         logger.exception("rendering %s for deliberation %s failed", event, deliberation_id)
         return
     _send(deliberation_id, {"type": EVENT_TYPE, "event": event, "html": html, "data": data or {}})
+    if event in CLASS_EVENTS:
+        _publish_class(deliberation_id, event)
+
+
+def _publish_class(deliberation_id: int, event: str) -> None:
+    """A room of a class changed: its card, re-rendered, goes to the class page too."""
+    from deliberation.rooms import class_live
+
+    try:
+        found = class_live.render_card(deliberation_id)
+    except Exception:
+        logger.exception("rendering the class card of deliberation %s failed", deliberation_id)
+        return
+    if found is not None:
+        class_id, html = found
+        message = {"type": EVENT_TYPE, "event": event, "html": html, "data": {}}
+        _send(deliberation_id, message, group=class_group_name(class_id))
 
 
 def announce(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:

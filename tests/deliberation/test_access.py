@@ -210,3 +210,46 @@ async def test_a_strangers_socket_is_closed_before_any_message_on_every_route(li
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def test_a_stranger_and_a_student_see_nothing_of_a_class_through_any_of_its_urls(secrets, client):
+    from deliberation.rooms import classes
+
+    session = classes.class_create(case=secrets.room.case, groups=2, seats=2, teacher_session_key=TEACHER)
+    codes = list(session.rooms.values_list("room_code", flat=True))
+    routes = [(n, r) for n, r, a in _patterns(get_resolver().url_patterns) if n.startswith("class_") and a]
+    assert {"class_page", "class_start", "class_codes", "class_debrief", "class_debrief_csv"} <= {n for n, _ in routes}
+    for outsider in (client, _browser(STUDENT)):
+        for name, route in routes:
+            for method in ("get", "post"):
+                seen = getattr(outsider, method)(_url(route, {"public_id": session.public_id}))
+                unknown = getattr(outsider, method)(_url(route, {"public_id": UNKNOWN_ID}))
+                assert seen.status_code in (404, 405), f"{method.upper()} {name} answered {seen.status_code}"
+                assert (seen.status_code, seen.content) == (unknown.status_code, unknown.content), name
+                assert not any(code in seen.content.decode() for code in codes), f"{name} leaks a room code"
+    assert _browser(TEACHER).get(f"/classes/{session.public_id}/").status_code == 200
+
+
+@pytest.mark.anyio
+@pytest.mark.django_db(transaction=True)
+async def test_a_class_socket_opens_for_its_teacher_and_closes_for_anyone_else(library, settings):
+    settings.ANGRY_NARRATION = "text"
+    from angryagents.asgi import application
+    from cases.models import Case
+    from deliberation.rooms import classes
+
+    robbery = await sync_to_async(Case.objects.get)(slug="kessler-market-robbery")
+    session = await sync_to_async(classes.class_create)(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER)
+    url = f"/ws/class/{session.public_id}/"
+    teacher = WebsocketCommunicator(application, url, headers=await sync_to_async(socket_headers)(TEACHER))
+    others = [
+        WebsocketCommunicator(application, url, headers=headers)
+        for headers in (socket_headers(), await sync_to_async(socket_headers)(STUDENT))
+    ]
+    try:
+        assert (await teacher.connect())[0]
+        for other in others:
+            assert await other.connect() == (False, CLOSE_NOT_FOUND)
+    finally:
+        for socket in [teacher, *others]:
+            await socket.disconnect()

@@ -1,0 +1,220 @@
+"""Reads for a class: every room at a glance, a teacher's rooms and classes, the groups' debriefs.
+
+Each read costs a fixed number of queries however many turns the rooms have played: a room's card
+needs only the room row and its seats (phase, round, the room's state with whose turn it is, the
+tally and who is seated all live there); turns are read only by the debrief, in one prefetch.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, QuerySet
+
+from deliberation.access import Viewer, classes_visible_to
+from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, Seat, SeatKind
+from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
+from deliberation.review.selectors import VOTE_LABELS, build_transcript
+from deliberation.rooms.selectors import next_speaker, tally
+from deliberation.rooms.state import STAGE_WAITING, room_of
+from deliberation.selectors import deliberations_with_record
+
+
+@dataclass(frozen=True)
+class SeatedPerson:
+    number: int
+    name: str
+    kind: str  # "Person" or "External agent"
+
+
+@dataclass(frozen=True)
+class RoomCard:
+    """One room as the class page shows it (and the broadcaster re-renders it)."""
+
+    group: int
+    deliberation: Deliberation
+    tally: dict[str, int]
+    turn: dict[str, Any]
+    seated: tuple[SeatedPerson, ...]
+    open_seats: int
+    max_rounds: int
+    waiting: bool
+
+    @property
+    def code(self) -> str:
+        return self.deliberation.room_code or ""
+
+    @property
+    def free_seats(self) -> int:
+        return self.open_seats - len(self.seated)
+
+    @property
+    def finished(self) -> bool:
+        return self.deliberation.phase == Phase.VERDICT
+
+
+def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> RoomCard:
+    """A room's card from its row and its seats (no query)."""
+    room = room_of(deliberation)
+    seated = tuple(
+        SeatedPerson(number=s.number, name=s.display_name, kind=str(s.get_kind_display()))
+        for s in seats
+        if s.kind in (SeatKind.HUMAN, SeatKind.AGENT) and not s.is_host
+    )
+    return RoomCard(
+        group=group,
+        deliberation=deliberation,
+        tally=tally(seats),
+        turn=next_speaker(deliberation, room, seats),
+        seated=seated,
+        open_seats=len(room.get("open_seats") or []),
+        max_rounds=int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
+    )
+
+
+def _rooms(session: ClassSession) -> QuerySet[Deliberation]:
+    return session.rooms.select_related(None).order_by("pk")
+
+
+def class_cards(session: ClassSession) -> list[RoomCard]:
+    """Every room of the class, in the order they were made (two queries: rooms, seats)."""
+    rooms = _rooms(session).prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("number")))
+    return [room_card(room, list(room.seats.all()), index + 1) for index, room in enumerate(rooms)]
+
+
+def card_for_broadcast(deliberation_id: int) -> tuple[ClassSession, RoomCard] | None:
+    """The class a room belongs to and the room's fresh card, or None for a room in no class.
+
+    One query for a deliberation in no class (every single-player event pays only this); three more
+    for a class's room (the room's row, its seats, its place among the class's rooms)."""
+    link = (
+        ClassSession.rooms.through.objects.filter(deliberation_id=deliberation_id)
+        .select_related("classsession")
+        .first()
+    )
+    if link is None:
+        return None
+    session = link.classsession
+    deliberation = Deliberation.objects.get(pk=deliberation_id)
+    seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
+    group = _rooms(session).filter(pk__lte=deliberation_id).count()
+    return session, room_card(deliberation, seats, group)
+
+
+@dataclass
+class ClassRow:
+    """A class in "My rooms": its rooms' codes and how many have reached a verdict."""
+
+    session: ClassSession
+    rooms: list[Deliberation] = field(default_factory=list)
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for r in self.rooms if r.phase == Phase.VERDICT)
+
+    @property
+    def is_open(self) -> bool:
+        return self.finished < len(self.rooms)
+
+
+def my_rooms(viewer: Viewer, *, user_id: int | None = None) -> dict[str, Any]:
+    """The classes this teacher made and the rooms they host outside any class, open ones first
+    (three queries: classes, their rooms, lone rooms)."""
+    classes = list(
+        # Staff see every class through its page; here, as anyone, only the classes they made.
+        classes_visible_to(
+            ClassSession.objects.select_related("case"), Viewer(session_key=viewer.session_key), user_id=user_id
+        ).prefetch_related(Prefetch("rooms", queryset=Deliberation.objects.select_related(None).order_by("pk")))
+    )
+    rows = [ClassRow(session=c, rooms=list(c.rooms.all())) for c in classes]
+    rooms: list[Deliberation] = []
+    if viewer.session_key:
+        rooms = list(
+            Deliberation.objects.select_related("case")
+            .filter(host_session_key=viewer.session_key, room_code__isnull=False, class_sessions__isnull=True)
+            .exclude(room_code="")
+            .order_by("-created_at", "-pk")
+        )
+    return {
+        "open_classes": [r for r in rows if r.is_open],
+        "finished_classes": [r for r in rows if not r.is_open],
+        "open_rooms": [r for r in rooms if r.phase != Phase.VERDICT],
+        "finished_rooms": [r for r in rooms if r.phase == Phase.VERDICT],
+    }
+
+
+@dataclass(frozen=True)
+class GroupDebrief:
+    group: int
+    deliberation: Deliberation
+    debrief: Debrief | None  # None until this room's verdict is in
+
+    @property
+    def heading(self) -> str:
+        return f"Group {self.group}"
+
+    @property
+    def students(self) -> list[StudentLine]:
+        """The people and agents of this group: what their words did to the jury, and the votes they
+        cast themselves (not the AI juror's vote their seat had before they sat down)."""
+        if self.debrief is None:
+            return []
+        casts = sorted(
+            (v for v in self.deliberation.votes.all() if v.ballot == BallotKind.CAST),
+            key=lambda v: (v.round_number, v.id),
+        )
+        return [
+            StudentLine(
+                part=part,
+                votes=tuple(VOTE_LABELS.get(v.value, v.value) for v in casts if v.seat_number == part.seat.number),
+            )
+            for part in self.debrief.seats
+            if part.seat.is_participant
+        ]
+
+
+@dataclass(frozen=True)
+class StudentLine:
+    part: SeatDebrief
+    votes: tuple[str, ...]  # the ballots they cast, in order
+
+
+def class_debriefs(session: ClassSession) -> list[GroupDebrief]:
+    """Every group's debrief (a room without its verdict yet has none), from one prefetched fetch
+    of all the class's rooms with their records: a fixed number of queries."""
+    rooms = deliberations_with_record().filter(class_sessions=session).order_by("pk")
+    out = []
+    for index, room in enumerate(rooms):
+        transcript = build_transcript(room)
+        out.append(
+            GroupDebrief(
+                group=index + 1,
+                deliberation=room,
+                debrief=build_debrief(transcript) if has_debrief(transcript) else None,
+            )
+        )
+    return out
+
+
+def class_contributions_csv(groups: list[GroupDebrief]) -> str:
+    """Every student's contributions across the class in one sheet: the single debrief's columns
+    (``review.debrief.CSV_COLUMNS``) after ``group`` and ``room``, people and agents only (the AI
+    jurors' speeches are in each group's own debrief)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(("group", "room", *CSV_COLUMNS))
+    for g in groups:
+        if g.debrief is None:
+            continue
+        students = {part.seat.number for part in g.debrief.seats if part.seat.is_participant}
+        rows = csv.reader(io.StringIO(contributions_csv(g.debrief)))
+        next(rows)  # the header, written once above
+        for row in rows:
+            if int(row[CSV_COLUMNS.index("seat")]) in students:
+                writer.writerow((g.group, g.deliberation.room_code, *row))
+    return out.getvalue()

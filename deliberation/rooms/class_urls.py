@@ -1,0 +1,13 @@
+from django.urls import path
+
+from deliberation.rooms import class_views
+
+urlpatterns = [
+    path("classes/new/", class_views.class_new, name="class_new"),
+    path("classes/<str:public_id>/", class_views.class_page, name="class_page"),
+    path("classes/<str:public_id>/start/", class_views.class_start, name="class_start"),
+    path("classes/<str:public_id>/codes/", class_views.class_codes, name="class_codes"),
+    path("classes/<str:public_id>/debrief/", class_views.class_debrief, name="class_debrief"),
+    path("classes/<str:public_id>/debrief.csv", class_views.class_debrief_csv, name="class_debrief_csv"),
+    path("my-rooms/", class_views.my_rooms, name="my_rooms"),
+]

@@ -1,0 +1,119 @@
+"""A teacher's class pages: make a class, watch every room live, print the codes, the debrief, and
+"My rooms".
+
+Thin: writes in ``classes``, reads in ``class_selectors``. Every page of a class asks the one
+access rule (``deliberation.access.class_for``): only the class's teacher (the browser that made
+it, or the account logged in then) and staff see it; to anyone else it does not exist (404).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from angryagents.identity import browser_key
+from deliberation.access import Viewer, class_for
+from deliberation.rooms import class_selectors, classes
+from deliberation.rooms.class_forms import ClassCreateForm
+
+MESSAGE_CREATED = (
+    "Your class is ready: {groups} rooms. Print the codes, then start the rooms when the groups are seated."
+)
+MESSAGE_STARTED = "{count} room{s} started."
+
+
+def _user_id(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
+
+
+def class_new(request: HttpRequest) -> HttpResponse:
+    form = ClassCreateForm(request.POST or None, initial={"case": request.GET.get("case")})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            session = classes.class_create(
+                case=data["case"],
+                groups=data["groups"],
+                seats=data["seats"],
+                teacher_session_key=browser_key(request),
+                owner_id=_user_id(request),
+                name=data["name"],
+                max_rounds=data["max_rounds"],
+                turn_seconds=data["turn_seconds"],
+                pace_seconds=data["pace_seconds"],
+                seed=data["seed"],
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, MESSAGE_CREATED.format(groups=data["groups"]))
+            return redirect("class_page", public_id=session.public_id)
+    return render(request, "rooms/class_new.html", {"form": form})
+
+
+def _join_urls(request: HttpRequest, cards: list[class_selectors.RoomCard]) -> dict[str, str]:
+    return {c.code: request.build_absolute_uri(reverse("room_join_code", args=[c.code])) for c in cards}
+
+
+@require_GET
+def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    session = class_for(request, public_id)
+    cards = class_selectors.class_cards(session)
+    context = {
+        "session": session,
+        "cards": cards,
+        "join_url": request.build_absolute_uri(reverse("room_join")),
+        "any_waiting": any(c.waiting for c in cards),
+        "any_finished": any(c.finished for c in cards),
+    }
+    return render(request, "rooms/class_page.html", context)
+
+
+@require_POST
+def class_start(request: HttpRequest, public_id: str) -> HttpResponse:
+    session = class_for(request, public_id)
+    try:
+        count = classes.class_start(class_id=session.pk)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, MESSAGE_STARTED.format(count=count, s="" if count == 1 else "s"))
+    return redirect("class_page", public_id=session.public_id)
+
+
+@require_GET
+def class_codes(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The sheet of codes to print and cut: one slip per group, with the join address."""
+    session = class_for(request, public_id)
+    cards = class_selectors.class_cards(session)
+    context = {"session": session, "cards": cards, "join_url": request.build_absolute_uri(reverse("room_join"))}
+    return render(request, "rooms/class_codes.html", context)
+
+
+@require_GET
+def class_debrief(request: HttpRequest, public_id: str) -> HttpResponse:
+    session = class_for(request, public_id)
+    groups = class_selectors.class_debriefs(session)
+    context = {"session": session, "groups": groups, "done": sum(1 for g in groups if g.debrief is not None)}
+    return render(request, "rooms/class_debrief.html", context)
+
+
+@require_GET
+def class_debrief_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    session = class_for(request, public_id)
+    sheet = class_selectors.class_contributions_csv(class_selectors.class_debriefs(session))
+    response = HttpResponse(sheet, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="class-{session.public_id}-contributions.csv"'
+    return response
+
+
+@require_GET
+def my_rooms(request: HttpRequest) -> HttpResponse:
+    context = class_selectors.my_rooms(Viewer.of(request), user_id=_user_id(request))
+    return render(request, "rooms/my_rooms.html", context)

@@ -1,0 +1,105 @@
+"""A class session's writes: make N rooms of one case in one go, and start them all.
+
+Each room is an ordinary room (``rooms.services.room_create``) hosted by the teacher's browser and
+not played by the teacher, with the first ``seats`` openable seats open to students; the class
+only groups them. Every room announces its own changes through the one broadcaster, which also
+feeds the class page (``services.broadcast``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cases.models import Case
+from deliberation.models import ClassSession, Phase
+from deliberation.rooms import services as room_services
+from deliberation.rooms.state import STAGE_WAITING, room_of
+
+MIN_GROUPS, MAX_GROUPS = 1, 10
+MIN_SEATS, MAX_SEATS = 1, len(room_services.OPENABLE_SEATS)
+MAX_NAME = 80
+
+ERROR_GROUPS = f"A class has {MIN_GROUPS} to {MAX_GROUPS} groups (got {{groups}})."
+ERROR_SEATS = f"A group has {MIN_SEATS} to {MAX_SEATS} seats for students (got {{seats}})."
+ERROR_NOTHING_TO_START = "Every room of this class has already started."
+
+
+def open_seats_for(count: int) -> tuple[int, ...]:
+    """The seats opened to students in each room: the first ``count`` openable seats (2, 3, 4, ...)."""
+    return room_services.OPENABLE_SEATS[:count]
+
+
+@transaction.atomic
+def class_create(
+    *,
+    case: Case,
+    groups: int,
+    seats: int,
+    teacher_session_key: str,
+    owner_id: int | None = None,
+    name: str = "",
+    max_rounds: int | None = None,
+    turn_seconds: float | None = None,
+    pace_seconds: float | None = None,
+    seed: int | None = None,
+) -> ClassSession:
+    """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
+
+    The teacher's browser hosts every room (so each room's own pages and teacher's view open for
+    them as for a room they made alone); the teacher does not play. Each room gets its own seed
+    (``seed`` + group index) so the groups' AI jurors do not all say the same thing.
+    """
+    if not MIN_GROUPS <= groups <= MAX_GROUPS:
+        raise ValidationError(ERROR_GROUPS.format(groups=groups))
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValidationError(ERROR_SEATS.format(seats=seats))
+    chosen: dict[str, Any] = {"groups": groups, "seats": seats}
+    for key, value in (("max_rounds", max_rounds), ("turn_seconds", turn_seconds), ("pace_seconds", pace_seconds)):
+        if value is not None:
+            chosen[key] = value
+    session = ClassSession(
+        name=(name or "").strip()[:MAX_NAME],
+        case=case,
+        teacher_session_key=teacher_session_key,
+        owner_id=owner_id,
+        settings=chosen,
+    )
+    session.full_clean()
+    session.save()
+    rooms = [
+        room_services.room_create(
+            case=case,
+            host_session_key=teacher_session_key,
+            host_plays=False,
+            open_seats=open_seats_for(seats),
+            max_rounds=max_rounds,
+            turn_seconds=turn_seconds,
+            pace_seconds=pace_seconds,
+            seed=None if seed is None else seed + index,
+        )
+        for index in range(groups)
+    ]
+    session.rooms.add(*rooms)
+    return session
+
+
+@transaction.atomic
+def class_start(*, class_id: int) -> int:
+    """Start every room of the class still waiting for its teacher; returns how many started.
+
+    The caller has checked that the request comes from the class's teacher (``access.class_for``):
+    a logged-in teacher on another browser is not the rooms' host by browser key, so the rooms are
+    started the way an autostart room's clock starts them. Rooms already started are left alone.
+    """
+    session = ClassSession.objects.select_for_update().get(pk=class_id)
+    started = 0
+    for room in session.rooms.order_by("pk"):
+        if room.phase == Phase.PRESENTATION and room_of(room).get("stage") == STAGE_WAITING:
+            room_services.room_start(deliberation_id=room.pk, by_clock=True)
+            started += 1
+    if not started:
+        raise ValidationError(ERROR_NOTHING_TO_START)
+    return started

@@ -1,0 +1,239 @@
+"""A teacher's class: several rooms of one case made in one go, a page that follows them all live,
+a sheet of codes, "My rooms", and the groups' debriefs side by side."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from angryagents.identity import SESSION_FIELD
+from deliberation.models import ClassSession, Deliberation, Phase, Turn, TurnKind
+from deliberation.rooms import class_selectors, classes, clock, services
+from deliberation.rooms.services import Credential
+from deliberation.services import broadcast, round_run
+from tests.conftest import browser_of
+
+TEACHER = "the-teachers-browser"
+ANNA = Credential(session_key="anna-session")
+BEN = Credential(session_key="ben-session")
+CLASS_PAGES = ("", "codes/", "debrief/", "debrief.csv")
+
+
+@pytest.fixture(autouse=True)
+def text_judge(settings):
+    settings.ANGRY_NARRATION = "text"
+
+
+def _class(robbery, groups: int = 3, seats: int = 2, **extra) -> ClassSession:  # type: ignore[no-untyped-def]
+    return classes.class_create(case=robbery, groups=groups, seats=seats, teacher_session_key=TEACHER, **extra)
+
+
+def _browser(key: str) -> Client:
+    client = Client()
+    browser_of(client, **{SESSION_FIELD: key})
+    return client
+
+
+def _rooms(session: ClassSession) -> list[Deliberation]:
+    return list(session.rooms.order_by("pk"))
+
+
+def test_a_class_makes_every_room_at_once_each_with_its_code_and_the_first_seats_open(robbery):
+    session = _class(robbery, groups=3, seats=4, max_rounds=3, turn_seconds=20)
+    rooms = _rooms(session)
+    assert len(rooms) == 3 and len({r.room_code for r in rooms}) == 3
+    for room in rooms:
+        assert room.case == robbery and room.phase == Phase.PRESENTATION
+        assert room.host_session_key == TEACHER and not room.host_plays
+        assert sorted(room.seats.filter(is_open=True).values_list("number", flat=True)) == [2, 3, 4, 5]
+        assert room.settings["max_rounds"] == 3 and room.settings["room"]["turn_seconds"] == 20
+
+
+@pytest.mark.parametrize(("groups", "seats", "error"), [(0, 2, "groups"), (11, 2, "groups"), (2, 11, "seats")])
+def test_a_class_of_too_few_or_too_many_groups_or_seats_is_refused_and_nothing_is_made(robbery, groups, seats, error):
+    with pytest.raises(ValidationError) as refused:
+        _class(robbery, groups=groups, seats=seats)
+    expected = (
+        classes.ERROR_GROUPS.format(groups=groups) if error == "groups" else classes.ERROR_SEATS.format(seats=seats)
+    )
+    assert refused.value.messages == [expected]
+    assert not ClassSession.objects.exists() and not Deliberation.objects.exists()
+
+
+def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
+    teacher = _browser(TEACHER)
+    made = teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 3})
+    session = ClassSession.objects.get()
+    assert made.url == f"/classes/{session.public_id}/"
+    page = teacher.get(made.url).content.decode()
+    for room in _rooms(session):
+        assert room.room_code in page and f'id="class-room-{room.public_id}"' in page
+    assert f'ws-connect="/ws/class/{session.public_id}/"' in page
+
+
+def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_typed(robbery):
+    answer = _browser(TEACHER).post("/classes/new/", {"case": robbery.pk, "groups": 11, "seats": 3, "name": "Year 10"})
+    body = answer.content.decode()
+    assert answer.status_code == 200 and "Ensure this value is less than or equal to 10." in body
+    assert 'value="Year 10"' in body and not ClassSession.objects.exists()
+
+
+def test_the_class_page_shows_each_room_phase_tally_whose_turn_and_who_is_seated(robbery):
+    session = _class(robbery, groups=2, seats=2, seed=5)
+    first, second = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna Ortiz")
+    services.room_join(code=first.room_code, credential=BEN, name="Ben Okafor")
+    classes.class_start(class_id=session.pk)
+    clock.room_tick(deliberation_id=first.pk)  # the first AI round, then Anna's turn
+    cards = class_selectors.class_cards(session)
+    assert [c.code for c in cards] == [first.room_code, second.room_code]
+    assert [p.name for p in cards[0].seated] == ["Anna Ortiz", "Ben Okafor"] and cards[1].seated == ()
+    assert cards[0].turn["who"] == "participant" and cards[0].turn["name"] == "Anna Ortiz"
+    assert sum(cards[0].tally.values()) == 10  # the AI jurors; Anna and Ben have not voted yet
+    page = _browser(TEACHER).get(f"/classes/{session.public_id}/").content.decode()
+    assert "Anna Ortiz</strong> (seat 2) has the floor" in page
+    assert "Nobody yet." in page  # the second group has no student yet
+
+
+def test_starting_the_class_starts_every_waiting_room_and_a_second_start_is_refused(robbery):
+    session = _class(robbery, groups=3)
+    teacher = _browser(TEACHER)
+    teacher.post(f"/classes/{session.public_id}/start/")
+    assert {r.phase for r in _rooms(session)} == {Phase.DELIBERATION}
+    with pytest.raises(ValidationError) as refused:
+        classes.class_start(class_id=session.pk)
+    assert refused.value.messages == [classes.ERROR_NOTHING_TO_START]
+    again = teacher.post(f"/classes/{session.public_id}/start/", follow=True).content.decode()
+    assert classes.ERROR_NOTHING_TO_START in again
+
+
+def test_only_the_teacher_the_account_they_used_and_staff_see_the_class_and_a_stranger_gets_a_plain_404(
+    robbery, admin_client
+):
+    teacher_account = get_user_model().objects.create_user("teacher", password="pw-of-the-teacher")
+    session = _class(robbery, owner_id=teacher_account.pk)
+    teacher, student, stranger = _browser(TEACHER), _browser(ANNA.session_key), Client()
+    services.room_join(code=_rooms(session)[0].room_code, credential=ANNA, name="Anna")
+    elsewhere = Client()  # the teacher's account, logged in on another device
+    elsewhere.force_login(teacher_account)
+    for suffix in CLASS_PAGES:
+        url = f"/classes/{session.public_id}/{suffix}"
+        for allowed in (teacher, elsewhere, admin_client):
+            assert allowed.get(url).status_code == 200, url
+        for outsider in (student, stranger):
+            seen, unknown = outsider.get(url), outsider.get(f"/classes/NoSuchClass0000/{suffix}")
+            assert (seen.status_code, seen.content) == (404, unknown.content), url
+    assert stranger.post(f"/classes/{session.public_id}/start/").status_code == 404
+    assert {r.phase for r in _rooms(session)} == {Phase.PRESENTATION}  # nobody's post started anything
+
+
+def _fill_turns(room: Deliberation, count: int) -> None:
+    Turn.objects.bulk_create(
+        Turn(deliberation=room, round_number=1, sequence=1000 + n, kind=TurnKind.PASS, speaker_name="x", content=".")
+        for n in range(count)
+    )
+
+
+def test_the_class_page_costs_the_same_queries_with_few_or_many_rooms_and_turns(robbery, django_assert_num_queries):
+    small, large = _class(robbery, groups=2), _class(robbery, groups=6, seats=4)
+    for room in _rooms(large):
+        services.room_join(code=room.room_code, credential=Credential(session_key=f"s-{room.pk}"), name="S")
+        _fill_turns(room, 50)
+    teacher = _browser(TEACHER)
+    teacher.get(f"/classes/{small.public_id}/")  # the session is warm for both
+    with CaptureQueriesContext(connection) as counted:
+        teacher.get(f"/classes/{small.public_id}/")
+    with django_assert_num_queries(len(counted)):
+        teacher.get(f"/classes/{large.public_id}/")
+    with django_assert_num_queries(2):  # the rooms, their seats
+        class_selectors.class_cards(large)
+
+
+def test_a_rooms_event_reaches_its_class_page_group_with_the_rooms_fresh_card(robbery):
+    session = _class(robbery, groups=2)
+    room = _rooms(session)[1]
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(broadcast.class_group_name(session.pk), channel)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna Ortiz")
+    broadcast.publish(room.pk, "seats", {"seat": 2})  # what the join announces once it commits
+
+    async def receive() -> dict:
+        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    received = async_to_sync(receive)()
+    assert received["type"] == broadcast.EVENT_TYPE and received["event"] == "seats"
+    card = received["html"]
+    assert f'id="class-room-{room.public_id}"' in card and 'hx-swap-oob="true"' in card
+    assert "Group 2" in card and "Anna Ortiz" in card
+
+
+def test_a_single_players_event_goes_to_no_class(robbery):
+    from deliberation.rooms import class_live
+
+    game = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
+    assert class_live.render_card(game.pk) is None
+
+
+def _finish(room: Deliberation, student: Credential, words: str) -> None:
+    """A student speaks on their turn, the jury hears it, the teacher calls the final vote."""
+    clock.room_tick(deliberation_id=room.pk)
+    services.room_speak(deliberation_id=room.pk, credential=student, content=words, argument_type="logical")
+    round_run(deliberation_id=room.pk)
+    services.room_call_vote(deliberation_id=room.pk, session_key=TEACHER)
+
+
+def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_students_words(robbery):
+    session = _class(robbery, groups=3, seats=1, seed=3)
+    rooms = _rooms(session)
+    said = {0: "Anna says the lamp was out that night.", 1: "Ben says the bills were marked."}
+    for index, student in ((0, ANNA), (1, BEN)):
+        services.room_join(code=rooms[index].room_code, credential=student, name=["Anna", "Ben"][index])
+    classes.class_start(class_id=session.pk)
+    services.room_vote(deliberation_id=rooms[0].pk, credential=ANNA, value="not_guilty")
+    _finish(rooms[0], ANNA, said[0])
+    _finish(rooms[1], BEN, said[1])
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/debrief/").content.decode()
+    assert "2 of 3 juries reached a verdict" in page
+    for heading in ("Group 1", "Group 2", "Group 3"):
+        assert heading in page
+    assert "still deliberating" in page  # the third group has no verdict yet
+    assert '<strong>Anna</strong> <span class="muted">seat 2</span>: 1 speech' in page
+    assert page.count("The arguments that moved this jury most") + page.count("No speech moved anyone") == 2
+    sheet = list(csv.reader(io.StringIO(teacher.get(f"/classes/{session.public_id}/debrief.csv").content.decode())))
+    assert sheet[0][:4] == ["group", "room", "deliberation", "seat"]
+    students = [(row[0], row[1], row[4], row[9]) for row in sheet[1:]]
+    assert students == [("1", rooms[0].room_code, "Anna", said[0]), ("2", rooms[1].room_code, "Ben", said[1])]
+
+
+def test_my_rooms_lists_the_teachers_classes_and_lone_rooms_open_and_finished_and_nobody_elses(robbery):
+    session = _class(robbery, groups=2, name="Year 10 history")
+    lone = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
+    done = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
+    services.room_start(deliberation_id=done.pk, session_key=TEACHER)
+    services.room_call_vote(deliberation_id=done.pk, session_key=TEACHER)
+    other = services.room_create(case=robbery, host_session_key="another-teacher", host_plays=False, open_seats=(2,))
+    listed = class_selectors.my_rooms(browser_viewer(TEACHER))
+    assert [r.session for r in listed["open_classes"]] == [session] and listed["finished_classes"] == []
+    assert listed["open_rooms"] == [lone] and listed["finished_rooms"] == [done]  # a class's rooms stay in the class
+    page = _browser(TEACHER).get("/my-rooms/").content.decode()
+    assert "Year 10 history" in page and lone.room_code in page and done.room_code in page
+    assert other.room_code not in page
+    assert "Year 10 history" not in Client().get("/my-rooms/").content.decode()
+
+
+def browser_viewer(key: str):  # type: ignore[no-untyped-def]
+    from deliberation.access import Viewer
+
+    return Viewer(session_key=key)
