@@ -9,6 +9,7 @@ is open, goes out at once through ``stream``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import queue
 import threading
@@ -24,6 +25,7 @@ from angryagents import background
 logger = logging.getLogger(__name__)
 
 EVENT_TYPE = "deliberation.event"
+CLOSE_TYPE = "deliberation.close"
 
 
 def group_name(deliberation_id: int) -> str:
@@ -31,10 +33,17 @@ def group_name(deliberation_id: int) -> str:
     return f"deliberation-{deliberation_id}"
 
 
+def browser_group(deliberation_id: int, session_key: str) -> str:
+    """The group of one browser's sockets in one deliberation (named by a digest of its key, so the
+    key itself never travels through the channel layer)."""
+    digest = hashlib.sha256(session_key.encode()).hexdigest()[:24]
+    return f"deliberation-{deliberation_id}-browser-{digest}"
+
+
 SEND_TIMEOUT_SECONDS = 5.0
 
 
-def _send(deliberation_id: int, message: dict[str, Any]) -> None:
+def _send(deliberation_id: int, message: dict[str, Any], group: str | None = None) -> None:
     """Send from synchronous code on any thread.
 
     When the web server's event loop is known (embedded mode), the send runs on it: the
@@ -43,7 +52,7 @@ def _send(deliberation_id: int, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    group = group_name(deliberation_id)
+    group = group or group_name(deliberation_id)
     try:
         loop = background.web_loop()
         if loop is not None:
@@ -69,6 +78,15 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
 def announce(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
     """Publish ``event`` once the current transaction commits (at once outside a transaction)."""
     transaction.on_commit(lambda: publish(deliberation_id, event, data))
+
+
+def close_browser(deliberation_id: int, session_key: str) -> None:
+    """Close this browser's open sockets on the deliberation once the current transaction commits
+    (a participant removed, or their seat taken back from another device)."""
+    if not session_key:
+        return
+    group = browser_group(deliberation_id, session_key)
+    transaction.on_commit(lambda: _send(deliberation_id, {"type": CLOSE_TYPE}, group))
 
 
 class Streamer:
