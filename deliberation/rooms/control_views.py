@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from deliberation.models import Deliberation
 from deliberation.rooms import control
 from deliberation.rooms.services import Credential
+from deliberation.rooms.state import current_seat, room_of
 from deliberation.rooms.views import _act, _number
 
 MESSAGE_PAUSED = "The room is paused: no round starts and no turn runs out until you resume."
@@ -49,11 +50,9 @@ def resume(request: HttpRequest, code: str) -> HttpResponse:
 def extend(request: HttpRequest, code: str) -> HttpResponse:
     def act(deliberation: Deliberation, key: str) -> str:
         seconds = _number(request.POST.get("seconds", "")) or control.EXTRA_SECONDS
+        seat = current_seat(room_of(deliberation))
         left = control.room_extend(deliberation_id=deliberation.pk, session_key=key, seconds=seconds)
-        from deliberation.rooms.state import current_seat, room_of
-
-        deliberation.refresh_from_db()
-        return MESSAGE_EXTENDED.format(seat=current_seat(room_of(deliberation)), seconds=left)
+        return MESSAGE_EXTENDED.format(seat=seat, seconds=left)
 
     return _act(request, code, act, host_only="give more time")
 
