@@ -74,6 +74,28 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
+def env_words(name: str) -> tuple[str, ...]:
+    """A list of words: commas in the variable itself, or the path of a file of words (one a line
+    or comma-separated; lines starting with # are comments). A path that cannot be read fails."""
+    value = _raw(name)
+    if value is None or value == "":
+        return ()
+    if value.startswith(("/", "./", "~")) or value.endswith(".txt"):
+        path = os.path.expanduser(value)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                lines = [line for line in handle if not line.lstrip().startswith("#")]
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name} names a file that cannot be read, got {value!r} ({exc}).") from None
+        text = ",".join(lines)
+    else:
+        text = value
+    words = tuple(dict.fromkeys(w.strip().lower() for w in text.replace("\n", ",").split(",") if w.strip()))
+    if not words:
+        raise ImproperlyConfigured(f"{name} must list words (commas or a file), got {value!r}.")
+    return words
+
+
 def env_database(name: str) -> dict[str, object] | None:
     """Parse a PostgreSQL URL such as ``postgresql://user:pass@host:5432/db``."""
     value = _raw(name)

@@ -25,6 +25,7 @@ from angryagents.env import (
     env_list,
     env_redis,
     env_str,
+    env_words,
 )
 from angryagents.secret import install_secret
 
@@ -194,6 +195,8 @@ ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
 ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 30.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
 ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
+# Words a participant may not say in a room: a comma list, or a file of words (deliberation/rooms/words.py).
+ANGRY_WORD_FILTER = env_words("ANGRY_WORD_FILTER")
 ANGRY_ROOM_AUTOSTART_SECONDS = env_int("ANGRY_ROOM_AUTOSTART_SECONDS", 120, minimum=1)
 ANGRY_MCP_REACTION_WAIT_SECONDS = env_float("ANGRY_MCP_REACTION_WAIT_SECONDS", 20.0, minimum=0.0)
 ANGRY_IMPORT_MAX_BYTES = env_int("ANGRY_IMPORT_MAX_BYTES", 50 * 1024 * 1024, minimum=1)

@@ -21,28 +21,34 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
-from deliberation.services.broadcast import group_name
+from deliberation.services.broadcast import browser_group, group_name
 from deliberation.services.watching import watch_ended, watch_started
 
 CLOSE_NOT_FOUND = 4404
+CLOSE_SEAT_LOST = 4403  # this browser no longer holds its seat (removed, or taken back elsewhere)
 
 
 @database_sync_to_async
-def _visible(public_id: str, scope: dict[str, Any]) -> int | None:
-    return visible_id(public_id, Viewer.of_scope(scope))
+def _visible(public_id: str, scope: dict[str, Any]) -> tuple[int | None, str]:
+    viewer = Viewer.of_scope(scope)
+    return visible_id(public_id, viewer), viewer.session_key
 
 
 class CourtConsumer(AsyncWebsocketConsumer):
     group: str | None = None
+    browser: str | None = None
     deliberation_id: int | None = None
 
     async def connect(self) -> None:
-        deliberation_id = await _visible(str(self.scope["url_route"]["kwargs"]["public_id"]), self.scope)
+        deliberation_id, key = await _visible(str(self.scope["url_route"]["kwargs"]["public_id"]), self.scope)
         if deliberation_id is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.group = group_name(deliberation_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if key:  # so a service can close this browser's socket when it loses its seat
+            self.browser = browser_group(deliberation_id, key)
+            await self.channel_layer.group_add(self.browser, self.channel_name)
         await self.accept()
         self.deliberation_id = deliberation_id
         await sync_to_async(watch_started)(deliberation_id=deliberation_id)  # rounds stream while it is open
@@ -50,12 +56,17 @@ class CourtConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.browser:
+            await self.channel_layer.group_discard(self.browser, self.channel_name)
         if self.deliberation_id is not None:
             await sync_to_async(watch_ended)(deliberation_id=self.deliberation_id)
             self.deliberation_id = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""
+
+    async def deliberation_close(self, message: dict[str, Any]) -> None:
+        await self.close(code=CLOSE_SEAT_LOST)
 
     async def deliberation_event(self, message: dict[str, Any]) -> None:
         html = message.get("html")

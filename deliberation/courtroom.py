@@ -175,7 +175,8 @@ class Message(StandIn):
 
 
 def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int | None) -> list[Message]:
-    """Turns as the chat shows them: names resolved from the seats already loaded."""
+    """Turns as the chat shows them: names resolved from the seats already loaded; messages the host
+    hid are shown to nobody."""
 
     def name(number: int | None) -> str:
         seat = seats.get(number) if number is not None else None
@@ -183,6 +184,8 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
 
     out = []
     for turn in turns:
+        if turn.hidden_at is not None:
+            continue
         seat = seats.get(turn.seat_number) if turn.seat_number else None
         out.append(
             Message(

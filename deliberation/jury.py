@@ -55,9 +55,11 @@ def new_seats(*, personas: Sequence[Persona], player_in_seat_7: bool, open_seats
 
 
 def profile(seat: Seat) -> JurorProfile:
-    """The engine's view of one seat. Participants (people, agents) are never chosen to speak."""
+    """The engine's view of one seat. Participants (people, agents) are never chosen to speak, unless
+    their seat stands empty."""
     persona = seat.persona
-    if seat.kind != SeatKind.AI or persona is None:
+    # A participant's seat left empty (``away_since``) is played by its AI juror until they return.
+    if (seat.kind != SeatKind.AI and seat.away_since is None) or persona is None:
         return JurorProfile(
             seat=seat.number,
             name=seat.display_name,

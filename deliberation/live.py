@@ -122,7 +122,9 @@ def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
 
 def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
     """The out-of-band fragments for one event: "phase", "thinking", "round", "vote", "narration",
-    and in rooms "seats" and "turn"."""
+    "hide" (the host hid a message: it leaves every chat), and in rooms "seats" and "turn"."""
+    if event == "hide":
+        return format_html('<li id="turn-{}" hx-swap-oob="delete"></li>', int(data["turn"]))
     if event == "narration":
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
     deliberation, _seats, context = _load(deliberation_id)

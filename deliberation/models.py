@@ -172,6 +172,10 @@ class Seat(models.Model):
     vote = models.CharField(max_length=12, choices=VoteValue.choices, blank=True)
     conviction = models.FloatField(default=0.5, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     turns_taken = models.PositiveIntegerField(default=0)
+    # A person's way back to this seat from another device (``deliberation.rooms.seat_codes``).
+    seat_code = models.CharField(max_length=16, blank=True, db_index=True)
+    # Since when nobody has held this participant's seat: meanwhile its AI juror plays it.
+    away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -222,6 +226,9 @@ class Turn(models.Model):
     fallback_reason = models.CharField(max_length=300, blank=True, help_text="Why the model's answer was replaced.")
     engine = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A message the host hid: it stays in the record, shown to nobody but the host's transcript.
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["sequence"]

@@ -57,7 +57,7 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
             "deltas": {str(r["seat"]): r["delta"] for r in t.reactions},
         }
         for t in deliberation.turns.all()
-        if t.kind == TurnKind.SPEECH
+        if t.kind == TurnKind.SPEECH and t.hidden_at is None
     ]
     return {
         "deliberation_id": deliberation.pk,

@@ -292,8 +292,11 @@ def _turn_view(turn: Turn, seats: dict[int, Seat]) -> TurnView:
     )
 
 
-def build_transcript(deliberation: Deliberation) -> Transcript:
-    """Group a deliberation fetched with ``deliberations_with_record`` by round; no further queries."""
+def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -> Transcript:
+    """Group a deliberation fetched with ``deliberations_with_record`` by round; no further queries.
+
+    Messages the host hid are left out, except with ``show_hidden`` (the host's own transcript,
+    which marks them)."""
     seats = {s.number: s for s in deliberation.seats.all()}
     rounds: dict[int, RoundView] = {n: RoundView(number=n) for n in range(deliberation.round_number + 1)}
 
@@ -301,7 +304,8 @@ def build_transcript(deliberation: Deliberation) -> Transcript:
         return rounds.setdefault(number, RoundView(number=number))
 
     for turn in deliberation.turns.all():
-        at(turn.round_number).turns.append(_turn_view(turn, seats))
+        if turn.hidden_at is None or show_hidden:
+            at(turn.round_number).turns.append(_turn_view(turn, seats))
     snapshots: dict[int, dict[int, ConvictionSnapshot]] = defaultdict(dict)
     for snap in deliberation.snapshots.all():
         snapshots[snap.round_number][snap.seat_number] = snap

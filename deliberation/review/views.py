@@ -107,7 +107,8 @@ def _replay_round(request: HttpRequest, transcript: Transcript) -> int:
 
 
 def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None) -> HttpResponse:
-    transcript = build_transcript(deliberation)
+    # The host (and a curator) read hidden messages, marked; everyone else never sees them.
+    transcript = build_transcript(deliberation, show_hidden=token is None and _is_owner(request, deliberation))
     current = _replay_round(request, transcript)
     if token:
         base = reverse("review:shared", args=[token])

@@ -75,8 +75,9 @@ def cycle_begin(deliberation: Deliberation, room: dict[str, Any], now: datetime 
 
 
 def participant_seats(deliberation: Deliberation) -> list[int]:
+    """The seats that take turns: participants present (an away seat's AI juror speaks in rounds)."""
     return list(
-        deliberation.seats.filter(kind__in=[SeatKind.HUMAN, SeatKind.AGENT])
+        deliberation.seats.filter(kind__in=[SeatKind.HUMAN, SeatKind.AGENT], away_since__isnull=True)
         .order_by("number")
         .values_list("number", flat=True)
     )
@@ -87,7 +88,7 @@ def _open_turns(deliberation: Deliberation, room: dict[str, Any], now: datetime)
     room["heard"] = deliberation.round_number
     if not seats:  # nobody to wait for: the next AI round after a short pause
         room["stage"], room["queue"] = STAGE_AI, []
-        room["next_at"] = stamp(now + timedelta(seconds=pace_seconds(room)))
+        set_due(room, "next_at", now + timedelta(seconds=pace_seconds(room)), now)
     else:
         room["stage"], room["queue"] = STAGE_TURNS, seats
         _start_turn(room, now)
@@ -96,7 +97,14 @@ def _open_turns(deliberation: Deliberation, room: dict[str, Any], now: datetime)
 
 def _start_turn(room: dict[str, Any], now: datetime) -> None:
     room["serial"] = int(room.get("serial") or 0) + 1
-    room["deadline"] = stamp(now + timedelta(seconds=turn_seconds(room)))
+    set_due(room, "deadline", now + timedelta(seconds=turn_seconds(room)), now)
+
+
+def set_due(room: dict[str, Any], key: str, moment: datetime, now: datetime) -> None:
+    """Set a due time ("deadline" or "next_at"); in a paused room it counts from the resume instead."""
+    room[key] = stamp(moment)
+    if room.get("paused"):
+        room["paused"] = {**room["paused"], "left": max(0.0, (moment - now).total_seconds())}
 
 
 def turn_done(deliberation: Deliberation, room: dict[str, Any], seat_number: int, now: datetime | None = None) -> None:
@@ -107,7 +115,8 @@ def turn_done(deliberation: Deliberation, room: dict[str, Any], seat_number: int
     if queue:
         _start_turn(room, now)
     else:  # everyone had their turn: the jury hears the participants' words in the next round
-        room["stage"], room["deadline"], room["next_at"] = STAGE_AI, None, stamp(now)
+        room["stage"], room["deadline"] = STAGE_AI, None
+        set_due(room, "next_at", now, now)
     _save(deliberation, room)
 
 
@@ -122,14 +131,24 @@ def seat_leaves(deliberation: Deliberation, seat_number: int) -> None:
         _save(deliberation, room)
 
 
+def seat_gone_quiet(deliberation: Deliberation, seat: Seat, now: datetime) -> None:
+    """A person let a whole turn run out: their seat counts as empty, and its AI juror plays it
+    (in the rounds, not in the turn order) until they act again or return with their seat code."""
+    if seat.kind != SeatKind.HUMAN or seat.is_host or seat.persona_id is None or seat.away_since is not None:
+        return
+    seat.away_since = now
+    seat.save(update_fields=["away_since"])
+    announce(deliberation.pk, "seats", {"seat": seat.number})
+
+
 def _next_sequence(deliberation: Deliberation) -> int:
     last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first()
     return (last or 0) + 1
 
 
-def record_pass(deliberation: Deliberation, seat: Seat, *, timed_out: bool) -> None:
-    """A pass is part of the record (the transcript shows who let their turn go)."""
-    line = TIMEOUT_LINE if timed_out else PASS_LINE
+def record_pass(deliberation: Deliberation, seat: Seat, *, timed_out: bool, line: str = "") -> None:
+    """A pass is part of the record (the transcript shows who let their turn go, or the host skipped it)."""
+    line = line or (TIMEOUT_LINE if timed_out else PASS_LINE)
     Turn.objects.create(
         deliberation=deliberation,
         round_number=deliberation.round_number,
@@ -200,6 +219,7 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
         if seat is not None:
             record_pass(deliberation, seat, timed_out=True)
             lifecycle.record_turn(deliberation, seat.number, timed_out=True)
+            seat_gone_quiet(deliberation, seat, now)
         turn_done(deliberation, room, seat.number if seat else 0, now)
         return "timeout", 0
     if stage != STAGE_AI or claims.is_alive(deliberation.round_status, deliberation.round_heartbeat_at):
@@ -226,7 +246,7 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
     if room.get("stage") != STAGE_AI or deliberation.round_status != RoundStatus.IDLE:
         return
     if deliberation.round_number <= int(room.get("heard") or 0):  # the round failed: try again soon
-        room["next_at"] = stamp(now + timedelta(seconds=max(RETRY_SECONDS, pace_seconds(room))))
+        set_due(room, "next_at", now + timedelta(seconds=max(RETRY_SECONDS, pace_seconds(room))), now)
         _save(deliberation, room)
         return
     votes = room.pop("votes", None) or {}

@@ -44,7 +44,7 @@ class RoomCreateForm(forms.Form):
 
 
 class JoinCodeForm(forms.Form):
-    code = forms.CharField(max_length=12, label="Room code")
+    code = forms.CharField(max_length=16, label="Room code or seat code")
 
 
 class JoinSeatForm(forms.Form):

@@ -24,6 +24,7 @@ from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
 from deliberation.rooms.access import is_host
+from deliberation.rooms.control import seat_code_for
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_TURNS,
@@ -78,6 +79,7 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         "deadline": deadline.isoformat() if deadline else "",
         "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
         "autostart": bool(room.get("autostart")),
+        "paused": bool(room.get("paused")),
         "control_keys": json.dumps(_all_keys(deliberation, room, participants)) if pushed else "",
         "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
     }
@@ -104,7 +106,10 @@ def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | 
             room.get("stage") == STAGE_WAITING,
             bool(seat and deliberating and current_seat(room) == seat.number),
             VOTE_WORDS.get(seat.vote, "") if seat else "",
+            bool(seat and seat.away_since),
             people if host else "",
+            # The host's pause/resume, more time and skip follow the clock and the floor.
+            f"{bool(room.get('paused'))}:{current_seat(room)}" if host else "",
         )
     )
     return hashlib.sha1(shown.encode()).hexdigest()[:16]  # plain hex: compared as typed in the HTML
@@ -171,6 +176,10 @@ def controls_context(
         "max_text": MAX_TEXT,
         "turn_seconds": int(turn_seconds(room)),
         "participants": participants,
+        "paused": bool(room.get("paused")),
+        "floor_seat": current_seat(room),
+        "away": bool(seat and seat.away_since),
+        "seat_code": seat_code_for(seat) if seat else "",
         "strategies": STRATEGIES,
         "argument_types": ARGUMENT_TYPES,
         "targets": [s for s in seats if seat is None or s.number != seat.number],

@@ -33,11 +33,11 @@ def turn_record(turn: Turn) -> dict[str, Any]:
 
 
 def transcript(deliberation: Deliberation) -> list[dict[str, Any]]:
-    return [turn_record(t) for t in deliberation.turns.order_by("sequence")]
+    return [turn_record(t) for t in deliberation.turns.filter(hidden_at=None).order_by("sequence")]
 
 
 def recent_arguments(deliberation: Deliberation, count: int = RECENT_ARGUMENTS) -> list[dict[str, Any]]:
-    turns = list(deliberation.turns.filter(kind=TurnKind.SPEECH).order_by("-sequence")[:count])
+    turns = list(deliberation.turns.filter(kind=TurnKind.SPEECH, hidden_at=None).order_by("-sequence")[:count])
     return [turn_record(t) for t in reversed(turns)]
 
 

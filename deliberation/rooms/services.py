@@ -20,7 +20,7 @@ from cases.models import Case
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
-from deliberation.rooms import clock, codes
+from deliberation.rooms import clock, codes, control
 from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of this module's face)
     ERROR_NOT_HOST,
     ERROR_NOT_PARTICIPANT,
@@ -46,8 +46,9 @@ from deliberation.rooms.state import (
     room_save,
     stamp,
 )
+from deliberation.rooms.words import check_words
 from deliberation.services import lifecycle
-from deliberation.services.broadcast import announce
+from deliberation.services.broadcast import announce, close_browser
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 MAX_CONTENT = MAX_TEXT
@@ -206,6 +207,7 @@ def room_join(
     else:
         raise ValidationError(ERROR_ROOM_FULL)
     token = ""
+    check_words(name or "")
     chosen.kind = SeatKind.AGENT if agent else SeatKind.HUMAN
     chosen.joined_at = timezone.now()
     chosen.vote = ""  # a participant casts their own vote; the AI juror's does not carry over
@@ -217,8 +219,9 @@ def room_join(
         chosen.token_hash, chosen.session_key = token_hash(token), ""
     else:
         chosen.session_key, chosen.token_hash = credential.session_key, ""
+        control.give_seat_code(chosen)
     chosen.full_clean()
-    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key", "vote"])
+    chosen.save(update_fields=["kind", "joined_at", "display_name", "token_hash", "session_key", "vote", "seat_code"])
     announce(deliberation.pk, "seats", {"seat": chosen.number})
     room = room_of(deliberation)
     if room.get("autostart") and room.get("stage") == STAGE_WAITING:
@@ -268,16 +271,22 @@ def room_call_vote(*, deliberation_id: int, session_key: str = "") -> None:
 
 @transaction.atomic
 def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int) -> None:
-    """The host removes a participant: the seat goes back to its AI juror and closes."""
+    """The host removes a participant: the seat goes back to its AI juror and closes, and the
+    participant's open socket is closed (their controls go with it)."""
     deliberation = _lock(deliberation_id)
     require_host(deliberation, session_key, "remove someone")
     _require_open(deliberation)
     seat = deliberation.seats.select_related("persona").filter(number=seat_number).first()
     if seat is None or not seat.is_participant or seat.is_host or seat.persona is None:
         raise ValidationError(ERROR_NOT_REMOVABLE.format(seat=seat_number))
+    close_browser(deliberation.pk, seat.session_key)
     seat.kind, seat.session_key, seat.token_hash, seat.joined_at = SeatKind.AI, "", "", None
-    seat.display_name, seat.is_open = seat.persona.name, False
-    seat.save(update_fields=["kind", "session_key", "token_hash", "joined_at", "display_name", "is_open"])
+    seat.display_name, seat.is_open, seat.seat_code, seat.away_since = seat.persona.name, False, "", None
+    seat.save(
+        update_fields=[
+            "kind", "session_key", "token_hash", "joined_at", "display_name", "is_open", "seat_code", "away_since"
+        ]
+    )  # fmt: skip
     clock.seat_leaves(deliberation, seat_number)
     announce(deliberation.pk, "seats", {"seat": seat_number})
 
@@ -337,7 +346,9 @@ def room_speak(
     _require_open(deliberation)
     seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
+    control.require_unpaused(deliberation)
     room = _require_turn(deliberation, seat)
+    check_words(content or "")
     if target is not None and (not 1 <= target <= 12 or target == seat.number):
         raise ValidationError(ERROR_TARGET)
     content = content or ""
@@ -385,6 +396,7 @@ def room_pass(*, deliberation_id: int, credential: Credential, seat_number: int 
     _require_open(deliberation)
     seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
+    control.require_unpaused(deliberation)
     room = _require_turn(deliberation, seat)
     clock.record_pass(deliberation, seat, timed_out=False)
     lifecycle.record_turn(deliberation, seat.number)

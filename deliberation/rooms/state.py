@@ -6,7 +6,9 @@ jurors' convictions), ``turn_seconds`` / ``pace_seconds`` (per-room overrides, e
 done), ``queue`` (participant seats still to take a turn this cycle, the first is speaking),
 ``deadline`` (ISO time the current turn passes on its own), ``serial`` (counts turns, so a late
 timeout never passes a later turn), ``next_at`` (ISO time the next AI round is due), ``heard``
-(last round whose turns were opened) and ``votes`` (votes cast while a round ran, applied after it).
+(last round whose turns were opened), ``votes`` (votes cast while a round ran, applied after it) and
+``paused`` (set while the host pauses the room: ``at``, and ``left``, the seconds the current turn or
+wait had left; see ``control``).
 """
 
 from __future__ import annotations
@@ -69,6 +71,9 @@ def current_seat(room: dict[str, Any]) -> int | None:
 
 
 def seconds_left(room: dict[str, Any], now: datetime | None = None) -> int | None:
+    paused = room.get("paused")
+    if paused and current_seat(room) is not None:
+        return max(0, round(float(paused.get("left") or 0)))
     deadline = when(room.get("deadline"))
     if deadline is None or current_seat(room) is None:
         return None
@@ -77,6 +82,13 @@ def seconds_left(room: dict[str, Any], now: datetime | None = None) -> int | Non
 
 def due_at(room: dict[str, Any]) -> datetime | None:
     """When this room next needs the clock: a turn ends, an AI round is due, or an autostart."""
+    if room.get("paused"):  # the host paused the room: no round starts and no turn runs out
+        return None
+    return due_unpaused(room)
+
+
+def due_unpaused(room: dict[str, Any]) -> datetime | None:
+    """The room's next due time as if it were not paused."""
     stage = room.get("stage")
     if stage == STAGE_TURNS:
         return when(room.get("deadline"))

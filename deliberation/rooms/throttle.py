@@ -26,7 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from deliberation.access import NOT_FOUND, Viewer, visible_to
-from deliberation.models import Deliberation
+from deliberation.models import Deliberation, Seat
 from deliberation.rooms import codes, services
 from deliberation.rooms.state import is_room
 
@@ -102,6 +102,21 @@ def room_for_client(client: str, code: str) -> Deliberation:
 def room_for_request(request: HttpRequest, code: str) -> Deliberation:
     """The room a page asks for by code, throttled per client address (``Throttled`` past the limit)."""
     return room_for_client(client_of(request), code)
+
+
+def seat_for_request(request: HttpRequest, code: str, credential: services.Credential) -> tuple[Deliberation, Seat]:
+    """A seat code typed on ``/join/``: the seat moves to this browser (``control.seat_rejoin``).
+    A wrong seat code counts against the same limit as a wrong room code."""
+    from deliberation.rooms import control
+
+    client = client_of(request)
+    check(WRONG_CODES, client)
+    try:
+        control.seat_for_code(code)
+    except ValidationError:
+        count(WRONG_CODES, client)
+        raise
+    return control.seat_rejoin(code=code, credential=credential)
 
 
 def visible_room(request: HttpRequest, code: str) -> Deliberation:

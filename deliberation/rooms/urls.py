@@ -1,6 +1,6 @@
 from django.urls import path
 
-from deliberation.rooms import views
+from deliberation.rooms import control_views, views
 
 urlpatterns = [
     path("rooms/new/", views.room_new, name="room_new"),
@@ -15,4 +15,10 @@ urlpatterns = [
     path("rooms/<str:code>/vote/", views.vote, name="room_vote"),
     path("rooms/<str:code>/call/", views.call_vote, name="room_call"),
     path("rooms/<str:code>/remove/<int:seat>/", views.remove, name="room_remove"),
+    path("rooms/<str:code>/pause/", control_views.pause, name="room_pause"),
+    path("rooms/<str:code>/resume/", control_views.resume, name="room_resume"),
+    path("rooms/<str:code>/extend/", control_views.extend, name="room_extend"),
+    path("rooms/<str:code>/skip/", control_views.skip, name="room_skip"),
+    path("rooms/<str:code>/hide/", control_views.hide, name="room_hide"),
+    path("rooms/<str:code>/back/", control_views.back, name="room_back"),
 ]

@@ -27,9 +27,11 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import browser_key
 from deliberation.courtroom import court_queryset, page_context
 from deliberation.models import Deliberation, Seat, SeatKind
-from deliberation.rooms import page, selectors, services, throttle
+from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
+
+MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -62,7 +64,18 @@ def room_new(request: HttpRequest) -> HttpResponse:
 
 def join(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.POST or request.GET or None)
-    if form.is_valid():
+    if form.is_valid() and seat_codes.looks_like_seat_code(form.cleaned_data["code"]):
+        if request.method == "POST":  # a seat code moves a seat: never on a GET
+            try:
+                deliberation, seat = throttle.seat_for_request(
+                    request, form.cleaned_data["code"], Credential(session_key=_session_key(request))
+                )
+            except ValidationError as exc:
+                _refused(request, exc)
+            else:
+                messages.success(request, MESSAGE_SEAT_BACK.format(seat=seat.number))
+                return redirect("room", code=deliberation.room_code)
+    elif form.is_valid():
         try:
             deliberation = throttle.room_for_request(request, form.cleaned_data["code"])
         except ValidationError as exc:
@@ -135,7 +148,9 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     deliberation = throttle.visible_room(request, code)
     if not services.is_host(deliberation, _session_key(request)):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
-    context = {"deliberation": deliberation, **selectors.teacher_view(deliberation)}
+    seats = list(deliberation.seats.order_by("number"))
+    controls = page.controls_context(deliberation, seats, session_key=_session_key(request))
+    context = {**controls, "deliberation": deliberation, **selectors.teacher_view(deliberation)}
     return render(request, "rooms/teacher.html", context)
 
 
@@ -144,8 +159,13 @@ def _act(
     code: str,
     action: Callable[[Deliberation, str], str | None],
     form: dict | None = None,
+    *,
+    host_only: str = "",
 ) -> HttpResponse:
     deliberation = throttle.visible_room(request, code)
+    if host_only and not services.is_host(deliberation, _session_key(request)):
+        # A participant (who may see the room) is refused outright; a stranger already got 404.
+        raise PermissionDenied(services.ERROR_NOT_HOST.format(action=host_only))
     error, done = "", None
     try:
         done = action(deliberation, _session_key(request))
@@ -158,7 +178,8 @@ def _act(
         messages.error(request, error)
     elif done:
         messages.success(request, done)
-    return redirect("room", code=deliberation.room_code)
+    back = "room_teacher" if request.POST.get("back") == "teacher" and host_only else "room"
+    return redirect(back, code=deliberation.room_code)
 
 
 @require_POST
@@ -239,7 +260,7 @@ def call_vote(request: HttpRequest, code: str) -> HttpResponse:
         services.room_call_vote(deliberation_id=deliberation.pk, session_key=key)
         return "The final vote is called."
 
-    return _act(request, code, act)
+    return _act(request, code, act, host_only="call the final vote")
 
 
 @require_POST
@@ -248,4 +269,4 @@ def remove(request: HttpRequest, code: str, seat: int) -> HttpResponse:
         services.room_remove(deliberation_id=deliberation.pk, session_key=key, seat_number=seat)
         return f"Seat {seat} is back with its AI juror."
 
-    return _act(request, code, act)
+    return _act(request, code, act, host_only="remove someone")

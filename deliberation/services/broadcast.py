@@ -9,6 +9,7 @@ is open, goes out at once through ``stream``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import queue
 import threading
@@ -24,6 +25,7 @@ from angryagents import background
 logger = logging.getLogger(__name__)
 
 EVENT_TYPE = "deliberation.event"
+CLOSE_TYPE = "deliberation.close"
 
 
 def group_name(deliberation_id: int) -> str:
@@ -34,6 +36,13 @@ def group_name(deliberation_id: int) -> str:
 def class_group_name(class_id: int) -> str:
     """The channel-layer group of a class page (fed by the same events as its rooms' groups)."""
     return f"class-{class_id}"
+
+
+def browser_group(deliberation_id: int, session_key: str) -> str:
+    """The group of one browser's sockets in one deliberation (named by a digest of its key, so the
+    key itself never travels through the channel layer)."""
+    digest = hashlib.sha256(session_key.encode()).hexdigest()[:24]
+    return f"deliberation-{deliberation_id}-browser-{digest}"
 
 
 SEND_TIMEOUT_SECONDS = 5.0
@@ -92,6 +101,15 @@ def _publish_class(deliberation_id: int, event: str) -> None:
 def announce(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
     """Publish ``event`` once the current transaction commits (at once outside a transaction)."""
     transaction.on_commit(lambda: publish(deliberation_id, event, data))
+
+
+def close_browser(deliberation_id: int, session_key: str) -> None:
+    """Close this browser's open sockets on the deliberation once the current transaction commits
+    (a participant removed, or their seat taken back from another device)."""
+    if not session_key:
+        return
+    group = browser_group(deliberation_id, session_key)
+    transaction.on_commit(lambda: _send(deliberation_id, {"type": CLOSE_TYPE}, group))
 
 
 class Streamer:

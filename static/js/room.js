@@ -89,9 +89,43 @@
     if (when && line && line.textContent !== when) line.textContent = when;
   }
 
+  /* ---- The host's clock: pause, more time (issue 14.3) ------------------------------------ */
+  /* The speaker's own countdown follows the banner's: frozen while paused, reset when the host
+   * gives more time. Only the numbers change, so words being typed are left alone. */
+  function followClock() {
+    var banner = document.getElementById("room-turn");
+    if (!banner) return;
+    var clock = banner.querySelector(".countdown[data-seconds]");
+    document.querySelectorAll("#room-controls .countdown").forEach(function (el) {
+      if (clock) {
+        if (!el.hasAttribute("data-seconds") || el.dataset.from !== clock.getAttribute("data-seconds") + clock.dataset.t0) {
+          el.setAttribute("data-seconds", clock.getAttribute("data-seconds"));
+          el.dataset.t0 = clock.dataset.t0 || String(Date.now());
+          el.dataset.from = clock.getAttribute("data-seconds") + clock.dataset.t0;
+        }
+      } else if (banner.dataset.paused) {
+        el.removeAttribute("data-seconds");
+        el.textContent = "⏸";
+      }
+    });
+  }
+
+  /* ---- This browser lost its seat (removed, or taken back on another device) ---------------- */
+  document.addEventListener("htmx:wsClose", function (evt) {
+    var event = evt.detail && evt.detail.event;
+    if (!event || event.code !== 4403) return; // the close code of consumers.CLOSE_SEAT_LOST
+    var controls = document.getElementById("room-controls");
+    if (controls) {
+      controls.innerHTML = '<p class="form-error" role="alert">This screen no longer holds a seat: ' +
+        "it was taken back on another device, or the host removed it.</p>";
+    }
+    document.querySelectorAll(".hide-msg").forEach(function (form) { form.remove(); });
+  });
+
   function refresh() {
     markMine();
     tick();
+    followClock();
   }
   document.addEventListener("htmx:wsAfterMessage", function () {
     followBanner();

@@ -15,7 +15,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 
 from angryagents.identity import SESSION_FIELD
@@ -46,6 +46,9 @@ DOORS = {
     "review:shared_debrief": "the share link's debrief, after the verdict (review/test_debrief.py)",
     "review:shared_debrief_csv": "the share link's debrief sheet, after the verdict (review/test_debrief.py)",
 }
+# A room's host controls while it runs (deliberation/rooms/control_views.py): a stranger gets 404
+# like every walked URL, and a seated student 403 (test_a_student_is_refused_every_host_control).
+HOST_CONTROLS = ("room_pause", "room_resume", "room_extend", "room_skip", "room_hide", "room_call", "room_remove")
 # Patterns with other arguments, which address no deliberation, each with why.
 NOT_A_DELIBERATION = {
     "experiments:detail": "an experiment's figures; its runs are public by the rule",
@@ -115,6 +118,7 @@ def test_every_pattern_with_an_argument_is_walked_or_named_with_its_reason(db):
     assert {"court", "court_search", "court_verdict", "review:transcript", "room", "room_controls"} <= {
         name for name, _, _ in _walked()
     }
+    assert set(HOST_CONTROLS) | {"room_back"} <= {name for name, _, _ in _walked()}
 
 
 @pytest.mark.parametrize("cookies", ["none", "another browser"])
@@ -140,6 +144,14 @@ def _browser(key: str) -> Client:
     browser = Client()
     browser_of(browser, **{SESSION_FIELD: key})
     return browser
+
+
+def test_a_student_is_refused_every_host_control(secrets):
+    student, code = _browser(STUDENT), secrets.room.room_code or ""
+    for name in HOST_CONTROLS:
+        args = [code, 2] if name == "room_remove" else [code]
+        assert student.post(reverse(name, args=args), {"turn": "1"}).status_code == 403, name
+    assert Deliberation.objects.get(pk=secrets.room.pk).seats.get(number=2).session_key == STUDENT
 
 
 def test_the_numeric_id_no_longer_addresses_a_deliberation(secrets):

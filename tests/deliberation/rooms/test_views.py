@@ -72,7 +72,8 @@ def test_a_student_cannot_start_or_call_the_final_vote_but_the_teacher_can(code,
     room = Deliberation.objects.get(room_code=code)
     clock.room_tick(deliberation_id=room.pk)
     refused = anna.post(reverse("room_call", args=[code]), follow=True)
-    assert services.ERROR_NOT_HOST.format(action="call the final vote") in messages_of(refused)
+    assert refused.status_code == 403  # a host's control: refused outright, with the reason
+    assert services.ERROR_NOT_HOST.format(action="call the final vote") in refused.content.decode()
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION
     teacher.post(reverse("room_call", args=[code]))

@@ -1,0 +1,253 @@
+"""The host's hand on a running room, and a person's way back to their seat.
+
+Host-only (``access.require_host``): pause and resume the clock, give the speaker more time, skip
+a turn, hide a message. Removing a participant and calling the final vote live in ``services``.
+Anyone seated: take the seat back from another device with its seat code (``seat_codes``), or say
+"I'm back" after the seat was left empty long enough for its AI juror to step in.
+
+Each function locks the deliberation row, writes in one transaction and announces through the one
+broadcaster; the clock (``clock``) reschedules itself from the room state. A paused room runs no
+round and lets no turn run out: the seconds the turn (or the wait for the next round) had left
+are kept and start again at the resume.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from deliberation.models import Deliberation, Phase, Seat, SeatKind, Turn, TurnKind
+from deliberation.rooms import clock, seat_codes
+from deliberation.rooms.access import Credential, is_host, require_host, seat_of
+from deliberation.rooms.state import (
+    STAGE_TURNS,
+    current_seat,
+    due_unpaused,
+    room_of,
+    stamp,
+    when,
+)
+from deliberation.services import lifecycle
+from deliberation.services.broadcast import announce, close_browser
+
+ERROR_NOT_RUNNING = "The room is not deliberating: there is nothing to {action}."
+ERROR_ALREADY_PAUSED = "The room is already paused."
+ERROR_NOT_PAUSED = "The room is not paused."
+ERROR_PAUSED = "The host has paused the room; your turn goes on when they resume it."
+ERROR_NO_TURN = "Nobody has the floor right now, so there is no turn to {action}."
+ERROR_EXTRA_SECONDS = "More time is between {low} and {high} seconds."
+ERROR_TURN_UNKNOWN = "There is no such message in this room."
+ERROR_SEAT_CODE = "No seat has the code '{code}'. Check the code on your other screen and try again."
+ERROR_SEAT_FINISHED = "That deliberation has finished; the verdict is in."
+ERROR_SEATED_ELSEWHERE = "This browser already holds seat {seat} in that room."
+ERROR_HOST_SEAT_CODE = "You are this room's host; open the room page instead."
+SKIP_LINE = "The host skipped {name}'s turn."
+HIDDEN_BY_HOST = "the host"
+
+EXTRA_SECONDS = 30  # the host's "more time" button
+MIN_EXTRA, MAX_EXTRA = 5, 300
+MAX_LEFT_SECONDS = 900.0  # however often the host gives more time, a turn never stretches past this
+
+
+def _lock(deliberation_id: int) -> Deliberation:
+    return Deliberation.objects.select_for_update().get(pk=deliberation_id)
+
+
+def _running(deliberation: Deliberation, action: str) -> dict[str, Any]:
+    if deliberation.phase != Phase.DELIBERATION:
+        raise ValidationError(ERROR_NOT_RUNNING.format(action=action))
+    return room_of(deliberation)
+
+
+def is_paused(deliberation: Deliberation) -> bool:
+    return bool(room_of(deliberation).get("paused"))
+
+
+def require_unpaused(deliberation: Deliberation) -> None:
+    """Participants do not speak or pass while the host has the room paused (votes are fine)."""
+    if is_paused(deliberation):
+        raise ValidationError(ERROR_PAUSED)
+
+
+def _due_key(room: dict[str, Any]) -> str:
+    return "deadline" if room.get("stage") == STAGE_TURNS else "next_at"
+
+
+@transaction.atomic
+def room_pause(*, deliberation_id: int, session_key: str, now: datetime | None = None) -> None:
+    """The host stops the clock: no round starts and the current turn keeps its seconds left."""
+    now = now or timezone.now()
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "pause the room")
+    room = _running(deliberation, "pause")
+    if room.get("paused"):
+        raise ValidationError(ERROR_ALREADY_PAUSED)
+    due = due_unpaused(room)
+    left = max(0.0, (due - now).total_seconds()) if due is not None else 0.0
+    room["paused"] = {"at": stamp(now), "left": left}
+    clock._save(deliberation, room)
+
+
+@transaction.atomic
+def room_resume(*, deliberation_id: int, session_key: str, now: datetime | None = None) -> None:
+    """The host starts the clock again: the turn (or the wait for the next round) gets the seconds it
+    had left when paused (a turn that began during the pause, all of its time)."""
+    now = now or timezone.now()
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "resume the room")
+    room = _running(deliberation, "resume")
+    paused = room.pop("paused", None)
+    if not paused:
+        raise ValidationError(ERROR_NOT_PAUSED)
+    room[_due_key(room)] = stamp(now + timedelta(seconds=float(paused.get("left") or 0.0)))
+    clock._save(deliberation, room)
+
+
+@transaction.atomic
+def room_extend(
+    *, deliberation_id: int, session_key: str, seconds: int = EXTRA_SECONDS, now: datetime | None = None
+) -> int:
+    """The host gives the participant who has the floor more time; returns their seconds left."""
+    now = now or timezone.now()
+    if not MIN_EXTRA <= seconds <= MAX_EXTRA:
+        raise ValidationError(ERROR_EXTRA_SECONDS.format(low=MIN_EXTRA, high=MAX_EXTRA))
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "give more time")
+    room = _running(deliberation, "give more time to")
+    if current_seat(room) is None:
+        raise ValidationError(ERROR_NO_TURN.format(action="give more time to"))
+    paused = room.get("paused")
+    if paused:
+        left = min(MAX_LEFT_SECONDS, float(paused.get("left") or 0.0) + seconds)
+        room["paused"] = {**paused, "left": left}
+    else:
+        deadline = when(room.get("deadline")) or now
+        left = min(MAX_LEFT_SECONDS, max(0.0, (deadline - now).total_seconds()) + seconds)
+        room["deadline"] = stamp(now + timedelta(seconds=left))
+    clock._save(deliberation, room)
+    return round(left)
+
+
+@transaction.atomic
+def room_skip(*, deliberation_id: int, session_key: str, now: datetime | None = None) -> int:
+    """The host passes the turn of whoever has the floor (recorded as skipped); returns their seat."""
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "skip a turn")
+    room = _running(deliberation, "skip")
+    number = current_seat(room)
+    seat = deliberation.seats.filter(number=number).first() if number is not None else None
+    if seat is None:
+        raise ValidationError(ERROR_NO_TURN.format(action="skip"))
+    clock.record_pass(deliberation, seat, timed_out=False, line=SKIP_LINE.format(name=seat.display_name))
+    lifecycle.record_turn(deliberation, seat.number)
+    clock.turn_done(deliberation, room, seat.number, now)
+    return seat.number
+
+
+@transaction.atomic
+def message_hide(
+    *, deliberation_id: int, session_key: str, turn_id: int, by: str = HIDDEN_BY_HOST, now: datetime | None = None
+) -> Turn:
+    """The host hides a message: it stays in the record, marked with who hid it and when, and leaves
+    every screen at once (chat, transcript, exports; only the host's transcript shows it, marked).
+    Words the jury has not heard yet are withdrawn from the next round too. Hiding twice is a no-op."""
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "hide a message")
+    turn = Turn.objects.filter(deliberation=deliberation, pk=turn_id).first()
+    if turn is None or turn.kind not in (TurnKind.SPEECH, TurnKind.PASS):
+        raise ValidationError(ERROR_TURN_UNKNOWN)
+    if turn.hidden_at is not None:
+        return turn
+    turn.hidden_at, turn.hidden_by = now or timezone.now(), (by or HIDDEN_BY_HOST)[:100]
+    turn.save(update_fields=["hidden_at", "hidden_by"])
+    pending = [entry for entry in deliberation.pending if entry.get("turn_id") != turn.pk]
+    if len(pending) != len(deliberation.pending):
+        deliberation.pending = pending
+        deliberation.save(update_fields=["pending"])
+    announce(deliberation.pk, "hide", {"turn": turn.pk})
+    return turn
+
+
+# --- Coming back ----------------------------------------------------------------------------------------
+
+
+def seat_code_for(seat: Seat) -> str:
+    """The seat code as its holder's screen shows it ("" for the host, an agent, or an AI seat)."""
+    return seat_codes.shown(seat.seat_code) if seat.kind == SeatKind.HUMAN and not seat.is_host else ""
+
+
+def give_seat_code(seat: Seat) -> None:
+    """A new seat code for a person's seat (on joining, and after each return)."""
+    seat.seat_code = seat_codes.new_seat_code()
+
+
+def seat_for_code(code: str) -> Seat:
+    """The person's seat this code opens, or a refusal naming the code (counted by the throttle)."""
+    cleaned = seat_codes.normalise(code)
+    seat = (
+        Seat.objects.select_related("deliberation")
+        .filter(seat_code=cleaned, kind=SeatKind.HUMAN, deliberation__room_code__isnull=False)
+        .first()
+        if seat_codes.looks_like_seat_code(cleaned)
+        else None
+    )
+    if seat is None:
+        raise ValidationError(ERROR_SEAT_CODE.format(code=(code or "").strip()[:20]))
+    return seat
+
+
+@transaction.atomic
+def seat_rejoin(*, code: str, credential: Credential, now: datetime | None = None) -> tuple[Deliberation, Seat]:
+    """The seat this code opens moves to this browser: the old browser loses it (its socket is closed
+    and its controls go), the seat gets a new code, and a seat its AI juror was playing is the
+    person's again."""
+    found = seat_for_code(code)
+    deliberation = _lock(found.deliberation_id)
+    seat = deliberation.seats.select_for_update().get(pk=found.pk)
+    if seat.seat_code != seat_codes.normalise(code) or seat.kind != SeatKind.HUMAN:  # moved meanwhile
+        raise ValidationError(ERROR_SEAT_CODE.format(code=(code or "").strip()[:20]))
+    if deliberation.phase == Phase.VERDICT:
+        raise ValidationError(ERROR_SEAT_FINISHED)
+    if is_host(deliberation, credential.session_key):
+        raise ValidationError(ERROR_HOST_SEAT_CODE)
+    held = seat_of(deliberation, credential)
+    if held is not None and held.pk != seat.pk:
+        raise ValidationError(ERROR_SEATED_ELSEWHERE.format(seat=held.number))
+    old = seat.session_key
+    seat.session_key = credential.session_key
+    give_seat_code(seat)
+    seat.save(update_fields=["session_key", "seat_code"])
+    if old and old != credential.session_key:
+        close_browser(deliberation.pk, old)
+    _back(deliberation, seat)
+    announce(deliberation.pk, "seats", {"seat": seat.number})
+    return deliberation, seat
+
+
+@transaction.atomic
+def seat_return(*, deliberation_id: int, credential: Credential) -> bool:
+    """The person is back at a seat its AI juror was playing: they take turns again from the next
+    cycle. Returns whether the seat was empty."""
+    deliberation = _lock(deliberation_id)
+    seat = seat_of(deliberation, credential)
+    if seat is None or seat.away_since is None:
+        return False
+    _back(deliberation, seat)
+    announce(deliberation.pk, "seats", {"seat": seat.number})
+    return True
+
+
+def _back(deliberation: Deliberation, seat: Seat) -> None:
+    if seat.away_since is None:
+        return
+    seat.away_since = None
+    seat.save(update_fields=["away_since"])
+    room = room_of(deliberation)
+    if room.get("stage") == STAGE_TURNS and seat.number not in (room.get("queue") or []):
+        # Back during the turns: a place at the end of this cycle's queue.
+        room["queue"] = [*(room.get("queue") or []), seat.number]
+        clock._save(deliberation, room)
