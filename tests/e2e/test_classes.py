@@ -1,6 +1,7 @@
 """A teacher's class in real browsers: the teacher makes a class of three rooms, prints the codes,
-two students per room join from their own browsers, the teacher starts every room from the class
-page, every room reaches a verdict while the class page follows all three live (pushed over the
+two students per room join from their own browsers, one moves to a second device with her seat
+code, the teacher starts every room from the class page, pauses the first room, hides a message
+from every screen and resumes, every room reaches a verdict while the class page follows all three live (pushed over the
 class's websocket, no reload), and the class debrief shows the three groups side by side.
 
 Short settings keep it quick: two rounds at most, fifteen-second turns, half a second between AI
@@ -116,13 +117,44 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     teacher_loads = []
     teacher.on("request", lambda r: teacher_loads.append(r.url) if r.resource_type == "document" else None)
 
+    # One student moves to a second device with the seat code on her screen; the first browser
+    # loses the seat, the second holds it.
+    first = students[0]
+    seat_code = first.locator("#seat-code .seat-code-value").inner_text().strip()
+    second = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    second.goto(f"{url}/join/")
+    second.fill("#id_code", seat_code)
+    second.click("button:has-text('Find the room')")
+    expect(second.locator(".room-you")).to_contain_text("you sit in seat")
+    expect(first.locator("#room-controls")).to_contain_text("no longer holds a seat", timeout=WAIT_MS)
+    first.context.close()
+    students[0] = second
+
     teacher.click("button:has-text('Start every waiting room')")
     expect(teacher.locator(".message")).to_contain_text("3 rooms started")
     teacher_loads.clear()  # from here on the class page only listens
 
-    # ---- Place for 14.3/14.4 (branch `control`): a student reloads on a second browser with their
-    # seat code, and the teacher pauses a room, hides a message and resumes it. Write those steps
-    # here once rejoining and the teacher's controls are on main.
+    # In the first room the teacher pauses, hides a message from every screen, and resumes.
+    host = teacher.context.new_page()
+    host.goto(f"{url}/rooms/{codes[0]}/")
+    hide = host.locator("#chat li.msg .hide-msg button").first
+    expect(hide).to_be_visible(timeout=WAIT_MS)
+    host.click("#host-pause")
+    expect(host.locator("#host-resume")).to_be_visible()
+    group_one = students[:STUDENTS_PER_GROUP]
+    for page in group_one:
+        expect(page.locator("#room-turn")).to_contain_text("The host has paused the room.", timeout=WAIT_MS)
+    message = host.locator("#chat li.msg").filter(has=host.locator(".hide-msg button")).first
+    hidden_id = message.get_attribute("id")
+    message.locator(".hide-msg button").click()
+    expect(host.locator(f"#chat #{hidden_id}")).to_have_count(0, timeout=WAIT_MS)
+    for page in group_one:
+        expect(page.locator(f"#chat #{hidden_id}")).to_have_count(0, timeout=WAIT_MS)
+    host.click("#host-resume")
+    expect(host.locator("#host-pause")).to_be_visible()
+    for page in group_one:
+        expect(page.locator("#room-turn")).not_to_contain_text("paused", timeout=WAIT_MS)
+    host.close()
 
     # Every student votes and takes their turns (speaking once, then passing) until every room
     # has its verdict; the class page follows all three without a reload.
