@@ -81,7 +81,12 @@ def salient(line: str, k: int = 2) -> list[str]:
 
 def spread(lines: list[RecordLine], k: int) -> list[RecordLine]:
     """``k`` lines spread evenly through the record (the start, the middle, the end)."""
-    useful = [line for line in lines if salient(line.text, 1) or line.question]
+    useful: list[RecordLine] = []
+    for line in lines:  # one line per printed question: its other answer lines come with it
+        if (salient(line.text, 1) or line.question) and not (
+            line.question and useful and useful[-1].question == line.question
+        ):
+            useful.append(line)
     if len(useful) <= k:
         return useful
     step = len(useful) / k
