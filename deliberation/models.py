@@ -193,6 +193,7 @@ class TurnKind(models.TextChoices):
     JUDGE = "judge", "Judge"
     PASS = "pass", "Pass"
     NOTE = "note", "Note"
+    TRIAL = "trial", "Trial"
 
 
 class Turn(models.Model):
@@ -219,6 +220,9 @@ class Turn(models.Model):
     )
     fallback_reason = models.CharField(max_length=300, blank=True, help_text="Why the model's answer was replaced.")
     engine = models.CharField(max_length=200, blank=True)
+    trial = models.JSONField(
+        default=dict, blank=True, help_text="For trial turns: the event (stage, kind, witness, ground, ruling, struck)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
