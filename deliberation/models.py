@@ -79,6 +79,7 @@ class Experiment(models.Model):
     runs_per_case = models.PositiveIntegerField(default=5, validators=[MinValueValidator(1)])
     engine = models.CharField(max_length=200, default="offline")
     seed = models.BigIntegerField(default=0)
+    trial = models.BooleanField(default=False, help_text="Every run holds the trial before its first ballot.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)

@@ -20,10 +20,12 @@ from collections.abc import Sequence
 
 from deliberation.engine import initial, params
 from deliberation.engine.conviction import clamp, vote_from_conviction
+from deliberation.engine.initial import new_state
 from deliberation.engine.memory import add_doubt, flag_moment
+from deliberation.engine.phases import advance
 from deliberation.engine.ports import HeardTurn, KeyMoment
-from deliberation.engine.state import DeliberationState
-from deliberation.engine.trial import TrialEvent, admitted
+from deliberation.engine.state import DeliberationState, EngineSettings
+from deliberation.engine.trial import TrialEvent, admitted, run_trial
 from deliberation.engine.types import CaseFile, JurorProfile
 
 TRIAL_SCALE = 0.12
@@ -68,7 +70,7 @@ def moments(events: Sequence[TrialEvent]) -> list[KeyMoment]:
     """The answers most worth remembering: those that helped a side, cross-examination first."""
     useful = [e for e in admitted(list(events)) if e.helps]
     useful.sort(key=lambda e: (e.part != "cross", e.index))
-    return [KeyMoment(0, TRIAL_KIND, f'{e.speaker} said "{short(e.text)}"') for e in useful[:TRIAL_MOMENTS]]
+    return [KeyMoment(0, TRIAL_KIND, f'{e.speaker} said "{short(e.text).rstrip(".")}"') for e in useful[:TRIAL_MOMENTS]]
 
 
 def cast_ballot_after_trial(
@@ -101,3 +103,15 @@ def cast_ballot_after_trial(
     state.vote_history = [dict(state.votes)]
     state.first_ballot = state.tally()
     return dict(state.first_ballot)
+
+
+def begin_after_trial(
+    *, case: CaseFile, jury: Sequence[JurorProfile], seed: int, settings: EngineSettings | None = None
+) -> DeliberationState:
+    """``session.begin`` with the trial held first (AI counsel on both sides), for AI-only runs."""
+    state = new_state(jury=jury, seed=seed, player_side="none", settings=settings)
+    advance(state, "presentation")
+    advance(state, "initial_vote")
+    cast_ballot_after_trial(state, case=case, jury=jury, events=run_trial(case, seed=seed).events)
+    advance(state, "deliberation")
+    return state
