@@ -113,3 +113,23 @@ def test_an_experiment_holds_the_trial_in_its_runs_when_asked(library, flag):
     call_command("experiment", *args, *(["--trial"] if flag else []), stdout=out, stderr=io.StringIO())
     experiment = Experiment.objects.get()
     assert experiment.trial is flag and experiment.deliberations.count() == 1
+
+
+def test_the_debrief_scores_each_sides_counsel_from_the_trial_record(client, library):
+    from django.urls import reverse
+
+    record = _run("--case", "route-nine-fuel-stop-murder", "--trial", "--seed", "4", "--max-rounds", "2")
+    page = client.get(reverse("review:debrief", args=[record["public_id"]])).content.decode()
+    scores = record["trial"]["scores"]
+    assert "Counsel at the trial" in page and "Counsel for the defence" in page
+    row = f'<th scope="row">Questions asked</th><td>{scores["prosecution"]["questions"]}</td>'
+    assert row in page
+
+
+def test_the_debrief_of_a_game_without_a_trial_has_no_counsel_section(client, library):
+    from django.urls import reverse
+
+    record = _run("--case", "route-nine-fuel-stop-murder", "--seed", "4", "--max-rounds", "2")
+    assert (
+        "Counsel at the trial" not in client.get(reverse("review:debrief", args=[record["public_id"]])).content.decode()
+    )
