@@ -14,14 +14,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from deliberation.engine import trial_counsel as counsel
 from deliberation.engine import trial_rules as rules
 from deliberation.engine.trial_text import content_words, normalise
+from deliberation.engine.trial_witness import Answer, is_grounded
 from deliberation.engine.trial_witness import answer as witness_answer
-from deliberation.engine.trial_witness import is_grounded
 from deliberation.engine.types import CaseFile, WitnessItem
+
+
+class Answerer(Protocol):
+    """Who answers for the witness: the offline rule (``trial_witness.answer``) or a model port."""
+
+    def __call__(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer: ...
+
 
 STAGES = ("openings", "prosecution_case", "defence_case", "closings", "directions", "done")
 JUDGE = "The judge"
@@ -187,7 +194,16 @@ def helps(answer_text: str, *, knows: bool, part: str, side_asking: str, record_
     return side_asking if doubtful else counsel.other(side_asking)
 
 
-def ask(state: TrialState, case: CaseFile, *, side: str, question: str, part: str, stage: str = "") -> list[TrialEvent]:
+def ask(
+    state: TrialState,
+    case: CaseFile,
+    *,
+    side: str,
+    question: str,
+    part: str,
+    stage: str = "",
+    answerer: Answerer | None = None,
+) -> list[TrialEvent]:
     """One question put to the witness on the stand: objection, ruling, answer, motion to strike.
 
     Used for AI counsel's planned questions and for a person's free-text ones alike.
@@ -220,7 +236,7 @@ def ask(state: TrialState, case: CaseFile, *, side: str, question: str, part: st
         if ruling.sustained:
             return events
     said = set(state.said.setdefault(witness.id, []))
-    reply = witness_answer(witness, question, part=part, said=said)
+    reply = (answerer or witness_answer)(witness, question, part=part, said=said)
     strike = rules.rule_on_answer("hearsay", reply.text) if rules.is_hearsay_answer(reply.text) else None
     struck = bool(strike and strike.sustained)
     gained = "" if struck else helps(reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part)
@@ -268,7 +284,7 @@ def _ruling(state: TrialState, ruling: rules.Ruling, base: dict[str, Any]) -> Tr
     )
 
 
-def step(state: TrialState, case: CaseFile) -> list[TrialEvent]:
+def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) -> list[TrialEvent]:
     """Play the next step of the plan and return what was said (nothing once the trial is over)."""
     if state.finished:
         return []
@@ -295,7 +311,7 @@ def step(state: TrialState, case: CaseFile) -> list[TrialEvent]:
         ]
     if kind == "question":
         state.on_stand = item["witness"]
-        return ask(state, case, side=side, question=item["question"], part=item["part"], stage=stage)
+        return ask(state, case, side=side, question=item["question"], part=item["part"], stage=stage, answerer=answerer)
     state.on_stand = ""
     if kind == "closing":
         text = counsel.closing(side, *_quotes(state, case, side))
@@ -313,11 +329,13 @@ def _quotes(state: TrialState, case: CaseFile, side: str) -> tuple[list[tuple[st
     return mine, exposed
 
 
-def run_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE) -> TrialState:
+def run_trial(
+    case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE, answerer: Answerer | None = None
+) -> TrialState:
     """The whole trial with AI counsel on both sides."""
     state = new_trial(case, seed=seed, max_witnesses=max_witnesses)
     while not state.finished:
-        step(state, case)
+        step(state, case, answerer)
     return state
 
 
