@@ -11,6 +11,7 @@ from __future__ import annotations
 from deliberation.engine.trial import TrialEvent, run_trial
 from deliberation.engine.types import CaseFile
 from deliberation.models import Deliberation, Turn, TurnKind
+from deliberation.services.broadcast import announce
 
 
 def trial_enabled(deliberation: Deliberation) -> bool:
@@ -20,8 +21,8 @@ def trial_enabled(deliberation: Deliberation) -> bool:
 def trial_hold(deliberation: Deliberation, case: CaseFile) -> list[TrialEvent]:
     """Hold the trial once and store every event as a turn; a second call returns the stored trial.
 
-    Call it with the deliberation's row locked (``side_choose`` does). Broadcasts nothing itself:
-    the caller's "phase" announcement redraws the courtroom with the trial in the record.
+    Call it with the deliberation's row locked (``side_choose`` does). Announces "trial" (the
+    trial's turns appended to every browser's chat) when it holds a new trial.
     """
     stored = list(deliberation.turns.filter(kind=TurnKind.TRIAL).order_by("sequence"))
     if stored:
@@ -42,4 +43,5 @@ def trial_hold(deliberation: Deliberation, case: CaseFile) -> list[TrialEvent]:
         )
         for event in trial.events
     )
+    announce(deliberation.pk, "trial")
     return trial.events

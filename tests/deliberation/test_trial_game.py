@@ -133,3 +133,35 @@ def test_the_debrief_of_a_game_without_a_trial_has_no_counsel_section(client, li
     assert (
         "Counsel at the trial" not in client.get(reverse("review:debrief", args=[record["public_id"]])).content.decode()
     )
+
+
+def test_holding_the_trial_pushes_its_turns_to_every_browsers_chat(robbery, django_capture_on_commit_callbacks):
+    import asyncio
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from deliberation import services
+    from deliberation.services.broadcast import group_name
+
+    started = services.deliberation_start(case=robbery, host_session_key="k", options={"trial": True})
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(group_name(started.pk), channel)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.side_choose(deliberation_id=started.pk, side="prosecute", vote="guilty")
+
+    async def heard() -> list[dict]:
+        found = []
+        while True:
+            try:
+                found.append(await asyncio.wait_for(layer.receive(channel), timeout=0.5))
+            except TimeoutError:
+                return found
+
+    events = async_to_sync(heard)()
+    names = [e["event"] for e in events]
+    assert "trial" in names and names.index("trial") < names.index("phase")
+    html = events[names.index("trial")]["html"]
+    turns = Turn.objects.filter(deliberation=started, kind=TurnKind.TRIAL)
+    assert 'hx-swap-oob="beforeend:#chat"' in html and html.count('class="msg msg-trial') == turns.count()
