@@ -41,7 +41,7 @@ def test_a_person_defends_after_a_trial_and_reads_how_counsel_did(browser, live_
         assert trial.count() > 20
         assert page.locator("#chat .msg-trial", has_text="Counsel for the prosecution calls").count() >= 1
         assert page.locator("#chat .msg-trial .tag-trial", has_text="directions").count() == 1
-        page.locator("#chat .msg-trial", has_text="Counsel for the defence calls").first.scroll_into_view_if_needed()
+        page.evaluate("document.querySelector('#chat .msg-trial:nth-child(12)').scrollIntoView()")
         page.screenshot(path=str(folder / "02-court-trial-1280.png"))
         assert _no_sideways_scroll(page)
 
@@ -52,7 +52,8 @@ def test_a_person_defends_after_a_trial_and_reads_how_counsel_did(browser, live_
         phone.close()
         page.set_viewport_size({"width": 390, "height": 844})
         page.reload()
-        page.locator("#chat .msg-trial").first.scroll_into_view_if_needed()
+        page.locator("#chat .msg-trial").first.wait_for()
+        page.evaluate("document.querySelector('#chat .msg-trial:nth-child(12)').scrollIntoView()")
         page.screenshot(path=str(folder / "03-court-trial-390.png"))
         assert _no_sideways_scroll(page)
         page.set_viewport_size({"width": 1280, "height": 900})
