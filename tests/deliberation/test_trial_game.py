@@ -165,3 +165,14 @@ def test_holding_the_trial_pushes_its_turns_to_every_browsers_chat(robbery, djan
     html = events[names.index("trial")]["html"]
     turns = Turn.objects.filter(deliberation=started, kind=TurnKind.TRIAL)
     assert 'hx-swap-oob="beforeend:#chat"' in html and html.count('class="msg msg-trial') == turns.count()
+
+
+def test_the_transcript_page_marks_trial_turns_and_struck_answers(client, db, library):
+    from django.urls import reverse
+
+    oldbailey_import_paths(paths=[p for p in TRIALS if p.stem == HEARSAY_TRIAL])
+    record = _run("--case", f"ob-{HEARSAY_TRIAL}", "--trial", "--seed", "0", "--max-rounds", "1")
+    page = client.get(reverse("review:transcript", args=[record["public_id"]])).content.decode()
+    assert "The case, the trial and the first ballot" in page
+    assert page.count('class="turn turn-trial"') == len(record["trial"]["turns"])
+    assert page.count("struck: disregarded") == record["trial"]["struck"] > 0
