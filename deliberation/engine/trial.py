@@ -13,7 +13,7 @@ jury (``admitted``).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
 from deliberation.engine import trial_counsel as counsel
@@ -57,6 +57,8 @@ MAX_WITNESSES_PER_SIDE = 6
 ERROR_NOT_ON_STAND = "No witness is on the stand."
 ERROR_QUESTION_BLANK = "Ask the witness a question."
 ERROR_TRIAL_OVER = "The trial is over; the jury has been sent out."
+ERROR_GROUND_UNKNOWN = "An objection is one of: {choices}."
+ERROR_NOTHING_TO_OBJECT = "There is no question from the other side to object to."
 
 
 @dataclass(frozen=True)
@@ -282,6 +284,40 @@ def _ruling(state: TrialState, ruling: rules.Ruling, base: dict[str, Any]) -> Tr
         sustained=ruling.sustained,
         **base,
     )
+
+
+def object_to_last(state: TrialState, case: CaseFile, *, side: str, ground: str) -> list[TrialEvent]:
+    """A person's objection to the other side's last question, made after the answer came:
+    the judge rules by the same rules; sustained, the answer is struck (it never reaches the jury)."""
+    if ground not in rules.GROUNDS:
+        raise ValueError(ERROR_GROUND_UNKNOWN.format(choices=", ".join(rules.GROUNDS)))
+    asked = next((e for e in reversed(state.events) if e.kind == "question"), None)
+    if asked is None or asked.side == side:
+        raise ValueError(ERROR_NOTHING_TO_OBJECT)
+    reply = next((e for e in state.events[asked.index + 1 :] if e.kind == "answer"), None)
+    witness = _witness(case, asked.witness_id)
+    key = f"{witness.id}:{asked.side}"
+    earlier = list(state.answered.get(key, []))
+    if asked.text in earlier:  # the question itself, once answered, is not an earlier question
+        del earlier[len(earlier) - 1 - earlier[::-1].index(asked.text)]
+    if ground == "hearsay" and reply is not None and rules.is_hearsay_answer(reply.text):
+        ruling = rules.rule_on_answer(ground, reply.text)
+    else:
+        ruling = rules.rule_on_question(
+            ground,
+            asked.text,
+            cross=asked.part == "cross",
+            vocabulary=vocabulary(case, witness),
+            answered=earlier,
+            defendants=[d.name for d in case.defendants],
+        )
+    base = {"stage": asked.stage, "witness_id": asked.witness_id, "part": asked.part}
+    events = [_objection(state, side, ground, base, strike=reply is not None), _ruling(state, ruling, base)]
+    if ruling.sustained and reply is not None and not reply.struck:
+        state.events[reply.index] = replace(reply, struck=True, helps="")
+        if asked.text in state.answered.get(key, []):
+            state.answered[key].remove(asked.text)
+    return events
 
 
 def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) -> list[TrialEvent]:

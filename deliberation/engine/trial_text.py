@@ -44,6 +44,9 @@ class RecordLine:
 
 IRREGULAR = {
     "lent": "lend",
+    "came": "come",
+    "saw": "see",
+    "said": "say",
     "took": "take",
     "taken": "take",
     "brought": "bring",

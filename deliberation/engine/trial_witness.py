@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from deliberation.engine.trial_rules import is_hearsay_answer
 from deliberation.engine.trial_text import RecordLine, content_words, normalise, overlap, record_lines, similarity
 from deliberation.engine.types import WitnessItem
 
@@ -81,6 +82,7 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
         and following is not None
         and following.part == chosen[0].part
         and normalise(following.text) not in said
+        and not is_hearsay_answer(following.text)  # a line the question did not ask for brings no hearsay in
     ):
         chosen.append(following)
     texts = tuple(line.text for line in chosen)

@@ -10,13 +10,16 @@ from deliberation.engine import trial_rules as rules
 from deliberation.engine.initial import new_state
 from deliberation.engine.phases import advance
 from deliberation.engine.trial import (
+    ERROR_GROUND_UNKNOWN,
     ERROR_NOT_ON_STAND,
+    ERROR_NOTHING_TO_OBJECT,
     STAGES,
     TrialState,
     admitted,
     ask,
     groundedness,
     new_trial,
+    object_to_last,
     run_trial,
     score_counsel,
     step,
@@ -122,7 +125,7 @@ def test_a_question_asked_and_answered_again_by_the_same_side_is_sustained():
 
 def test_a_hearsay_answer_is_struck_and_the_jury_never_hears_it():
     state, case = _on_stand()
-    events = ask(state, case, side="defense", question="Did he come to the shop again?", part="cross")
+    events = ask(state, case, side="defense", question="And the boy, did he see him?", part="cross")
     struck = next(e for e in events if e.kind == "answer")
     assert struck.struck and "I was told by my boy" in struck.text
     assert [e.kind for e in events][-2:] == ["objection", "ruling"] and events[-1].sustained
@@ -218,3 +221,45 @@ def test_the_model_witness_prompt_holds_only_the_rule_and_the_passages():
     assert "Never add a name" in messages[0]["content"]
     assert messages[1]["content"] == "Your testimony:\n- the shop was dark\n\nQuestion: Was the shop dark?"
     assert "Holborn" not in json.dumps(messages)
+
+
+def test_a_person_asks_the_witness_in_their_own_words_and_the_other_side_objects_by_the_rules():
+    state, case = _on_stand()
+    events = ask(state, case, side="defense", question="What did your neighbour tell you about it?", part="cross")
+    assert [e.kind for e in events] == ["question", "objection", "ruling"] and events[2].ground == "hearsay"
+    events = ask(state, case, side="defense", question="Was the shop dark?", part="cross")
+    reply = next(e for e in events if e.kind == "answer")
+    assert reply.text == "The shop was dark." and not reply.struck
+
+
+def test_a_persons_sustained_objection_strikes_the_answer_already_given():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="You lent him 15 s. upon the watch, correct?", part="cross")
+    answer_event = next(e for e in state.events if e.kind == "answer")
+    assert not answer_event.struck  # leading is allowed in cross, so nobody objected
+    state.events[0] = replace(state.events[0], part="chief")  # as if asked of the prosecution's own witness
+    events = object_to_last(state, case, side="defense", ground="leading")
+    assert events[-1].sustained is True and state.events[answer_event.index].struck
+    assert state.events[answer_event.index] not in admitted(state.events)
+
+
+def test_a_persons_objection_on_a_ground_that_does_not_hold_is_overruled_and_the_answer_stands():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    events = object_to_last(state, case, side="defense", ground="speculation")
+    assert events[-1].sustained is False and len(admitted(state.events)) == 1
+
+
+def test_an_objection_needs_a_question_from_the_other_side_and_a_known_ground():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    for side, ground, message in (
+        ("prosecution", "leading", ERROR_NOTHING_TO_OBJECT),
+        ("defense", "rudeness", ERROR_GROUND_UNKNOWN.format(choices=", ".join(rules.GROUNDS))),
+    ):
+        try:
+            object_to_last(state, case, side=side, ground=ground)
+        except ValueError as exc:
+            assert str(exc) == message
+        else:
+            raise AssertionError(f"the objection {ground!r} by {side} was accepted")
