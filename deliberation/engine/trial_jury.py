@@ -51,7 +51,7 @@ def heard_turns(events: Sequence[TrialEvent]) -> list[HeardTurn]:
     turns: list[HeardTurn] = []
     for event in admitted(list(events)):
         asked = next((questions[i] for i in range(event.index - 1, -1, -1) if i in questions), None)
-        prefix = f"(asked: {asked.text}) " if asked is not None else ""
+        prefix = f"(at the trial, asked: {asked.text}) " if asked is not None else "(at the trial) "
         position = {"prosecution": "guilty", "defense": "not_guilty"}.get(event.helps, "")
         turns.append(
             HeardTurn(
