@@ -8,9 +8,10 @@ exports, ``deliberate --json`` and the debrief read (``deliberation.trial_record
 
 from __future__ import annotations
 
+from deliberation import narration_services
 from deliberation.engine.trial import TrialEvent, run_trial
 from deliberation.engine.types import CaseFile
-from deliberation.models import Deliberation, Turn, TurnKind
+from deliberation.models import Deliberation, NarrationKind, Turn, TurnKind
 from deliberation.services.broadcast import announce
 
 
@@ -22,7 +23,8 @@ def trial_hold(deliberation: Deliberation, case: CaseFile) -> list[TrialEvent]:
     """Hold the trial once and store every event as a turn; a second call returns the stored trial.
 
     Call it with the deliberation's row locked (``side_choose`` does). Announces "trial" (the
-    trial's turns appended to every browser's chat) when it holds a new trial.
+    trial's turns appended to every browser's chat) and asks for the judge's directions to be read
+    aloud, when it holds a new trial.
     """
     stored = list(deliberation.turns.filter(kind=TurnKind.TRIAL).order_by("sequence"))
     if stored:
@@ -43,5 +45,9 @@ def trial_hold(deliberation: Deliberation, case: CaseFile) -> list[TrialEvent]:
         )
         for event in trial.events
     )
+    if deliberation.experiment_id is None:  # the judge's voice gives the directions
+        narration_services.narration_request(
+            deliberation_id=deliberation.pk, kind=NarrationKind.LINE, text=trial.events[-1].text
+        )
     announce(deliberation.pk, "trial")
     return trial.events

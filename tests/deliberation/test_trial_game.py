@@ -96,6 +96,8 @@ def test_the_start_form_holds_the_trial_once_the_side_is_chosen(client, robbery,
     with django_capture_on_commit_callbacks(execute=True):
         client.post(f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"})
     assert deliberation.turns.filter(kind=TurnKind.TRIAL).count() > 10
+    directions = deliberation.turns.filter(kind=TurnKind.TRIAL).last()
+    assert deliberation.narrations.filter(kind="line", text=" ".join(directions.content.split())).exists()
     page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert 'class="msg msg-trial' in page and "Counsel for the defence" in page
 
