@@ -22,6 +22,12 @@ DEFECT_RATE = 0.12
 WRONG_OBJECTION_RATE = 0.08
 CHIEF_QUESTIONS = 3
 CROSS_QUESTIONS = 2
+ISSUE_QUESTIONS = {  # Old Bailey credibility labels (cases.importers.oldbailey_rules) -> a cross question
+    "Admits having been drinking": "Had you been drinking, or were you drunk?",
+    "Did not see clearly": "Was it dark? Did you see his face?",
+    "Uncertain or will not swear": "Will you swear to him? Are you sure?",
+    "Related to or close to the accused": "How long have you known the prisoner, and are you related?",
+}
 OPEN_TEMPLATES = (
     "What can you tell the jury about {a} and {b}?",
     "Tell us about {a} and {b}.",
@@ -94,7 +100,7 @@ def spread(lines: list[RecordLine], k: int) -> list[RecordLine]:
 
 
 def open_question(line: RecordLine, rng: random.Random) -> str:
-    if line.question:
+    if line.question and not line.question.startswith("("):  # "(by the prisoner) ..." is not counsel's
         return line.question
     words = salient(line.text)
     if len(words) >= 2:
@@ -115,7 +121,11 @@ def cross_questions(witness: WitnessItem, case: CaseFile, rng: random.Random, k:
     lines = [line for line in record_lines(witness.testimony, witness.credibility_issues) if line.part != "chief"]
     questions: list[str] = []
     for line in spread(lines, k):
-        questions.append(line.question or f"Isn't it true that {second_person(line.text)}?")
+        printed = line.question if line.question and not line.question.startswith("(") else ""
+        questions.append(printed or f"Isn't it true that {second_person(line.text)}?")
+    for label in witness.credibility_issues:  # the importer's labels become the questions they call for
+        if label in ISSUE_QUESTIONS and len(questions) < k + 1:
+            questions.append(ISSUE_QUESTIONS[label])
     if not questions:  # nothing in the record of a cross: test how sure the witness is of their own evidence
         chief = [line for line in record_lines(witness.testimony) if line.part == "chief"]
         for line in spread(chief, 1):

@@ -28,9 +28,11 @@ STOP = frozenset(
     who whom why will with would you your yours yourself tell court jury please happened happen describe say said
     saw see seen know knew remember anything something thing things did does done go went come came get got one
     us let make made please exactly recall think thought occur occurred show shows way whether also well yes
-    prisoner's much many upon""".split()
+    prisoner's much many upon never already given ever always still though another every must shall might
+    may sir""".split()
 )
 MIN_LINE_CHARS = 3
+MIN_NOTE_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class RecordLine:
 
 IRREGULAR = {
     "lent": "lend",
+    "drunk": "drink",
+    "drank": "drink",
     "came": "come",
     "saw": "see",
     "said": "say",
@@ -130,7 +134,11 @@ def record_lines(testimony: str, credibility_issues: tuple[str, ...] = ()) -> li
             lines.extend(_part_lines(testimony[mark.end() : end], "cross"))
     else:
         lines.extend(_part_lines(testimony, "chief"))
-    lines.extend(RecordLine(issue.strip(), "record") for issue in credibility_issues if issue.strip())
+    # A note in sentences (curated cases) may be put to the witness; a label ("Did not see clearly",
+    # from the Old Bailey importer) is a reason to ask, not something the witness said.
+    lines.extend(
+        RecordLine(issue.strip(), "record") for issue in credibility_issues if len(issue.split()) >= MIN_NOTE_WORDS
+    )
     return lines
 
 
