@@ -69,6 +69,7 @@ MESSAGE_STYLE = {
     TurnKind.JUDGE: "judge",
     TurnKind.NOTE: "note",
     TurnKind.PASS: "process",
+    TurnKind.TRIAL: "trial",
 }
 
 

@@ -128,6 +128,9 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
     if event == "narration":
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
     deliberation, _seats, context = _load(deliberation_id)
+    if event == "trial":  # the trial's turns, appended to the chat before the first tally
+        turns = list(Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL).order_by("sequence"))
+        return "".join(_chat_fragments(context, turns)[0])
     if event == "vote":
         return "".join(_partials(["jury_box", "tally"], context) + _vote_fragments(deliberation, context, data))
     if event == "seats":

@@ -81,6 +81,7 @@ class Experiment(models.Model):
     runs_per_case = models.PositiveIntegerField(default=5, validators=[MinValueValidator(1)])
     engine = models.CharField(max_length=200, default="offline")
     seed = models.BigIntegerField(default=0)
+    trial = models.BooleanField(default=False, help_text="Every run holds the trial before its first ballot.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
@@ -199,6 +200,7 @@ class TurnKind(models.TextChoices):
     JUDGE = "judge", "Judge"
     PASS = "pass", "Pass"
     NOTE = "note", "Note"
+    TRIAL = "trial", "Trial"
 
 
 class Turn(models.Model):
@@ -225,6 +227,9 @@ class Turn(models.Model):
     )
     fallback_reason = models.CharField(max_length=300, blank=True, help_text="Why the model's answer was replaced.")
     engine = models.CharField(max_length=200, blank=True)
+    trial = models.JSONField(
+        default=dict, blank=True, help_text="For trial turns: the event (stage, kind, witness, ground, ruling, struck)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # A message the host hid: it stays in the record, shown to nobody but the host's transcript.
     hidden_at = models.DateTimeField(null=True, blank=True)

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from deliberation.models import Deliberation, RoundStats, Seat, Turn, TurnKind
+from deliberation.trial_record import trial_record
 
 
 def deliberations_with_record() -> QuerySet[Deliberation]:
@@ -73,4 +74,5 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
         "vote_changes": int(state.get("vote_changes", 0)),
         **{k: v for k, v in usage_totals(deliberation).items() if k != "completion_tokens"},
         "turns": turns,
+        **({"trial": trial} if (trial := trial_record(deliberation.turns.all())) else {}),
     }

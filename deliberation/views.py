@@ -72,7 +72,11 @@ def start(request: HttpRequest) -> HttpResponse:
     else:
         case = get_object_or_404(Case.objects.playable(), slug=slug)
     try:
-        deliberation = services.deliberation_start(case=case, host_session_key=_session_key(request))
+        deliberation = services.deliberation_start(
+            case=case,
+            host_session_key=_session_key(request),
+            options={"trial": True} if request.POST.get("trial") else None,  # the trial before the first ballot
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("home")

@@ -46,7 +46,13 @@ Progress = Callable[[int, int], None]
 
 @transaction.atomic
 def experiment_create(
-    *, case_selector: str, runs_per_case: int, engine: str = "offline", seed: int = 0, name: str = ""
+    *,
+    case_selector: str,
+    runs_per_case: int,
+    engine: str = "offline",
+    seed: int = 0,
+    name: str = "",
+    trial: bool = False,
 ) -> Experiment:
     """A pending experiment; its cases are resolved now so a bad selector fails at once."""
     if not 1 <= runs_per_case <= MAX_RUNS_PER_CASE:
@@ -61,6 +67,7 @@ def experiment_create(
         runs_per_case=runs_per_case,
         engine=engine,
         seed=seed,
+        trial=trial,
         notes=selection.notes,
         progress_total=len(selection.cases) * runs_per_case,
     )
@@ -78,7 +85,7 @@ def experiment_jobs(experiment: Experiment) -> list[RunJob]:
     """Every run: each playable selected case with seeds seed .. seed + runs - 1."""
     cases = select_cases(experiment.case_selector).cases
     return [
-        RunJob(case_id=case.pk, seed=experiment.seed + offset, engine=experiment.engine)
+        RunJob(case_id=case.pk, seed=experiment.seed + offset, engine=experiment.engine, trial=experiment.trial)
         for case in cases
         for offset in range(experiment.runs_per_case)
     ]
@@ -189,7 +196,7 @@ def experiment_run_one(*, experiment_id: int, case_id: int, seed: int) -> None:
     experiment = Experiment.objects.get(pk=experiment_id)
     if experiment.status != Experiment.Status.RUNNING:
         return  # failed or already finished: a late or repeated delivery does nothing
-    job = RunJob(case_id=case_id, seed=seed, engine=experiment.engine)
+    job = RunJob(case_id=case_id, seed=seed, engine=experiment.engine, trial=experiment.trial)
     if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
         return  # a repeated delivery of a run already stored
     data = simulate.case_input(case_id)

@@ -24,6 +24,7 @@ class RunJob:
     case_id: int
     seed: int
     engine: str
+    trial: bool = False  # hold the trial before the first ballot
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,12 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
 
     outcome = RunOutcome(job=job, started=time.time())
     jury = list(context.jury)
-    state = begin(case=case.file, jury=jury, seed=job.seed, player_side="none", settings=context.engine_settings)
+    if job.trial:
+        from deliberation.engine.trial_jury import begin_after_trial
+
+        state = begin_after_trial(case=case.file, jury=jury, seed=job.seed, settings=context.engine_settings)
+    else:
+        state = begin(case=case.file, jury=jury, seed=job.seed, player_side="none", settings=context.engine_settings)
     outcome.initial_votes = dict(state.vote_history[0])
     outcome.initial_convictions = {seat: m.conviction_history[0] for seat, m in sorted(state.memories.items())}
     outcome.rounds = asyncio.run(

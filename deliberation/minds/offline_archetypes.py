@@ -71,6 +71,11 @@ RECALL = (
     "Go back to round {round}, when {text}. That mattered.",
     "I wrote it down in round {round}: {text}.",
 )
+RECALL_TRIAL = (
+    "I keep thinking of the trial, when {text}.",
+    "Remember the witness box: {text}.",
+    "At the trial, {text}. That stays with me.",
+)
 SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 REASONS = {  # the speaker's private reasoning says when it argues a side that is not its vote
     "devils_advocate": "Devil's advocate against the majority. ",
@@ -191,4 +196,6 @@ def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str) -> str:
     if not moments or rng.random() >= MOMENT_CHANCE:
         return ""
     moment = rng.choice(moments)
+    if moment.kind == "trial":  # a witness's answer at the trial, before the first round
+        return fresh(RECALL_TRIAL, rng, heard).format(text=moment.text)
     return fresh(RECALL, rng, heard).format(round=moment.round_number, text=moment.text)

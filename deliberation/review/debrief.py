@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from deliberation.models import BallotKind, Seat, TurnKind
 from deliberation.review.influence import Drawing, Edge, influence_edges, layout
@@ -30,6 +31,7 @@ from deliberation.review.moments import (
     vote_change_causes,
 )
 from deliberation.review.selectors import VOTE_LABELS, Transcript
+from deliberation.trial_record import counsel_scorecard
 
 LISTED_EDGES = 12  # the strongest pushes listed in words beside the drawing
 CSV_COLUMNS = (
@@ -117,6 +119,7 @@ class Debrief:
     drawing: Drawing
     seats: list[SeatDebrief]
     summary: GroupSummary
+    counsel: list[dict[str, Any]] = field(default_factory=list)  # the trial's scorecard, when a trial was held
 
     @property
     def listed_edges(self) -> list[Edge]:
@@ -220,6 +223,7 @@ def build_debrief(transcript: Transcript) -> Debrief:
             speeches=speeches,
             changes=changes,
         ),
+        counsel=counsel_scorecard(view.turn for round_view in transcript.rounds for view in round_view.turns),
     )
 
 

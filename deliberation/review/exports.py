@@ -58,6 +58,9 @@ def _speaker(view: TurnView, seats_label: bool = True) -> str:
 
 def _heading(view: TurnView) -> str:
     turn = view.turn
+    if turn.kind == TurnKind.TRIAL:  # "John Cole (trial: answer, struck)"
+        struck = ", struck" if (turn.trial or {}).get("struck") else ""
+        return f"{turn.speaker_name} (trial: {turn.strategy}{struck})"
     if turn.kind != TurnKind.SPEECH:
         return f"{turn.speaker_name} ({turn.get_kind_display().lower()})"
     parts = [_speaker(view)]
@@ -178,6 +181,7 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         "fallback_cause": turn.fallback_cause,
         "fallback_reason": turn.fallback_reason,
         "engine": turn.engine,
+        **({"trial": turn.trial} if turn.kind == TurnKind.TRIAL else {}),
     }
 
 

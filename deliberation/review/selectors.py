@@ -156,9 +156,12 @@ class TurnView(StandIn):
 
     @property
     def style(self) -> str:
-        return {TurnKind.PROCESS: "foreperson", TurnKind.NOTE: "note", TurnKind.JUDGE: "judge"}.get(
-            self.turn.kind, "speech" if self.turn.kind == TurnKind.SPEECH else "pass"
-        )
+        return {
+            TurnKind.PROCESS: "foreperson",
+            TurnKind.NOTE: "note",
+            TurnKind.JUDGE: "judge",
+            TurnKind.TRIAL: "trial",
+        }.get(self.turn.kind, "speech" if self.turn.kind == TurnKind.SPEECH else "pass")
 
 
 @dataclass

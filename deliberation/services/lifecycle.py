@@ -19,7 +19,7 @@ from cases.casefile import case_file
 from cases.models import Case
 from deliberation import jury as jury_build
 from deliberation import narration_services
-from deliberation.engine import ending, initial, phases
+from deliberation.engine import ending, initial, phases, trial_jury
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.minds.factory import engine_check
@@ -35,6 +35,7 @@ from deliberation.models import (
     Vote,
 )
 from deliberation.services import claims
+from deliberation.services import trial as trial_services
 from deliberation.services.broadcast import announce
 from jurors.models import PLAYER_SEAT, Persona
 
@@ -182,7 +183,12 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None) -> 
     phases.advance(state, "initial_vote")
     if vote is not None:
         ending.cast_vote(state, seat=deliberation.player_seat, value=vote)
-    initial.cast_initial_ballot(state, case=case_file(case), jury=jury)
+    file = case_file(case)
+    if trial_services.trial_enabled(deliberation):  # the jury forms its first view from what the trial admitted
+        events = trial_services.trial_hold(deliberation, file)
+        trial_jury.cast_ballot_after_trial(state, case=file, jury=jury, events=events)
+    else:
+        initial.cast_initial_ballot(state, case=file, jury=jury)
     phases.advance(state, "deliberation")
 
     deliberation.player_side = side

@@ -43,6 +43,9 @@ class Command(BaseCommand):
         parser.add_argument("--max-rounds", type=int, default=None)
         parser.add_argument("--side", choices=("defend", "prosecute", "none"), default="none")
         parser.add_argument("--json", action="store_true", help="print the run as one JSON line last")
+        parser.add_argument(
+            "--trial", action="store_true", help="hold the trial (counsel, witnesses, objections) first"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         case = Case.objects.filter(slug=options["case"]).first()
@@ -58,6 +61,7 @@ class Command(BaseCommand):
                 player_side=side,
                 host_plays=side != "none",
                 max_rounds=options["max_rounds"],
+                options={"trial": True} if options["trial"] else None,
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

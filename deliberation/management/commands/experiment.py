@@ -43,6 +43,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
         parser.add_argument("--name", default="")
+        parser.add_argument("--trial", action="store_true", help="every run holds the trial before its first ballot")
         parser.add_argument("--json", action="store_true", help="print every measure as one JSON line last")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -54,6 +55,7 @@ class Command(BaseCommand):
                 engine=options["engine"],
                 seed=options["seed"],
                 name=options["name"],
+                trial=options["trial"],
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

@@ -1,0 +1,65 @@
+"""Groundedness of witness answers in offline trials: every curated case and the Old Bailey sample.
+
+Run: .venv/bin/python bench/trial_groundedness.py [--seeds N]
+Prints, per source, the trials run, the witness answers, the share grounded (target 100%), the
+share of "I couldn't say" answers, objections and how many were sustained, answers struck, and
+the wall time of a trial (engine only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _django import DATA, setup
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=3)
+    args = parser.parse_args()
+    setup()
+    from django.core.management import call_command
+
+    from cases.casefile import case_file
+    from cases.models import Case
+    from cases.services import oldbailey_import_paths
+    from deliberation.engine.trial import run_trial, score_counsel
+    from deliberation.engine.trial_witness import NO_KNOWLEDGE
+
+    call_command("load_cases", stdout=io.StringIO())
+    oldbailey_import_paths(paths=sorted((DATA / "trials").glob("*.xml")))
+    for source in ("curated", "oldbailey"):
+        files = [case_file(c) for c in Case.objects.with_file().playable().filter(source=source)]
+        answers = grounded = unknown = objections = sustained = struck = 0
+        times: list[float] = []
+        for case in files:
+            for seed in range(args.seeds):
+                start = time.perf_counter()
+                trial = run_trial(case, seed=seed)
+                times.append(time.perf_counter() - start)
+                said = [e for e in trial.events if e.kind == "answer"]
+                answers += len(said)
+                grounded += sum(1 for e in said if e.grounded)
+                unknown += sum(1 for e in said if e.text in NO_KNOWLEDGE)
+                struck += sum(1 for e in said if e.struck)
+                score = score_counsel(trial.events)
+                objections += sum(s["objections"] for s in score.values())
+                sustained += sum(s["objections_sustained"] for s in score.values())
+        print(
+            f"{source}: {len(files)} cases x {args.seeds} seeds, {answers} witness answers, "
+            f"grounded {grounded / max(answers, 1):.1%} (target 100%), "
+            f'"couldn\'t say" {unknown / max(answers, 1):.1%}, '
+            f"objections {objections} (sustained {sustained}), struck {struck}; "
+            f"trial wall time median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""A witness answered by a model: the prompt holds only the rule and the retrieved lines of its record.
+
+``ModelWitness`` takes ``ModelCalls``' settings. Each answer is one call with
+``trial_witness.witness_prompt`` (the witness's rule and the ``passages_for`` the question, nothing
+else of the case). An answer that fails, comes back empty or names a fact the record does not hold
+(``trial_witness.ungrounded``) is replaced by the offline answer, and counted as a fallback, so a
+trial never puts an invented name, time or place before the jury.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from deliberation.engine.trial_witness import (
+    Answer,
+    passages_for,
+    ungrounded,
+    witness_prompt,
+)
+from deliberation.engine.trial_witness import answer as offline_answer
+from deliberation.engine.types import Usage, WitnessItem
+from deliberation.minds.litellm_calls import ModelCalls
+
+WITNESS_TEMPERATURE = 0.0  # a witness on oath is not creative
+
+
+class ModelWitness(ModelCalls):
+    """Witness answers through a model, with the offline answer as the guard rail."""
+
+    def __init__(self, model: str, **settings: object) -> None:
+        super().__init__(model, **settings)  # type: ignore[arg-type]
+        self.usages: list[Usage] = []
+
+    async def answer_async(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer:
+        passages = passages_for(witness, question)
+        outcome = await self._complete(
+            witness_prompt(witness, question, passages), model=self.model, temperature=WITNESS_TEMPERATURE
+        )
+        text = (outcome.text or "").strip()
+        if outcome.error or not text or ungrounded(text, witness):
+            note = outcome.error or ("empty answer" if not text else "a fact not in the record")
+            self.usages.append(outcome.usage(fallback=True, note=note))
+            return offline_answer(witness, question, part=part, said=said)
+        self.usages.append(outcome.usage())
+        return Answer(text, (), part)
+
+    def __call__(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer:
+        """The engine's ``Answerer``: one blocking call (run the trial off the request and transaction)."""
+        return asyncio.run(self.answer_async(witness, question, part=part, said=said))
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {
+            "calls": sum(u.calls for u in self.usages),
+            "prompt_tokens": sum(u.prompt_tokens for u in self.usages),
+            "completion_tokens": sum(u.completion_tokens for u in self.usages),
+            "fallbacks": sum(1 for u in self.usages if u.fallback),
+        }

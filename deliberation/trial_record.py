@@ -1,0 +1,76 @@
+"""Reads of a held trial: its events from the stored turns, and the record the JSON and the debrief show.
+
+Pure reads over turns already loaded (no query of its own), so pages keep their query counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from deliberation.engine.trial import TrialEvent, groundedness, score_counsel
+from deliberation.models import Turn, TurnKind
+
+SCORE_LABELS = {
+    "questions": "Questions asked",
+    "questions_allowed": "Questions allowed",
+    "objections": "Objections made",
+    "objections_sustained": "Objections sustained",
+    "sustained_against": "Objections sustained against",
+    "points_exposed_in_cross": "Points exposed in cross-examination",
+    "answers_helped": "Witness answers that helped the side",
+}
+SIDE_LABELS = {"prosecution": "Counsel for the prosecution", "defense": "Counsel for the defence"}
+
+
+def trial_events(turns: Iterable[Turn]) -> list[TrialEvent]:
+    return [TrialEvent.from_dict(t.trial) for t in turns if t.kind == TurnKind.TRIAL and t.trial]
+
+
+def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
+    """The ``trial`` object of ``deliberate --json``: turns, objections, rulings, groundedness, scores."""
+    events = trial_events(turns)
+    if not events:
+        return None
+    return {
+        "turns": [
+            {
+                "stage": e.stage,
+                "kind": e.kind,
+                "speaker": e.speaker,
+                "side": e.side,
+                "witness": e.witness_id,
+                "part": e.part,
+                "content": e.text,
+                "struck": e.struck,
+                **({"grounded": e.grounded} if e.kind == "answer" else {}),
+            }
+            for e in events
+        ],
+        "objections": [
+            {"index": e.index, "side": e.side, "ground": e.ground, "witness": e.witness_id}
+            for e in events
+            if e.kind == "objection"
+        ],
+        "rulings": [
+            {"index": e.index, "ground": e.ground, "sustained": e.sustained, "reason": e.text}
+            for e in events
+            if e.kind == "ruling"
+        ],
+        "answers": sum(1 for e in events if e.kind == "answer"),
+        "struck": sum(1 for e in events if e.struck),
+        "groundedness": round(groundedness(events), 4),
+        "scores": score_counsel(events),
+    }
+
+
+def counsel_scorecard(turns: Iterable[Turn]) -> list[dict[str, Any]]:
+    """The debrief's rows: each side's counsel and its counts, labelled."""
+    events = trial_events(turns)
+    if not events:
+        return []
+    scores = score_counsel(events)
+    return [
+        {"side": side, "label": SIDE_LABELS[side], "rows": [(SCORE_LABELS[k], v) for k, v in scores[side].items()]}
+        for side in ("prosecution", "defense")
+    ]

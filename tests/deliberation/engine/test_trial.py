@@ -1,0 +1,265 @@
+"""The trial engine: witnesses answer from their record, objections are ruled on, struck answers vanish."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+from deliberation.engine import trial_rules as rules
+from deliberation.engine.initial import new_state
+from deliberation.engine.phases import advance
+from deliberation.engine.trial import (
+    ERROR_GROUND_UNKNOWN,
+    ERROR_NOT_ON_STAND,
+    ERROR_NOTHING_TO_OBJECT,
+    STAGES,
+    TrialState,
+    admitted,
+    ask,
+    groundedness,
+    new_trial,
+    object_to_last,
+    run_trial,
+    score_counsel,
+    step,
+)
+from deliberation.engine.trial_jury import cast_ballot_after_trial
+from deliberation.engine.trial_text import record_lines
+from deliberation.engine.trial_witness import DIDNT_SEE, DONT_KNOW, answer, is_grounded, ungrounded, witness_prompt
+from deliberation.engine.types import WitnessItem
+from tests.deliberation.engine.factories import build_case, build_jury
+
+PAWNBROKER = WitnessItem(
+    id="W9",
+    name="John Cole",
+    role="pawnbroker",
+    testimony=(
+        "I am a pawnbroker in Holborn—the prisoner brought this watch to my shop on the 3rd of May—"
+        "I lent him 15 s. upon it. Cross-examined. Q. Are you sure of his face? "
+        "A. I could not swear to his face; the shop was dark—I was told by my boy that he came again."
+    ),
+    side="prosecution",
+)
+
+
+def _case(*witnesses: WitnessItem):
+    return build_case(witnesses=witnesses or (PAWNBROKER,))
+
+
+def _on_stand(witness: WitnessItem = PAWNBROKER) -> tuple[TrialState, object]:
+    case = _case(witness)
+    state = TrialState(seed=1)
+    state.on_stand = witness.id
+    return state, case
+
+
+def test_an_old_bailey_record_splits_into_chief_and_cross_with_its_printed_questions():
+    lines = record_lines(PAWNBROKER.testimony)
+    assert [line.part for line in lines][:3] == ["chief", "chief", "chief"]
+    printed = [line for line in lines if line.question]
+    assert printed and printed[0].question == "Are you sure of his face?" and printed[0].part == "cross"
+
+
+def test_a_witness_answers_with_the_line_of_its_record_that_answers_the_question():
+    reply = answer(PAWNBROKER, "How much did you lend upon the watch?")
+    assert reply.text == "I lent him 15 s. upon it."
+    assert is_grounded(reply.text, reply.lines, PAWNBROKER)
+
+
+def test_the_records_own_question_brings_its_printed_answer():
+    reply = answer(PAWNBROKER, "Are you sure of his face?", part="cross")
+    assert reply.text.startswith("I could not swear to his face")
+
+
+def test_a_witness_that_was_not_asked_about_it_in_its_record_does_not_know():
+    assert answer(PAWNBROKER, "What colour was the carriage outside the bank?").text == DONT_KNOW
+    assert answer(PAWNBROKER, "Did you see who drove the carriage?").text == DIDNT_SEE
+
+
+def test_a_made_up_name_or_time_is_caught_by_the_groundedness_check():
+    assert ungrounded("The prisoner came at 9 o'clock with Mr. Smithers.", PAWNBROKER) == ["9", "Smithers"]
+    assert not is_grounded("He came with Smithers.", ("He came with Smithers.",), PAWNBROKER)
+
+
+def test_a_leading_question_to_ones_own_witness_is_sustained_and_goes_unanswered():
+    state, case = _on_stand()
+    events = ask(
+        state, case, side="prosecution", question="You saw the prisoner bring the watch, didn't you?", part="chief"
+    )
+    assert [e.kind for e in events] == ["question", "objection", "ruling"]
+    assert events[1].side == "defense" and events[2].sustained is True
+    assert events[2].text == rules.REASONS[("leading", True)]
+
+
+def test_leading_is_allowed_in_cross_examination():
+    ruling = rules.rule_on_question(
+        "leading", "Isn't it true that the shop was dark?", cross=True, vocabulary={"shop", "dark"}, answered=[]
+    )
+    assert ruling.sustained is False and ruling.reason.startswith("Overruled")
+
+
+def test_speculation_argumentative_and_relevance_each_have_a_rule():
+    words = {"watch", "shop", "prisoner"}
+    assert rules.question_grounds(
+        "Why do you think the prisoner took it?", cross=False, vocabulary=words, answered=[]
+    ) == ["speculation"]
+    assert "argumentative" in rules.question_grounds(
+        "How can you expect the jury to believe the shop story?", cross=True, vocabulary=words, answered=[]
+    )
+    assert rules.question_grounds("Do you enjoy cricket?", cross=False, vocabulary=words, answered=[]) == ["relevance"]
+
+
+def test_hearsay_is_what_others_told_the_witness_but_not_the_accuseds_own_words():
+    assert rules.asks_hearsay("What did your neighbour tell you?")
+    assert not rules.asks_hearsay("What did the prisoner say to you?")
+    assert not rules.asks_hearsay("What did Hale say when you stopped him?", defendants=["Thomas Hale"])
+
+
+def test_a_question_asked_and_answered_again_by_the_same_side_is_sustained():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    events = ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    assert events[1].ground == "asked_and_answered" and events[2].sustained is True
+
+
+def test_a_hearsay_answer_is_struck_and_the_jury_never_hears_it():
+    state, case = _on_stand()
+    events = ask(state, case, side="defense", question="And the boy, did he see him?", part="cross")
+    struck = next(e for e in events if e.kind == "answer")
+    assert struck.struck and "I was told by my boy" in struck.text
+    assert [e.kind for e in events][-2:] == ["objection", "ruling"] and events[-1].sustained
+    jury = build_jury()
+    deliberation = new_state(jury=jury, seed=3)
+    advance(deliberation, "presentation")
+    advance(deliberation, "initial_vote")
+    cast_ballot_after_trial(deliberation, case=case, jury=jury, events=state.events)
+    assert "told by my boy" not in json.dumps(deliberation.to_dict())
+    assert struck not in admitted(state.events)
+
+
+def test_admitted_answers_reach_every_ai_jurors_memory_as_trial_turns():
+    case = build_case()
+    trial = run_trial(case, seed=5)
+    jury = build_jury()
+    state = new_state(jury=jury, seed=5)
+    advance(state, "presentation")
+    advance(state, "initial_vote")
+    cast_ballot_after_trial(state, case=case, jury=jury, events=trial.events)
+    heard = state.memories[1].heard
+    assert heard and all(turn.kind == "trial" for turn in heard)
+    assert len(heard) == len(admitted(trial.events))
+    assert any(moment.kind == "trial" for moment in state.memories[1].key_moments)
+    assert sum(state.first_ballot.values()) == 12
+
+
+def test_a_trial_that_helps_the_defence_lowers_the_jurys_first_convictions():
+    case = build_case()
+    jury = build_jury()
+    plain = new_state(jury=jury, seed=8)
+    tried = new_state(jury=jury, seed=8)
+    for state in (plain, tried):
+        advance(state, "presentation")
+        advance(state, "initial_vote")
+    trial = run_trial(case, seed=8)
+    for_defence = [replace(e, helps="defense") if e.kind == "answer" else e for e in trial.events]
+    from deliberation.engine.initial import cast_initial_ballot
+
+    cast_initial_ballot(plain, case=case, jury=jury)
+    cast_ballot_after_trial(tried, case=case, jury=jury, events=for_defence)
+    assert all(tried.memories[s].conviction < plain.memories[s].conviction for s in range(1, 13) if s != 7)
+
+
+def test_the_trial_runs_its_stages_in_order_and_ends_with_the_judges_directions():
+    trial = run_trial(build_case(), seed=2)
+    order = [e.stage for e in trial.events]
+    assert all(STAGES.index(a) <= STAGES.index(b) for a, b in itertools.pairwise(order))
+    assert {"openings", "prosecution_case", "defence_case", "closings", "directions"} == set(order)
+    assert order[0] == "openings" and trial.events[-1].kind == "directions"
+    assert "burden of proof is on the prosecution" in trial.events[-1].text
+    assert {"call", "question", "answer"} <= {e.kind for e in trial.events}
+
+
+def test_every_witness_answer_in_a_trial_is_grounded():
+    trial = run_trial(build_case(), seed=4)
+    assert groundedness(trial.events) == 1.0
+
+
+def test_a_saved_trial_continues_exactly_as_an_unsaved_one():
+    case = build_case()
+    whole = run_trial(case, seed=6)
+    half = new_trial(case, seed=6)
+    for _ in range(len(half.plan) // 2):
+        step(half, case)
+    resumed = TrialState.from_dict(json.loads(json.dumps(half.to_dict())))
+    while not resumed.finished:
+        step(resumed, case)
+    assert [e.to_dict() for e in resumed.events] == [e.to_dict() for e in whole.events]
+
+
+def test_no_question_without_a_witness_on_the_stand():
+    state = TrialState(seed=1)
+    try:
+        ask(state, build_case(), side="prosecution", question="Where were you?", part="chief")
+    except ValueError as exc:
+        assert str(exc) == ERROR_NOT_ON_STAND
+    else:
+        raise AssertionError("a question with nobody on the stand was accepted")
+
+
+def test_counsel_scores_count_questions_and_sustained_objections_for_and_against():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="You saw the prisoner bring the watch, didn't you?", part="chief")
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    score = score_counsel(state.events)
+    assert score["prosecution"]["questions"] == 2 and score["prosecution"]["questions_allowed"] == 1
+    assert score["prosecution"]["sustained_against"] == 1 and score["defense"]["objections_sustained"] == 1
+
+
+def test_the_model_witness_prompt_holds_only_the_rule_and_the_passages():
+    messages = witness_prompt(PAWNBROKER, "Was the shop dark?", ["the shop was dark"])
+    assert "Never add a name" in messages[0]["content"]
+    assert messages[1]["content"] == "Your testimony:\n- the shop was dark\n\nQuestion: Was the shop dark?"
+    assert "Holborn" not in json.dumps(messages)
+
+
+def test_a_person_asks_the_witness_in_their_own_words_and_the_other_side_objects_by_the_rules():
+    state, case = _on_stand()
+    events = ask(state, case, side="defense", question="What did your neighbour tell you about it?", part="cross")
+    assert [e.kind for e in events] == ["question", "objection", "ruling"] and events[2].ground == "hearsay"
+    events = ask(state, case, side="defense", question="Was the shop dark?", part="cross")
+    reply = next(e for e in events if e.kind == "answer")
+    assert reply.text == "The shop was dark." and not reply.struck
+
+
+def test_a_persons_sustained_objection_strikes_the_answer_already_given():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="You lent him 15 s. upon the watch, correct?", part="cross")
+    answer_event = next(e for e in state.events if e.kind == "answer")
+    assert not answer_event.struck  # leading is allowed in cross, so nobody objected
+    state.events[0] = replace(state.events[0], part="chief")  # as if asked of the prosecution's own witness
+    events = object_to_last(state, case, side="defense", ground="leading")
+    assert events[-1].sustained is True and state.events[answer_event.index].struck
+    assert state.events[answer_event.index] not in admitted(state.events)
+
+
+def test_a_persons_objection_on_a_ground_that_does_not_hold_is_overruled_and_the_answer_stands():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    events = object_to_last(state, case, side="defense", ground="speculation")
+    assert events[-1].sustained is False and len(admitted(state.events)) == 1
+
+
+def test_an_objection_needs_a_question_from_the_other_side_and_a_known_ground():
+    state, case = _on_stand()
+    ask(state, case, side="prosecution", question="How much did you lend upon the watch?", part="chief")
+    for side, ground, message in (
+        ("prosecution", "leading", ERROR_NOTHING_TO_OBJECT),
+        ("defense", "rudeness", ERROR_GROUND_UNKNOWN.format(choices=", ".join(rules.GROUNDS))),
+    ):
+        try:
+            object_to_last(state, case, side=side, ground=ground)
+        except ValueError as exc:
+            assert str(exc) == message
+        else:
+            raise AssertionError(f"the objection {ground!r} by {side} was accepted")
