@@ -42,7 +42,7 @@ from deliberation.engine.conviction import (
     trust_decayed,
     vote_after,
 )
-from deliberation.engine.ending import end_reason
+from deliberation.engine.ending import settle_round
 from deliberation.engine.failures import (
     NOTE_REACTIONS_FAILED,
     NOTE_SUMMARY_FAILED,
@@ -350,5 +350,9 @@ def _close_round(work: RoundWork) -> None:
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
     participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
-    result.end_reason = end_reason(state, participants) or ""
+    reason, lines = settle_round(
+        state, jury=list(work.jury), case=work.case, speeches=work.speeches, participants=participants
+    )
+    result.process_lines.extend(lines)  # the foreperson's summaries and the judge's directions
+    result.end_reason = reason
     state.end_reason = result.end_reason
