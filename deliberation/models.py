@@ -49,6 +49,9 @@ class EndReason(models.TextChoices):
     STABLE = "stable", "Votes stable"
     ROUND_LIMIT = "round_limit", "Round limit"
     CALLED = "called", "Vote called"
+    MAJORITY = "majority", "Majority verdict"
+    NO_NEW_ARGUMENTS = "no_new_arguments", "No new arguments"
+    DEADLOCK = "deadlock", "Second deadlock"
 
 
 class RoundStatus(models.TextChoices):
@@ -79,6 +82,9 @@ class Experiment(models.Model):
     runs_per_case = models.PositiveIntegerField(default=5, validators=[MinValueValidator(1)])
     engine = models.CharField(max_length=200, default="offline")
     seed = models.BigIntegerField(default=0)
+    rules = models.CharField(
+        max_length=30, default="unanimous", help_text="The jury rule set every run follows (engine.rules)."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
@@ -120,7 +126,7 @@ class Deliberation(models.Model):
         default=list, blank=True, help_text="Participants' moves and speeches waiting for the next round."
     )
     verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True)
-    end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
+    end_reason = models.CharField(max_length=20, choices=EndReason.choices, blank=True)
     budget_exhausted = models.BooleanField(default=False)
     host_session_key = models.CharField(max_length=64, blank=True)
     host_plays = models.BooleanField(default=True)
