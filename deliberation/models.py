@@ -14,6 +14,7 @@ from django.db.models import Q
 
 from cases.models import Case
 from deliberation.engine.failures import CAUSE_LABELS
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet
 from jurors.models import Persona
 
 
@@ -148,6 +149,11 @@ class Deliberation(models.Model):
 
     def __str__(self) -> str:
         return f"Deliberation {self.pk} on {self.case_id}"
+
+    @property
+    def jury_rules(self) -> RuleSet:
+        """The jury rule set this deliberation follows (``settings["rules"]``; unanimous by default)."""
+        return RULE_SETS.get((self.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
 
     @property
     def is_finished(self) -> bool:
