@@ -35,7 +35,7 @@ from deliberation.experiments.storage import store_run
 from deliberation.models import Experiment
 from jurors.models import Persona
 
-ERROR_RULES_UNKNOWN = "Choose the jury's rules: unanimous, england-wales, us-allen or historical-old-bailey."
+ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
 ERROR_RUNS = "Runs per case must be between 1 and 1000."
 ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
 ERROR_NOTHING_TO_RUN = "None of the selected cases can be played."

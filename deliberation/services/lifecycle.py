@@ -90,7 +90,7 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
 
 
 RULE_OPTIONS = ("rules", "majority_after_rounds", "foreperson_summary_every", "poll", "no_new_rounds")
-ERROR_RULES_UNKNOWN = "Choose the jury's rules: unanimous, england-wales, us-allen or historical-old-bailey."
+ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
 ERROR_POLL_UNKNOWN = "The foreperson polls by show of hands ('hands') or secret ballot ('secret')."
 ERROR_RULE_NUMBER = "{name} must be a whole number between 0 and 100."
 
