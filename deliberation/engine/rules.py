@@ -162,3 +162,12 @@ def round_limit(max_rounds: int, rules: RuleSet, progress: RuleProgress) -> int:
 def final_ballot(votes: dict[int, str]) -> dict[str, int]:
     values = list(votes.values())
     return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty"), "jurors": len(values)}
+
+
+def round_limit_of(engine_state: dict[str, Any], default: int) -> int:
+    """The round limit a stored deliberation runs to now: its own limit, the rule set's cap and any
+    rounds a further-deliberation instruction added (for pages that read the stored state)."""
+    settings = engine_state.get("settings") or {}
+    rules = RULE_SETS.get(settings.get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
+    progress = RuleProgress.from_dict(engine_state.get("rule_progress"))
+    return round_limit(int(settings.get("max_rounds", default)), rules, progress)
