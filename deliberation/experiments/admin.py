@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from deliberation.engine.rules import RULE_SETS
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.experiments import services
 from deliberation.experiments.selection import select_cases
 from deliberation.models import Experiment
@@ -43,6 +43,16 @@ class ExperimentAddForm(forms.ModelForm):
             "rules": "The jury rule set every run follows; the page compares rule sets run on the same cases.",
         }
         widgets = {"rules": forms.Select(choices=[(rule.name, rule.label) for rule in RULE_SETS.values()])}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].required = False  # left out: the unanimous jury of today
+
+    def clean_rules(self) -> str:
+        rules = self.cleaned_data.get("rules") or DEFAULT_RULES
+        if rules not in RULE_SETS:
+            raise ValidationError(services.ERROR_RULES_UNKNOWN)
+        return rules
 
     def clean_case_selector(self) -> str:
         selector = self.cleaned_data["case_selector"].strip()

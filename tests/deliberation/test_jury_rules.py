@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
-from deliberation.engine.rules import ALLEN_EXTRA_ROUNDS, ALLEN_INSTRUCTION
-from deliberation.models import Deliberation, Narration, NarrationKind, TurnKind
+from deliberation.engine.rules import ALLEN_EXTRA_ROUNDS, ALLEN_INSTRUCTION, OLD_BAILEY_ROUNDS
+from deliberation.experiments import services as experiment_services
+from deliberation.models import Deliberation, Experiment, Narration, NarrationKind, TurnKind
 from deliberation.services.lifecycle import ERROR_RULES_UNKNOWN
 
 
@@ -81,3 +82,43 @@ def test_the_library_offers_every_rule_set(library, client):
     page = client.get(reverse("home")).content.decode()
     for name in ("unanimous", "england-wales", "us-allen", "historical-old-bailey"):
         assert f'value="{name}"' in page
+
+
+def _experiment(rules: str) -> Experiment:
+    experiment = experiment_services.experiment_create(
+        case_selector="alder-street-hit-and-run", runs_per_case=2, seed=3, rules=rules
+    )
+    return experiment_services.experiment_execute(experiment_id=experiment.pk, workers=1)
+
+
+def test_an_experiment_runs_every_deliberation_under_its_rules(library):
+    experiment = _experiment("historical-old-bailey")
+    assert experiment.rules == "historical-old-bailey"
+    runs = list(experiment.deliberations.all())
+    assert len(runs) == 2 and all(run.settings["rules"] == "historical-old-bailey" for run in runs)
+    assert all(run.round_number <= OLD_BAILEY_ROUNDS for run in runs)
+
+
+def test_the_experiment_page_compares_rule_sets_run_on_the_same_cases(library, client):
+    unanimous = _experiment("unanimous")
+    allen = _experiment("us-allen")
+    page = client.get(reverse("experiments:detail", args=[allen.pk])).content.decode()
+    assert "Rule sets side by side" in page
+    assert "United States (Allen charge) (this page)" in page
+    assert reverse("experiments:detail", args=[unanimous.pk]) in page
+
+
+def test_an_experiment_added_in_the_admin_takes_its_rules(library, admin_client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            reverse("admin:deliberation_experiment_add"),
+            {"name": "majority", "case_selector": "alder-street-hit-and-run", "runs_per_case": 1,
+             "engine": "offline", "seed": 3, "rules": "england-wales"},
+        )  # fmt: skip
+    assert Experiment.objects.get(name="majority").rules == "england-wales"
+
+
+def test_an_unknown_rule_set_is_refused_for_an_experiment(library):
+    with pytest.raises(ValidationError) as caught:
+        experiment_services.experiment_create(case_selector="alder-street-hit-and-run", runs_per_case=1, rules="x")
+    assert caught.value.messages == [experiment_services.ERROR_RULES_UNKNOWN]
