@@ -222,6 +222,7 @@ def settle_round(
     case: CaseFile,
     speeches: list[Speech],
     participants: Collection[int] = (),
+    model_summary: str = "",
 ) -> tuple[str, list[ProcessLine]]:
     """At the end of a round: the end reason under the jury's rules ("" to go on) and the lines the
     foreperson and the judge say after the round's speeches.
@@ -266,5 +267,5 @@ def settle_round(
             text = jury_rules.MAJORITY_DIRECTION.format(needed=jury_rules.majority_needed(size), size=size)
             lines.append(_judge(state, text, after))
     if not reason and foreperson:
-        lines += closing_lines(state, jury, after=after)
+        lines += closing_lines(state, jury, after=after, model_summary=model_summary)
     return reason, lines

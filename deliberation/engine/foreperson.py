@@ -104,6 +104,8 @@ NO_POINTS = "No point in the case file has been argued yet."
 UNDECIDED = "Still undecided: {names}."
 UNHEARD = "We have not heard from {names}."
 NOT_VOTED = "Still to vote: {names}."
+IN_SHORT = "In short: {text}"  # the model's own summary of the argument, when a model deliberates
+MODEL_SUMMARY_CHARS = 400
 READY_TO_VOTE = "Nothing new has come up for two rounds. Are we ready to vote?"
 FENCE = (0.35, 0.65)  # a conviction in this band is undecided (the speaker selection's fence)
 
@@ -156,9 +158,17 @@ def state_of_argument(state: DeliberationState, jury: Sequence[JurorProfile]) ->
     return parts
 
 
-def summary_line(state: DeliberationState, jury: Sequence[JurorProfile], *, after: int) -> ProcessLine:
-    text = " ".join([SUMMARY_OPENING.format(round=state.round_number), *state_of_argument(state, jury)])
-    return ProcessLine(state.round_number, text, after_speeches=after)
+def summary_line(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, after: int, model_summary: str = ""
+) -> ProcessLine:
+    """The summary; with a model deliberating, the model's own summary of the argument (written in
+    this round's summarize call, no extra call) follows the rule-based one."""
+    parts = [SUMMARY_OPENING.format(round=state.round_number), *state_of_argument(state, jury)]
+    words = " ".join(model_summary.replace("•", " ").split())
+    if words:
+        short = words if len(words) <= MODEL_SUMMARY_CHARS else words[:MODEL_SUMMARY_CHARS].rsplit(" ", 1)[0] + "…"
+        parts.append(IN_SHORT.format(text=short))
+    return ProcessLine(state.round_number, " ".join(parts), after_speeches=after)
 
 
 def deadlock_line(state: DeliberationState, jury: Sequence[JurorProfile], *, after: int) -> ProcessLine:
@@ -166,14 +176,16 @@ def deadlock_line(state: DeliberationState, jury: Sequence[JurorProfile], *, aft
     return ProcessLine(state.round_number, text, after_speeches=after)
 
 
-def closing_lines(state: DeliberationState, jury: Sequence[JurorProfile], *, after: int) -> list[ProcessLine]:
+def closing_lines(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, after: int, model_summary: str = ""
+) -> list[ProcessLine]:
     """The foreperson's lines at the end of a round that did not end the deliberation: a summary
     every ``foreperson_summary_every`` rounds, and the question whether the jury is ready to vote
     when nothing new was said for two rounds."""
     lines: list[ProcessLine] = []
     every = state.settings.foreperson_summary_every
     if every > 0 and state.round_number % every == 0:
-        lines.append(summary_line(state, jury, after=after))
+        lines.append(summary_line(state, jury, after=after, model_summary=model_summary))
     progress = state.rule_progress
     if progress.rounds_without_new == 2 and progress.asked_ready_round != state.round_number:
         progress.asked_ready_round = state.round_number

@@ -350,8 +350,14 @@ def _close_round(work: RoundWork) -> None:
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
     participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
+    modelled = result.summarized and getattr(work.current_mind(), "concurrent", False)  # a model wrote it
     reason, lines = settle_round(
-        state, jury=list(work.jury), case=work.case, speeches=work.speeches, participants=participants
+        state,
+        jury=list(work.jury),
+        case=work.case,
+        speeches=work.speeches,
+        participants=participants,
+        model_summary=state.summary if modelled else "",
     )
     result.process_lines.extend(lines)  # the foreperson's summaries and the judge's directions
     result.end_reason = reason

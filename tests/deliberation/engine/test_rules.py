@@ -192,3 +192,33 @@ def test_the_rules_progress_survives_a_reload() -> None:
     settle(state, [speech("The grey hoodie had the owner's blood on it.")])
     again = DeliberationState.from_dict(state.to_dict())
     assert again.rule_progress == state.rule_progress and again.settings.rules == "us-allen"
+
+
+def test_with_a_model_the_summary_adds_the_models_own_summary_of_the_argument() -> None:
+    state = state_with(split(7), foreperson_summary_every=5)
+    state.round_number = 4
+    lines = settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    assert not any("In short:" in line.content for line in lines[1])
+    state.round_number = 10
+    state.rounds_without_change = 0
+    _reason, lines = settle_round(
+        state, jury=list(JURY), case=build_case(), speeches=[], model_summary="• Sarah Chen argued for doubt."
+    )
+    summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=10)))
+    assert summary.content.endswith("In short: Sarah Chen argued for doubt.")
+
+
+def test_a_model_mind_feeds_its_summary_to_the_foreperson_in_a_round() -> None:
+    import asyncio
+
+    from deliberation.engine.rounds import run_round
+    from tests.deliberation.engine.factories import CountingMind
+    from tests.deliberation.engine.helpers import deadlocked
+
+    state, jury = deadlocked(6)
+    mind = CountingMind()
+    mind.concurrent = True  # type: ignore[attr-defined]  # plans its round like a model
+    for _ in range(5):
+        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind))
+    summary = next(line for line in result.process_lines if line.content.startswith(SUMMARY_OPENING.format(round=5)))
+    assert "In short: By round 5:" in summary.content
