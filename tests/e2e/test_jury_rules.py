@@ -94,3 +94,34 @@ def test_the_courtroom_and_transcript_show_the_judges_direction_and_the_forepers
             assert errors == []
         finally:
             context.close()
+
+
+def test_the_experiment_page_compares_rule_sets_side_by_side(browser, live_daphne, artifacts):
+    ids = []
+    for rules in ("unanimous", "england-wales", "us-allen", "historical-old-bailey"):
+        out = live_daphne.manage(
+            "experiment",
+            "--cases",
+            "alder-street-hit-and-run",
+            "--runs",
+            "2",
+            "--workers",
+            "1",
+            "--rules",
+            rules,
+            "--json",
+        )
+        ids.append(json.loads(out.strip().splitlines()[-1])["experiment_id"])
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            page.goto(f"{live_daphne.url}/experiments/{ids[1]}/")
+            table = page.locator("#rule-comparison")
+            table.scroll_into_view_if_needed()
+            assert table.locator("tbody tr").count() == 4
+            assert "England and Wales (majority direction) (this page)" in table.inner_text()
+            _shot(page, f"06-experiment-rule-sets-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        finally:
+            context.close()
