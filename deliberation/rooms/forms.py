@@ -34,8 +34,14 @@ class RoomCreateForm(forms.Form):
         required=False, min_value=0, label="Seed (optional: the same seed replays the same AI jurors)"
     )
     rules = forms.ChoiceField(
-        choices=[(rule.name, rule.label) for rule in RULE_SETS.values()], initial=DEFAULT_RULES, label="Jury rules"
+        choices=[(rule.name, rule.label) for rule in RULE_SETS.values()],
+        initial=DEFAULT_RULES,
+        required=False,  # left out: the unanimous jury
+        label="Jury rules",
     )
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data.get("rules") or DEFAULT_RULES
 
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)

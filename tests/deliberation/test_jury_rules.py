@@ -122,3 +122,11 @@ def test_an_unknown_rule_set_is_refused_for_an_experiment(library):
     with pytest.raises(ValidationError) as caught:
         experiment_services.experiment_create(case_selector="alder-street-hit-and-run", runs_per_case=1, rules="x")
     assert caught.value.messages == [experiment_services.ERROR_RULES_UNKNOWN]
+
+
+def test_a_room_is_created_under_the_chosen_rules(library, client):
+    case = Case.objects.get(slug="copper-kettle-fire")
+    client.post(reverse("room_new"), {"case": case.pk, "open_seats": ["2"], "rules": "us-allen"})
+    room = Deliberation.objects.get(room_code__isnull=False)
+    assert room.settings["rules"] == "us-allen"
+    assert "United States (Allen charge)" in client.get(reverse("room", args=[room.room_code])).content.decode()
