@@ -130,3 +130,15 @@ def test_a_room_is_created_under_the_chosen_rules(library, client):
     room = Deliberation.objects.get(room_code__isnull=False)
     assert room.settings["rules"] == "us-allen"
     assert "United States (Allen charge)" in client.get(reverse("room", args=[room.room_code])).content.decode()
+
+
+def test_an_agents_view_of_a_room_names_its_rules(library):
+    from deliberation.rooms import services as room_services
+    from deliberation.rooms.selectors import room_state
+
+    room = room_services.room_create(
+        case=Case.objects.get(slug="copper-kettle-fire"), open_seats=(2,), rules="england-wales"
+    )
+    state = room_state(room, for_agent=True)
+    assert state["rules"]["name"] == "england-wales"
+    assert "10-2" in state["rules"]["summary"]
