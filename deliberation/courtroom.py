@@ -16,6 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from cases.models import Case
 from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import (
@@ -132,7 +133,7 @@ def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
     return ending.verdict_outlook(
         votes={seat.number: seat.vote for seat in seats if seat.vote},
         round_number=deliberation.round_number,
-        max_rounds=state.settings.max_rounds,
+        max_rounds=jury_rules.round_limit_of(deliberation.engine_state, state.settings.max_rounds),
         rounds_without_change=state.rounds_without_change,
         stability_rounds=state.settings.stability_rounds,
         waiting=bool(ending.waiting_for(state, participants)),
@@ -295,7 +296,10 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "call_outcome": call_outcome(tally),
         "max_text": MAX_TEXT,
         "running": deliberation.round_status == RoundStatus.RUNNING,
-        "max_rounds": int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        "max_rounds": jury_rules.round_limit_of(
+            deliberation.engine_state or {},
+            int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        ),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
         "choosing_side": deliberation.phase in (Phase.PRESENTATION, Phase.SIDE_SELECTION)
         and not deliberation.player_side,

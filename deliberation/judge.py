@@ -29,6 +29,9 @@ END_REASON_PHRASES = {
     "stable": "The votes no longer moved, round after round.",
     "round_limit": "The jury reached the limit of its deliberation.",
     "called": "The vote was called.",
+    "majority": "The jury reached a majority verdict, which the court may now accept.",
+    "no_new_arguments": "Nothing new was said, round after round.",
+    "deadlock": "The jury reported a second time that it cannot agree.",
 }
 
 ERROR_NO_DEFENDANT = "The judge needs at least one defendant's name."
@@ -113,6 +116,8 @@ def verdict_announcement(
         finding = f"On the charges before you, the jury finds {names} guilty."
     elif verdict == NOT_GUILTY:
         finding = f"On the charges before you, the jury finds {names} not guilty."
+    elif verdict == HUNG and end_reason == "deadlock":
+        finding = f"I discharge the jury and declare a mistrial. No verdict is returned against {names}."
     elif verdict == HUNG:
         finding = (
             "The jury could not reach a unanimous verdict. I declare a hung jury, "

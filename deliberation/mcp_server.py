@@ -125,9 +125,9 @@ def _state(token: str) -> dict[str, Any]:
 
 @server.tool()
 async def get_deliberation_state(token: str) -> dict[str, Any]:
-    """The state now: recent_arguments (last 5), tally, your_conviction, next_speaker (who speaks
-    next), is_your_turn (true: speak with make_argument or pass_turn), and the other jurors'
-    convictions when the room shows them."""
+    """The state now: the jury rules (name and what they require), recent_arguments (last 5),
+    tally, your_conviction, next_speaker (who speaks next), is_your_turn (true: speak with
+    make_argument or pass_turn), and the other jurors' convictions when the room shows them."""
     return await _call(_state, token=token)
 
 

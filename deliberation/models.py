@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from cases.models import Case
 from deliberation.engine.failures import CAUSE_LABELS
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet
 from jurors.models import Persona
 
 
@@ -51,6 +52,9 @@ class EndReason(models.TextChoices):
     STABLE = "stable", "Votes stable"
     ROUND_LIMIT = "round_limit", "Round limit"
     CALLED = "called", "Vote called"
+    MAJORITY = "majority", "Majority verdict"
+    NO_NEW_ARGUMENTS = "no_new_arguments", "No new arguments"
+    DEADLOCK = "deadlock", "Second deadlock"
 
 
 class RoundStatus(models.TextChoices):
@@ -82,6 +86,9 @@ class Experiment(models.Model):
     engine = models.CharField(max_length=200, default="offline")
     seed = models.BigIntegerField(default=0)
     trial = models.BooleanField(default=False, help_text="Every run holds the trial before its first ballot.")
+    rules = models.CharField(
+        max_length=30, default="unanimous", help_text="The jury rule set every run follows (engine.rules)."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
@@ -123,7 +130,7 @@ class Deliberation(models.Model):
         default=list, blank=True, help_text="Participants' moves and speeches waiting for the next round."
     )
     verdict = models.CharField(max_length=12, choices=Verdict.choices, blank=True)
-    end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
+    end_reason = models.CharField(max_length=20, choices=EndReason.choices, blank=True)
     budget_exhausted = models.BooleanField(default=False)
     host_session_key = models.CharField(max_length=64, blank=True)
     host_plays = models.BooleanField(default=True)
@@ -145,6 +152,11 @@ class Deliberation(models.Model):
 
     def __str__(self) -> str:
         return f"Deliberation {self.pk} on {self.case_id}"
+
+    @property
+    def jury_rules(self) -> RuleSet:
+        """The jury rule set this deliberation follows (``settings["rules"]``; unanimous by default)."""
+        return RULE_SETS.get((self.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
 
     @property
     def is_finished(self) -> bool:

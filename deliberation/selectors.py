@@ -69,6 +69,8 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
         "rounds": deliberation.round_number,
         "verdict": deliberation.verdict or None,
         "end_reason": deliberation.end_reason or None,
+        "rules": (state.get("settings") or {}).get("rules", "unanimous"),
+        "directions": [t.content for t in deliberation.turns.all() if t.kind == TurnKind.JUDGE],
         "first_ballot": ballot_counts(history[0]),
         "final_ballot": ballot_counts(state.get("votes", {})),
         "vote_changes": int(state.get("vote_changes", 0)),

@@ -19,6 +19,7 @@ from angryagents.identity import browser_key
 from cases.library import CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
 from cases.models import Case, ContentNote
 from deliberation import services
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from jurors.models import Persona
 
 CASES_PER_PAGE = 12
@@ -47,6 +48,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "featured_ids": {case.pk for case in featured},
         "notes": ContentNote.choices,
         "querystring": querystring.urlencode(),
+        "rule_sets": RULE_SETS.values(),
+        "rules_choice": request.GET.get("rules") if request.GET.get("rules") in RULE_SETS else DEFAULT_RULES,
         **facets,
     }
     if request.htmx and request.htmx.target == "case-results":
@@ -75,7 +78,10 @@ def start(request: HttpRequest) -> HttpResponse:
         deliberation = services.deliberation_start(
             case=case,
             host_session_key=_session_key(request),
-            options={"trial": True} if request.POST.get("trial") else None,  # the trial before the first ballot
+            options={
+                "rules": request.POST.get("rules") or DEFAULT_RULES,
+                **({"trial": True} if request.POST.get("trial") else {}),  # the trial before the first ballot
+            },
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

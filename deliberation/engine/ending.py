@@ -18,9 +18,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Literal
 
+from deliberation.engine import rules as jury_rules
+from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
 from deliberation.engine.state import DeliberationState
+from deliberation.engine.types import CaseFile, JurorProfile, Speech
 
-EndReason = Literal["unanimous", "called", "stable", "round_limit"]
+EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock"]
+STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})
 Verdict = Literal["guilty", "not_guilty", "hung"]
 
 
@@ -64,11 +68,19 @@ def end_reason(state: DeliberationState, participants: Collection[int] = ()) -> 
     room_to_argue = bool(waiting_for(state, participants))
     if is_unanimous(state.votes) and not room_to_argue and was_close(state):
         return "unanimous"
+    rules = jury_rules.rule_set(state.settings.rules)
+    progress = state.rule_progress
+    majority = jury_rules.valid_verdict(state.votes, rules=rules, progress=progress)
+    if majority and not is_unanimous(state.votes) and not room_to_argue:
+        return "majority"
     if state.vote_called:
         return "called"
     if state.rounds_without_change >= state.settings.stability_rounds and not room_to_argue:
         return "stable"
-    if state.round_number >= state.settings.max_rounds:
+    no_new = state.settings.no_new_rounds
+    if no_new > 0 and progress.rounds_without_new >= no_new and not room_to_argue:
+        return "no_new_arguments"
+    if state.round_number >= jury_rules.round_limit(state.settings.max_rounds, rules, progress):
         return "round_limit"
     return None
 
@@ -126,7 +138,12 @@ def final_verdict(state: DeliberationState) -> Verdict:
     """Read the verdict from the final ballot (phase ``final_vote``) and record it on the state."""
     if state.phase != "final_vote":
         raise ValueError(FINAL_VOTE_ONLY)
-    state.verdict = verdict_of(state.votes)
+    rules = jury_rules.rule_set(state.settings.rules)
+    if state.end_reason == "deadlock":
+        state.verdict = "hung"
+    else:
+        found = jury_rules.valid_verdict(state.votes, rules=rules, progress=state.rule_progress)
+        state.verdict = found or "hung"
     return state.verdict
 
 
@@ -173,3 +190,82 @@ def verdict_outlook(
     if not waiting and round_number >= 1 and rounds_without_change + 1 >= stability_rounds:
         return NEAR_STABLE.format(rounds=rounds_without_change)
     return ""
+
+
+def note_arguments(state: DeliberationState, case: CaseFile, speeches: list[Speech]) -> bool:
+    """Record what the round's speeches argued (the offline reading: which point of the case file,
+    which way) and count the rounds in a row in which nothing was new. True when something was."""
+    from deliberation.minds.offline_reading import read  # pure Python, no model and no Django
+
+    progress = state.rule_progress
+    new = False
+    for speech in speeches:
+        reading = read(case, speech.content)
+        names = {touch.facet.key: touch.facet.name for touch in reading.touches}
+        for key, sign in sorted(reading.keys):
+            point = f"{key}|{sign}"
+            new = new or point not in progress.heard
+            progress.heard[point] = progress.heard.get(point, 0) + 1
+            progress.labels.setdefault(point, names.get(key, key))
+    progress.rounds_without_new = 0 if new else progress.rounds_without_new + 1
+    return new
+
+
+def _judge(state: DeliberationState, text: str, after: int) -> ProcessLine:
+    return ProcessLine(state.round_number, text, kind="judge", speaker_name=jury_rules.JUDGE_NAME, after_speeches=after)
+
+
+def settle_round(
+    state: DeliberationState,
+    *,
+    jury: list[JurorProfile],
+    case: CaseFile,
+    speeches: list[Speech],
+    participants: Collection[int] = (),
+    model_summary: str = "",
+) -> tuple[str, list[ProcessLine]]:
+    """At the end of a round: the end reason under the jury's rules ("" to go on) and the lines the
+    foreperson and the judge say after the round's speeches.
+
+    * england-wales: at ``majority_after_rounds`` the judge gives the majority direction; a stuck
+      jury before it (stable, nothing new) reports its deadlock and is sent back to keep trying.
+    * us-allen: the first deadlock (stable, nothing new, the round limit) brings the further-
+      deliberation instruction and a fresh start (``ALLEN_EXTRA_ROUNDS`` more at the limit); the
+      second hangs the jury with the reason ``deadlock``.
+    * every rule set: a jury that ends stuck hears the foreperson's deadlock report first.
+    """
+    note_arguments(state, case, speeches)
+    rules = jury_rules.rule_set(state.settings.rules)
+    progress = state.rule_progress
+    after = len(speeches)
+    lines: list[ProcessLine] = []
+    reason = end_reason(state, participants) or ""
+    foreperson = state.settings.foreperson
+    if reason in STUCK:
+        if rules.majority_direction and not progress.direction_round and reason != "round_limit":
+            progress.deadlocks += 1
+            lines += [deadlock_line(state, jury, after=after), _judge(state, jury_rules.KEEP_TRYING, after)]
+            state.rounds_without_change = progress.rounds_without_new = 0
+            reason = ""
+        elif progress.deadlocks < rules.further_instructions:
+            progress.deadlocks += 1
+            lines += [deadlock_line(state, jury, after=after), _judge(state, jury_rules.ALLEN_INSTRUCTION, after)]
+            state.rounds_without_change = progress.rounds_without_new = 0
+            if reason == "round_limit":
+                progress.extra_rounds += jury_rules.ALLEN_EXTRA_ROUNDS
+            reason = ""
+        else:
+            if rules.further_instructions:
+                reason = "deadlock"
+            progress.deadlocks += 1
+            if foreperson:
+                lines.append(deadlock_line(state, jury, after=after))
+    if not reason and rules.majority_direction and not progress.direction_round:
+        if state.round_number >= state.settings.majority_after_rounds:
+            progress.direction_round = state.round_number
+            size = jury_rules.jury_size(state.votes)
+            text = jury_rules.MAJORITY_DIRECTION.format(needed=jury_rules.majority_needed(size), size=size)
+            lines.append(_judge(state, text, after))
+    if not reason and foreperson:
+        lines += closing_lines(state, jury, after=after, model_summary=model_summary)
+    return reason, lines

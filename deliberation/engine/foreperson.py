@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
+from deliberation.judge import join_names  # pure Python: how a list of names sounds
 
 FOREPERSON_NAME = "Foreperson"
 TIME_INTERVAL = 4
@@ -87,4 +88,107 @@ def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> l
     if not state.foreperson_called_vote and limit > VOTE_CALL_MARGIN and number >= limit - VOTE_CALL_MARGIN:
         state.foreperson_called_vote = True
         lines.append(ProcessLine(number, VOTE_CALL.format(max=limit)))
+    return lines
+
+
+# --- The foreperson as mediator (issue 16): summaries, polls, readiness, the deadlock report ----------
+POINTS_SHOWN = 3  # main points each way in a summary
+POLL_HANDS = "On a show of hands: guilty, {guilty}; not guilty, {not_guilty}."
+POLL_SECRET = "On a secret ballot: {guilty} guilty, {not_guilty} not guilty."
+NOBODY = "nobody"
+SUMMARY_OPENING = "Let me sum up where we are after round {round}."
+DEADLOCK_REPORT = "Your Honour, we have not been able to agree."
+POINTS_FOR_GUILT = "For guilt we have heard: {points}."
+POINTS_FOR_DOUBT = "Against it: {points}."
+NO_POINTS = "No point in the case file has been argued yet."
+UNDECIDED = "Still undecided: {names}."
+UNHEARD = "We have not heard from {names}."
+NOT_VOTED = "Still to vote: {names}."
+IN_SHORT = "In short: {text}"  # the model's own summary of the argument, when a model deliberates
+MODEL_SUMMARY_CHARS = 400
+READY_TO_VOTE = "Nothing new has come up for two rounds. Are we ready to vote?"
+FENCE = (0.35, 0.65)  # a conviction in this band is undecided (the speaker selection's fence)
+
+
+def _names(jurors: Sequence[JurorProfile]) -> str:
+    return join_names([j.name for j in jurors]) or NOBODY
+
+
+def poll_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
+    """The jury's votes as the foreperson takes them: by name on a show of hands, counts in secret."""
+    if state.settings.poll == "secret":
+        return POLL_SECRET.format(**state.tally())
+    by_vote = {
+        value: _names([j for j in jury if state.votes.get(j.seat) == value]) for value in ("guilty", "not_guilty")
+    }
+    return POLL_HANDS.format(**by_vote)
+
+
+def main_points(state: DeliberationState) -> tuple[list[str], list[str]]:
+    """The points argued most often each way (towards guilt, towards doubt), as the room named them."""
+    progress = state.rule_progress
+    ranked = sorted(progress.heard.items(), key=lambda item: (-item[1], item[0]))
+    guilt = [progress.labels[key] for key, _ in ranked if key.endswith("|1") and progress.labels.get(key)]
+    doubt = [progress.labels[key] for key, _ in ranked if key.endswith("|-1") and progress.labels.get(key)]
+    return guilt[:POINTS_SHOWN], doubt[:POINTS_SHOWN]
+
+
+def state_of_argument(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[str]:
+    """The sentences of a summary: the poll, the main points each way, who is undecided, who has
+    not spoken, who has not voted. It names points and people, never which way anyone should go."""
+    guilt, doubt = main_points(state)
+    parts = [poll_line(state, jury)]
+    if guilt or doubt:
+        if guilt:
+            parts.append(POINTS_FOR_GUILT.format(points=join_names(guilt)))
+        if doubt:
+            parts.append(POINTS_FOR_DOUBT.format(points=join_names(doubt)))
+    else:
+        parts.append(NO_POINTS)
+    undecided = [j for j in jury if j.kind == "ai" and FENCE[0] <= state.memories[j.seat].conviction <= FENCE[1]]
+    if undecided:
+        parts.append(UNDECIDED.format(names=_names(undecided)))
+    unheard = [j for j in jury if state.memories[j.seat].spoke_count == 0]
+    if unheard:
+        parts.append(UNHEARD.format(names=_names(unheard)))
+    if state.settings.turns_before_verdict > 0:
+        waiting = [j for j in jury if j.kind != "ai" and j.seat not in state.own_votes]
+        if waiting:
+            parts.append(NOT_VOTED.format(names=_names(waiting)))
+    return parts
+
+
+def summary_line(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, after: int, model_summary: str = ""
+) -> ProcessLine:
+    """The summary; with a model deliberating, the model's own summary of the argument (written in
+    this round's summarize call, no extra call) follows the rule-based one."""
+    parts = [SUMMARY_OPENING.format(round=state.round_number), *state_of_argument(state, jury)]
+    words = " ".join(model_summary.replace("•", " ").split())
+    if words:
+        short = words if len(words) <= MODEL_SUMMARY_CHARS else words[:MODEL_SUMMARY_CHARS].rsplit(" ", 1)[0] + "…"
+        parts.append(IN_SHORT.format(text=short))
+    return ProcessLine(state.round_number, " ".join(parts), after_speeches=after)
+
+
+def deadlock_line(state: DeliberationState, jury: Sequence[JurorProfile], *, after: int) -> ProcessLine:
+    text = " ".join([DEADLOCK_REPORT, *state_of_argument(state, jury)])
+    return ProcessLine(state.round_number, text, after_speeches=after)
+
+
+def closing_lines(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, after: int, model_summary: str = ""
+) -> list[ProcessLine]:
+    """The foreperson's lines at the end of a round that did not end the deliberation: a summary
+    every ``foreperson_summary_every`` rounds, and the question whether the jury is ready to vote
+    when nothing new was said for two rounds."""
+    lines: list[ProcessLine] = []
+    every = state.settings.foreperson_summary_every
+    if every > 0 and state.round_number % every == 0:
+        lines.append(summary_line(state, jury, after=after, model_summary=model_summary))
+    progress = state.rule_progress
+    if progress.rounds_without_new == 2 and progress.asked_ready_round != state.round_number:
+        progress.asked_ready_round = state.round_number
+        text = f"{READY_TO_VOTE} {poll_line(state, jury)}"
+        lines.append(ProcessLine(state.round_number, text, after_speeches=after))
     return lines

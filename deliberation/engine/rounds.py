@@ -42,7 +42,7 @@ from deliberation.engine.conviction import (
     trust_decayed,
     vote_after,
 )
-from deliberation.engine.ending import end_reason
+from deliberation.engine.ending import settle_round
 from deliberation.engine.failures import (
     NOTE_REACTIONS_FAILED,
     NOTE_SUMMARY_FAILED,
@@ -350,5 +350,15 @@ def _close_round(work: RoundWork) -> None:
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
     participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
-    result.end_reason = end_reason(state, participants) or ""
+    modelled = result.summarized and getattr(work.current_mind(), "concurrent", False)  # a model wrote it
+    reason, lines = settle_round(
+        state,
+        jury=list(work.jury),
+        case=work.case,
+        speeches=work.speeches,
+        participants=participants,
+        model_summary=state.summary if modelled else "",
+    )
+    result.process_lines.extend(lines)  # the foreperson's summaries and the judge's directions
+    result.end_reason = reason
     state.end_reason = result.end_reason

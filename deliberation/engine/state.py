@@ -18,6 +18,7 @@ from typing import Any
 
 from deliberation.engine import params
 from deliberation.engine.ports import HeardTurn, Impression, JurorOutlook, KeyMoment
+from deliberation.engine.rules import RuleProgress, rule_set
 
 STATE_VERSION = 1
 
@@ -39,12 +40,22 @@ class EngineSettings:
     turns_before_verdict: int = 0
     budget_tokens: int | None = None  # prompt + completion tokens
     budget_cost_usd: float | None = None
+    # Jury rules and the foreperson (issue 16; see ``rules`` and ``foreperson``).
+    rules: str = "unanimous"
+    majority_after_rounds: int = 13  # england-wales: rounds before the majority direction (2 h 10 min)
+    foreperson_summary_every: int = 5  # the foreperson sums up the argument every N rounds (0: never)
+    poll: str = "hands"  # how the foreperson polls the jury: "hands" (names) or "secret" (counts)
+    no_new_rounds: int = 0  # end after K rounds in which no argument is new (0: not an end condition)
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_speakers <= self.max_speakers <= 4:
             raise ValueError(SPEAKERS_OUT_OF_RANGE)
+        rule_set(self.rules)  # raises UNKNOWN_RULES for a name that is not a rule set
+        if self.poll not in ("hands", "secret"):
+            raise ValueError(UNKNOWN_POLL.format(poll=self.poll))
 
 
+UNKNOWN_POLL = "The foreperson polls by 'hands' or 'secret' ballot, not {poll!r}."
 SPEAKERS_OUT_OF_RANGE = "Speakers per round must satisfy 1 <= min_speakers <= max_speakers <= 4."
 
 
@@ -149,6 +160,7 @@ class DeliberationState:
     last_speakers: list[int] = field(default_factory=list)
     own_votes: list[int] = field(default_factory=list)  # participants who voted themselves (or timed out)
     turns_had: dict[int, int] = field(default_factory=dict)  # participants' turns: spoke, passed or timed out
+    rule_progress: RuleProgress = field(default_factory=RuleProgress)
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -191,6 +203,7 @@ class DeliberationState:
             "last_speakers": list(self.last_speakers),
             "own_votes": sorted(self.own_votes),
             "turns_had": {str(seat): count for seat, count in sorted(self.turns_had.items())},
+            "rule_progress": self.rule_progress.to_dict(),
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -218,6 +231,7 @@ class DeliberationState:
             last_speakers=list(data.get("last_speakers", [])),
             own_votes=[int(seat) for seat in data.get("own_votes", [])],
             turns_had={int(seat): int(count) for seat, count in data.get("turns_had", {}).items()},
+            rule_progress=RuleProgress.from_dict(data.get("rule_progress")),
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state

@@ -17,11 +17,12 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.experiments import services
 from deliberation.experiments.selection import select_cases
 from deliberation.models import Experiment
 
-ADD_FIELDS = ("name", "case_selector", "runs_per_case", "engine", "seed")
+ADD_FIELDS = ("name", "case_selector", "runs_per_case", "engine", "seed", "rules")
 SHOWN_FIELDS = (
     *ADD_FIELDS,
     *("status", "progress", "page", "notes", "error", "wall_seconds", "created_at", "finished_at"),
@@ -39,7 +40,19 @@ class ExperimentAddForm(forms.ModelForm):
             "case_selector": "'all', 'source=oldbailey' or case slugs separated by commas.",
             "engine": "'offline' or a LiteLLM model string.",
             "seed": "Runs use seeds seed, seed + 1, ... seed + runs per case - 1.",
+            "rules": "The jury rule set every run follows; the page compares rule sets run on the same cases.",
         }
+        widgets = {"rules": forms.Select(choices=[(rule.name, rule.label) for rule in RULE_SETS.values()])}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].required = False  # left out: the unanimous jury of today
+
+    def clean_rules(self) -> str:
+        rules = self.cleaned_data.get("rules") or DEFAULT_RULES
+        if rules not in RULE_SETS:
+            raise ValidationError(services.ERROR_RULES_UNKNOWN)
+        return rules
 
     def clean_case_selector(self) -> str:
         selector = self.cleaned_data["case_selector"].strip()
@@ -86,6 +99,7 @@ class ExperimentAdminMixin:
             engine=obj.engine,
             seed=obj.seed,
             name=obj.name,
+            rules=obj.rules,
         )
         services.experiment_start(experiment_id=created.pk)
         obj.pk = created.pk

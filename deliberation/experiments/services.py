@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from angryagents.background import enqueue
 from cases.retrieval import evidence_lookup
+from deliberation.engine.rules import RULE_NAMES
 from deliberation.experiments import measures, simulate
 from deliberation.experiments.selection import select_cases
 from deliberation.experiments.selectors import experiment_records
@@ -34,6 +35,7 @@ from deliberation.experiments.storage import store_run
 from deliberation.models import Experiment
 from jurors.models import Persona
 
+ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
 ERROR_RUNS = "Runs per case must be between 1 and 1000."
 ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
 ERROR_NOTHING_TO_RUN = "None of the selected cases can be played."
@@ -53,21 +55,25 @@ def experiment_create(
     seed: int = 0,
     name: str = "",
     trial: bool = False,
+    rules: str = "unanimous",
 ) -> Experiment:
     """A pending experiment; its cases are resolved now so a bad selector fails at once."""
     if not 1 <= runs_per_case <= MAX_RUNS_PER_CASE:
         raise ValidationError(ERROR_RUNS)
+    if rules not in RULE_NAMES:
+        raise ValidationError(ERROR_RULES_UNKNOWN)
     engine = (engine or "").strip()
     if not engine:
         raise ValidationError(ERROR_ENGINE_BLANK)
     selection = select_cases(case_selector)
     experiment = Experiment(
-        name=name or default_name(case_selector, runs_per_case, engine),
+        name=name or default_name(case_selector, runs_per_case, engine, rules),
         case_selector=case_selector,
         runs_per_case=runs_per_case,
         engine=engine,
         seed=seed,
         trial=trial,
+        rules=rules,
         notes=selection.notes,
         progress_total=len(selection.cases) * runs_per_case,
     )
@@ -76,9 +82,10 @@ def experiment_create(
     return experiment
 
 
-def default_name(case_selector: str, runs_per_case: int, engine: str) -> str:
+def default_name(case_selector: str, runs_per_case: int, engine: str, rules: str = "unanimous") -> str:
     cases = case_selector if len(case_selector) <= 80 else f"{len(case_selector.split(','))} cases"
-    return f"{cases} x {runs_per_case} ({engine})"[:200]
+    ruled = "" if rules == "unanimous" else f", {rules}"
+    return f"{cases} x {runs_per_case} ({engine}{ruled})"[:200]
 
 
 def experiment_jobs(experiment: Experiment) -> list[RunJob]:
@@ -169,7 +176,8 @@ def experiment_execute(*, experiment_id: int, workers: int = 2, on_progress: Pro
     try:
         inputs = _warm_indexes({job.case_id for job in jobs})
         slugs = {case_id: data.case.slug for case_id, data in inputs.items()}
-        context = simulate.current_context()
+        rules = Experiment.objects.values_list("rules", flat=True).get(pk=experiment_id)
+        context = simulate.current_context(rules)
         personas = list(Persona.objects.jury())
         for done, outcome in enumerate(_parallel(jobs, inputs, context, workers), start=1):
             _record(experiment_id, outcome, personas, slugs)
@@ -200,7 +208,7 @@ def experiment_run_one(*, experiment_id: int, case_id: int, seed: int) -> None:
     if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
         return  # a repeated delivery of a run already stored
     data = simulate.case_input(case_id)
-    outcome = simulate.simulate_safely(job, data, simulate.current_context())  # no transaction open
+    outcome = simulate.simulate_safely(job, data, simulate.current_context(experiment.rules))  # no transaction open
     with transaction.atomic():
         # The experiment's row lock makes the check and the store one step: of two deliveries of
         # the same run that deliberated side by side, only the first is stored and counted.

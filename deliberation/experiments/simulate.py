@@ -77,8 +77,9 @@ def worker_setup(angry_settings: dict[str, Any]) -> None:
     import deliberation.minds.offline  # noqa: F401
 
 
-def current_context() -> WorkerContext:
-    """The jury and settings a run uses now (read in the parent, from the database)."""
+def current_context(rules: str = "unanimous") -> WorkerContext:
+    """The jury and settings a run uses now (read in the parent, from the database), under the
+    experiment's jury rules."""
     from django.conf import settings
 
     from deliberation import jury as jury_build
@@ -90,7 +91,7 @@ def current_context() -> WorkerContext:
     return WorkerContext(
         jury=tuple(jury_build.profile(seat) for seat in seats),
         # The same settings a fresh deliberation with no options of its own gets.
-        engine_settings=engine_settings(Deliberation()),
+        engine_settings=engine_settings(Deliberation(settings={"rules": rules})),
         angry_settings={name: getattr(settings, name) for name in dir(settings) if name.startswith("ANGRY_")},
     )
 

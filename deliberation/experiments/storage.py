@@ -52,6 +52,7 @@ def store_run(*, experiment_id: int, outcome: RunOutcome, personas: Sequence[Per
         round_number=len(rounds),
         rounds_without_change=int(state.get("rounds_without_change", 0)),
         engine_state=state,
+        settings={"rules": (state.get("settings") or {}).get("rules", "unanimous")},
         verdict=outcome.verdict,
         end_reason=end_reason if end_reason in EndReason.values else EndReason.CALLED,
         budget_exhausted=bool(state.get("budget_exhausted", False)),

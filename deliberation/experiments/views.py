@@ -10,7 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
+from deliberation.engine.rules import RULE_SETS
 from deliberation.experiments import charts, measures, report
+from deliberation.experiments.rules_compare import rule_comparison
 from deliberation.experiments.selectors import experiment_records, experiments_listed
 from deliberation.models import Experiment
 
@@ -56,6 +58,8 @@ def experiment_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "experiment": experiment,
             "figures": figures,
             "comparison": report.comparison(figures) if figures else [],
+            "rule_rows": rule_comparison(experiment),
+            "rule_label": RULE_SETS.get(experiment.rules, RULE_SETS["unanimous"]).label,
             "rows": rows,
             "histogram": charts.vote_change_histogram((figures or {}).get("vote_change_distribution") or {}),
             "categories": charts.category_agreement(

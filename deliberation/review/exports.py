@@ -97,6 +97,7 @@ def to_markdown(transcript: Transcript) -> str:
         f"- Engine: {engine_label(d.engine)}",
         f"- Seed: {d.seed}",
         f"- Round limit: {settings.get('max_rounds', 'default')}",
+        f"- Jury rules: {d.jury_rules.label}: {d.jury_rules.summary}",
         f"- Player: {_player(transcript)}",
         f"- Started: {_when(d.started_at or d.created_at)}",
         f"- Rounds run: {d.round_number}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from cases.models import Case
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.engine.strategies import STRATEGIES
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.rooms.services import MAX_CONTENT, MAX_NAME, OPENABLE_SEATS
@@ -32,6 +33,15 @@ class RoomCreateForm(forms.Form):
     seed = forms.IntegerField(
         required=False, min_value=0, label="Seed (optional: the same seed replays the same AI jurors)"
     )
+    rules = forms.ChoiceField(
+        choices=[(rule.name, rule.label) for rule in RULE_SETS.values()],
+        initial=DEFAULT_RULES,
+        required=False,  # left out: the unanimous jury
+        label="Jury rules",
+    )
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data.get("rules") or DEFAULT_RULES
 
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)

@@ -90,6 +90,7 @@ def room_state(deliberation: Deliberation, seat: Seat | None = None, *, for_agen
         "case": deliberation.case.title,
         "phase": deliberation.phase,
         "round": deliberation.round_number,
+        "rules": {"name": deliberation.jury_rules.name, "summary": deliberation.jury_rules.summary},
         "stage": room.get("stage"),
         "tally": tally(seats),
         "recent_arguments": recent_arguments(deliberation),

@@ -117,6 +117,7 @@ def room_create(
     engine: str | None = None,
     seed: int | None = None,
     max_rounds: int | None = None,
+    rules: str = "unanimous",
 ) -> Deliberation:
     """A new room with its code, in phase ``presentation`` until it starts.
 
@@ -154,7 +155,7 @@ def room_create(
         host_plays=host_plays and not autostart,
         max_rounds=max_rounds,
         open_seats=tuple(open_seats),
-        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT},
+        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT, "rules": rules},
     )
     for _attempt in range(20):
         code = codes.new_code()

@@ -54,6 +54,7 @@ def room_new(request: HttpRequest) -> HttpResponse:
                 open_seats=tuple(form.cleaned_data["open_seats"]),
                 show_convictions=form.cleaned_data["show_convictions"],
                 seed=form.cleaned_data["seed"],
+                rules=form.cleaned_data["rules"],
             )
         except ValidationError as exc:
             _refused(request, exc)

@@ -20,6 +20,7 @@ from cases.models import Case
 from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import ending, initial, phases, trial_jury
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.minds.factory import engine_check
@@ -83,9 +84,33 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
     return EngineSettings(
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
+        **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
     )
+
+
+RULE_OPTIONS = ("rules", "majority_after_rounds", "foreperson_summary_every", "poll", "no_new_rounds")
+ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
+ERROR_POLL_UNKNOWN = "The foreperson polls by show of hands ('hands') or secret ballot ('secret')."
+ERROR_RULE_NUMBER = "{name} must be a whole number between 0 and 100."
+
+
+def jury_rules_settings(options: dict[str, Any]) -> dict[str, Any]:
+    """The jury rules and the foreperson's settings a deliberation's options hold (issue 16)."""
+    return {name: options[name] for name in RULE_OPTIONS if name in options}
+
+
+def check_rule_options(options: dict[str, Any]) -> None:
+    """Refuse unknown rules or a bad foreperson setting with a message a person can act on."""
+    if "rules" in options and options["rules"] not in jury_rules.RULE_NAMES:
+        raise ValidationError(ERROR_RULES_UNKNOWN)
+    if "poll" in options and options["poll"] not in ("hands", "secret"):
+        raise ValidationError(ERROR_POLL_UNKNOWN)
+    for name in ("majority_after_rounds", "foreperson_summary_every", "no_new_rounds"):
+        value = options.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+            raise ValidationError(ERROR_RULE_NUMBER.format(name=name.replace("_", " ").capitalize()))
 
 
 @transaction.atomic
@@ -120,6 +145,7 @@ def deliberation_start(
     engine_check(engine)
     if max_rounds is not None and not 1 <= max_rounds <= 100:
         raise ValidationError(ERROR_MAX_ROUNDS)
+    check_rule_options(options or {})
     plays = host_plays and player_side != PlayerSide.NONE
     gate = {"turns_before_verdict": COURTROOM_TURNS_BEFORE_VERDICT} if plays and player_side is None else {}
     deliberation = Deliberation(

@@ -36,6 +36,7 @@ from deliberation.models import (
     ConvictionSnapshot,
     Deliberation,
     EndReason,
+    NarrationKind,
     Phase,
     RoundStats,
     RoundStatus,
@@ -268,6 +269,12 @@ def _store_round(
     deliberation.round_claimed_at = deliberation.round_heartbeat_at = None
     deliberation.engine_state = state.to_dict()
     deliberation.save()
+    if deliberation.experiment_id is None:  # the judge's directions are spoken, like his other lines
+        for line in result.process_lines:
+            if line.kind == TurnKind.JUDGE:
+                narration_services.narration_request(
+                    deliberation_id=deliberation.pk, kind=NarrationKind.LINE, text=line.content, round_number=number
+                )
     if result.flips and deliberation.experiment_id is None:
         tally = state.tally()
         narration_services.narration_request_vote(

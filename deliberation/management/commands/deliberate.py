@@ -19,6 +19,7 @@ from tqdm import tqdm
 
 from cases.models import Case
 from deliberation import services
+from deliberation.engine.rules import RULE_NAMES
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Phase
 from deliberation.selectors import deliberations_with_record, run_record
@@ -33,6 +34,18 @@ WARNING_FALLBACK = (
 )
 
 
+def rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The jury rules and foreperson settings given on the command line, as deliberation options."""
+    given = {
+        "rules": options.get("rules") or "unanimous",
+        "poll": options.get("poll") or "hands",
+        "foreperson_summary_every": options.get("summary_every"),
+        "no_new_rounds": options.get("no_new_rounds"),
+        "majority_after_rounds": options.get("majority_after"),
+    }
+    return {name: value for name, value in given.items() if value is not None}
+
+
 class Command(BaseCommand):
     help = "Run a deliberation end to end and store it."
 
@@ -42,6 +55,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--max-rounds", type=int, default=None)
         parser.add_argument("--side", choices=("defend", "prosecute", "none"), default="none")
+        parser.add_argument("--rules", choices=RULE_NAMES, default="unanimous", help="the jury's rule set")
+        parser.add_argument("--poll", choices=("hands", "secret"), default="hands", help="how the foreperson polls")
+        parser.add_argument("--summary-every", type=int, default=None, help="foreperson's summary every N rounds")
+        parser.add_argument("--no-new-rounds", type=int, default=None, help="end after K rounds with nothing new")
+        parser.add_argument(
+            "--majority-after", type=int, default=None, help="england-wales: rounds before the majority direction"
+        )
         parser.add_argument("--json", action="store_true", help="print the run as one JSON line last")
         parser.add_argument(
             "--trial", action="store_true", help="hold the trial (counsel, witnesses, objections) first"
@@ -61,7 +81,7 @@ class Command(BaseCommand):
                 player_side=side,
                 host_plays=side != "none",
                 max_rounds=options["max_rounds"],
-                options={"trial": True} if options["trial"] else None,
+                options={**rule_options(options), **({"trial": True} if options["trial"] else {})},
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

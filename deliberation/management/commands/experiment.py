@@ -1,7 +1,7 @@
 """Run many AI-only deliberations per case and measure how the juries behave.
 
     python manage.py experiment --cases SLUG[,SLUG...]|all|source=oldbailey [--runs N]
-        [--engine offline|MODEL] [--seed S] [--workers N] [--json]
+        [--engine offline|MODEL] [--seed S] [--workers N] [--rules NAME] [--json]
 
 Runs N deliberations per playable case (seeds S .. S+N-1, the "Juror 7" persona in seat 7, no
 player) in parallel: Celery tasks in service mode, worker processes in embedded mode. Stores an
@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from deliberation.engine.rules import RULE_NAMES
 from deliberation.experiments import services
 from deliberation.experiments.report import case_table, measure_table
 from deliberation.experiments.selectors import experiment_records
@@ -44,6 +45,7 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
         parser.add_argument("--name", default="")
         parser.add_argument("--trial", action="store_true", help="every run holds the trial before its first ballot")
+        parser.add_argument("--rules", choices=RULE_NAMES, default="unanimous", help="the jury's rule set")
         parser.add_argument("--json", action="store_true", help="print every measure as one JSON line last")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -56,6 +58,7 @@ class Command(BaseCommand):
                 seed=options["seed"],
                 name=options["name"],
                 trial=options["trial"],
+                rules=options["rules"],
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
@@ -63,7 +66,7 @@ class Command(BaseCommand):
             err.write(note + "\n")
         err.write(
             f"Experiment {experiment.pk}: {experiment.progress_total} runs "
-            f"({experiment.runs_per_case} per case, engine {experiment.engine})\n"
+            f"({experiment.runs_per_case} per case, engine {experiment.engine}, rules {experiment.rules})\n"
         )
         if settings.ANGRY_TASKS == "celery":
             experiment = self._run_on_celery(experiment, err)
@@ -78,7 +81,12 @@ class Command(BaseCommand):
         self.stdout.write(measure_table(experiment.measures))
         self.stdout.write(f"experiment {experiment.pk}: {len(records)} runs stored, see /experiments/{experiment.pk}/")
         if options["json"]:
-            line = {"experiment_id": experiment.pk, "notes": experiment.notes, **experiment.measures}
+            line = {
+                "experiment_id": experiment.pk,
+                "rules": experiment.rules,
+                "notes": experiment.notes,
+                **experiment.measures,
+            }
             self.stdout.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
 
     def _run_here(self, experiment: Experiment, workers: int, err: Any) -> Experiment:

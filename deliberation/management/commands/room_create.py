@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cases.models import Case
+from deliberation.engine.rules import RULE_NAMES
 from deliberation.rooms import services
 
 ERROR_CASE = "No case with the slug '{slug}'."
@@ -40,6 +41,7 @@ class Command(BaseCommand):
         parser.add_argument("--turn-seconds", type=float, default=None, help="Seconds per participant's turn.")
         parser.add_argument("--pace-seconds", type=float, default=None, help="Seconds between AI-only rounds.")
         parser.add_argument("--hide-convictions", action="store_true", help="Agents do not see convictions.")
+        parser.add_argument("--rules", choices=RULE_NAMES, default="unanimous", help="The jury's rule set.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         case = Case.objects.filter(slug=options["case"]).first()
@@ -57,6 +59,7 @@ class Command(BaseCommand):
                 engine=options["engine"],
                 seed=options["seed"],
                 max_rounds=options["max_rounds"],
+                rules=options["rules"],
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

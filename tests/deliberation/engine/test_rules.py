@@ -1,0 +1,224 @@
+"""Jury rule sets applied exactly: majority direction, the Allen charge, short Old Bailey juries,
+"no new arguments", and the foreperson's summaries, polls and deadlock reports."""
+
+import pytest
+
+from deliberation.engine import rules
+from deliberation.engine.ending import end_reason, final_verdict, settle_round
+from deliberation.engine.foreperson import (
+    DEADLOCK_REPORT,
+    READY_TO_VOTE,
+    SUMMARY_OPENING,
+    UNHEARD,
+    closing_lines,
+    poll_line,
+)
+from deliberation.engine.phases import advance
+from deliberation.engine.session import begin
+from deliberation.engine.state import DeliberationState, EngineSettings
+from deliberation.engine.types import Speech
+from tests.deliberation.engine.factories import build_case, build_jury
+
+JURY = build_jury()
+
+
+def state_with(votes: dict[int, str], **settings: object) -> DeliberationState:
+    state = begin(case=build_case(), jury=JURY, seed=3, settings=EngineSettings(**settings))
+    state.votes = dict(votes)
+    return state
+
+
+def split(guilty: int, size: int = 12) -> dict[int, str]:
+    return {seat: ("guilty" if seat <= guilty else "not_guilty") for seat in range(1, size + 1)}
+
+
+def settle(state: DeliberationState, speeches: list[Speech] | None = None) -> tuple[str, list]:
+    state.round_number += 1
+    state.rounds_without_change += 1  # a round in which no vote changed
+    return settle_round(state, jury=list(JURY), case=build_case(), speeches=speeches or [])
+
+
+def verdict(state: DeliberationState, reason: str) -> str:
+    state.end_reason = reason
+    advance(state, "final_vote")
+    return final_verdict(state)
+
+
+def speech(text: str) -> Speech:
+    return Speech(seat=1, speaker_name="Marcus Webb", content=text)
+
+
+def test_ten_to_two_after_the_majority_direction_is_a_verdict_under_england_wales() -> None:
+    state = state_with(split(10), rules="england-wales", majority_after_rounds=2)
+    reason, lines = settle(state)
+    assert reason == "" and not [line for line in lines if line.kind == "judge"]
+    reason, lines = settle(state)
+    direction = [line for line in lines if line.kind == "judge"]
+    assert reason == "" and direction[0].content.startswith("Members of the jury, you have now been deliberating")
+    assert "at least 10 of the 12" in direction[0].content
+    assert settle(state)[0] == "majority"
+    assert verdict(state, "majority") == "guilty"
+
+
+def test_ten_to_two_is_not_a_verdict_under_unanimous_rules() -> None:
+    state = state_with(split(10), rules="unanimous", majority_after_rounds=2, stability_rounds=99)
+    for _ in range(5):
+        assert settle(state)[0] == ""
+    assert verdict(state, "called") == "hung"
+
+
+def test_ten_to_two_before_the_direction_is_not_a_verdict_under_england_wales() -> None:
+    state = state_with(split(10), rules="england-wales")
+    state.round_number = 5
+    assert end_reason(state) is None
+    assert verdict(state, "called") == "hung"
+
+
+def test_nine_to_three_is_not_a_verdict_even_after_the_direction() -> None:
+    state = state_with(split(9), rules="england-wales")
+    state.rule_progress.direction_round = 13
+    state.round_number = 14
+    assert end_reason(state) is None
+
+
+@pytest.mark.parametrize(
+    ("size", "guilty", "valid"),
+    [(12, 11, True), (12, 10, True), (12, 9, False), (11, 10, True), (11, 9, False), (10, 9, True), (10, 8, False)],
+)
+def test_majority_thresholds_follow_the_number_of_jurors_still_sitting(size: int, guilty: int, valid: bool) -> None:
+    progress = rules.RuleProgress(direction_round=13)
+    found = rules.valid_verdict(split(guilty, size), rules=rules.rule_set("england-wales"), progress=progress)
+    assert (found == "guilty") is valid
+
+
+def test_a_stuck_jury_is_sent_back_before_the_majority_direction() -> None:
+    state = state_with(split(7), rules="england-wales", stability_rounds=1)
+    reason, lines = settle(state)
+    assert reason == ""
+    assert lines[0].content.startswith(DEADLOCK_REPORT) and lines[1].content == rules.KEEP_TRYING
+    assert state.rounds_without_change == 0
+
+
+def test_us_allen_hangs_only_on_the_second_deadlock() -> None:
+    state = state_with(split(7), rules="us-allen", stability_rounds=1)
+    reason, lines = settle(state)
+    assert reason == ""
+    assert [line.kind for line in lines[:2]] == ["process", "judge"]
+    assert lines[0].content.startswith(DEADLOCK_REPORT) and lines[1].content == rules.ALLEN_INSTRUCTION
+    assert "No juror should give up an honest conviction" in lines[1].content
+    reason, lines = settle(state)
+    assert reason == "deadlock" and lines[0].content.startswith(DEADLOCK_REPORT)
+    assert verdict(state, reason) == "hung"
+
+
+def test_an_allen_instruction_at_the_round_limit_gives_the_jury_more_rounds() -> None:
+    state = state_with(split(7), rules="us-allen", max_rounds=3, stability_rounds=99)
+    state.round_number = 2
+    assert settle(state)[0] == ""
+    assert state.rule_progress.extra_rounds == rules.ALLEN_EXTRA_ROUNDS
+    state.round_number = 3 + rules.ALLEN_EXTRA_ROUNDS - 1
+    assert settle(state)[0] == "deadlock"
+
+
+def test_unanimous_rules_hang_at_the_first_deadlock() -> None:
+    state = state_with(split(7), rules="unanimous", stability_rounds=1)
+    reason, lines = settle(state)
+    assert reason == "stable" and lines[0].content.startswith(DEADLOCK_REPORT)
+
+
+def test_old_bailey_juries_deliberate_briefly() -> None:
+    state = state_with(split(7), rules="historical-old-bailey", stability_rounds=99)
+    state.round_number = rules.OLD_BAILEY_ROUNDS - 1
+    assert end_reason(state) is None
+    state.round_number = rules.OLD_BAILEY_ROUNDS
+    assert end_reason(state) == "round_limit"
+    assert verdict(state, "round_limit") == "hung"
+
+
+def test_an_unknown_rule_set_is_refused_with_its_name() -> None:
+    with pytest.raises(ValueError, match="Unknown jury rules 'scottish'"):
+        EngineSettings(rules="scottish")
+
+
+def test_nothing_new_for_k_rounds_ends_the_deliberation() -> None:
+    state = state_with(split(7), no_new_rounds=2, stability_rounds=99)
+    same = [speech("The grey hoodie had the owner's blood on it.")]
+    assert settle(state, same)[0] == ""  # new to the room
+    assert settle(state, same)[0] == ""  # nothing new, once
+    assert settle(state, same)[0] == "no_new_arguments"
+
+
+def test_a_new_point_resets_the_count_of_rounds_without_new_arguments() -> None:
+    state = state_with(split(7), no_new_rounds=2, stability_rounds=99)
+    settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    assert settle(state, [speech("The till receipt shows the last sale at 22:39.")])[0] == ""
+    assert state.rule_progress.rounds_without_new == 0
+
+
+def test_the_foreperson_asks_whether_the_jury_is_ready_after_two_quiet_rounds() -> None:
+    state = state_with(split(7), stability_rounds=99)
+    same = [speech("The grey hoodie had the owner's blood on it.")]
+    settle(state, same)
+    assert not any(READY_TO_VOTE in line.content for line in settle(state, same)[1])
+    assert any(line.content.startswith(READY_TO_VOTE) for line in settle(state, same)[1])
+
+
+def test_the_foreperson_sums_up_every_n_rounds_with_points_each_way_and_who_is_unheard() -> None:
+    state = state_with(split(7), foreperson_summary_every=2, stability_rounds=99)
+    settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    lines = settle(state, [speech("The CCTV footage is grainy; the face is never visible.")])[1]
+    summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=2)))
+    assert "For guilt we have heard: grey hoodie" in summary.content.replace("the grey", "grey")
+    assert "Against it:" in summary.content
+    assert UNHEARD.split("{")[0] in summary.content
+
+
+def test_a_secret_ballot_gives_counts_and_a_show_of_hands_gives_names() -> None:
+    hands = state_with(split(7))
+    secret = state_with(split(7), poll="secret")
+    assert poll_line(secret, JURY) == "On a secret ballot: 7 guilty, 5 not guilty."
+    assert JURY[0].name in poll_line(hands, JURY)
+
+
+def test_no_summary_when_the_setting_is_zero() -> None:
+    state = state_with(split(7), foreperson_summary_every=0)
+    state.round_number = 10
+    assert closing_lines(state, JURY, after=0) == []
+
+
+def test_the_rules_progress_survives_a_reload() -> None:
+    state = state_with(split(10), rules="us-allen", stability_rounds=1)
+    settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    again = DeliberationState.from_dict(state.to_dict())
+    assert again.rule_progress == state.rule_progress and again.settings.rules == "us-allen"
+
+
+def test_with_a_model_the_summary_adds_the_models_own_summary_of_the_argument() -> None:
+    state = state_with(split(7), foreperson_summary_every=5)
+    state.round_number = 4
+    lines = settle(state, [speech("The grey hoodie had the owner's blood on it.")])
+    assert not any("In short:" in line.content for line in lines[1])
+    state.round_number = 10
+    state.rounds_without_change = 0
+    _reason, lines = settle_round(
+        state, jury=list(JURY), case=build_case(), speeches=[], model_summary="• Sarah Chen argued for doubt."
+    )
+    summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=10)))
+    assert summary.content.endswith("In short: Sarah Chen argued for doubt.")
+
+
+def test_a_model_mind_feeds_its_summary_to_the_foreperson_in_a_round() -> None:
+    import asyncio
+
+    from deliberation.engine.rounds import run_round
+    from tests.deliberation.engine.factories import CountingMind
+    from tests.deliberation.engine.helpers import deadlocked
+
+    state, jury = deadlocked(6)
+    mind = CountingMind()
+    mind.concurrent = True  # type: ignore[attr-defined]  # plans its round like a model
+    for _ in range(5):
+        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind))
+    summary = next(line for line in result.process_lines if line.content.startswith(SUMMARY_OPENING.format(round=5)))
+    assert "In short: By round 5:" in summary.content

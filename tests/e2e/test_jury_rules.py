@@ -1,0 +1,127 @@
+"""The jury rules in Chromium: a person picks the rules in the library and the courtroom names them;
+a command-line run under the Allen charge shows the judge's instruction and the foreperson's summary
+in the courtroom and the transcript, at desktop and phone widths without sideways scroll."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from deliberation.engine.rules import RULE_SETS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+CASE = "The People v. Owen Castellano"
+SHOTS = Path(os.environ.get("ANGRY_SHOTS", "/work/wt/shots/rules"))
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+ALLEN = RULE_SETS["us-allen"]
+
+
+def _shot(page, name: str, artifacts: Path) -> None:
+    for folder in (artifacts, SHOTS):
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=False)
+
+
+def test_the_courtroom_names_the_rules_chosen_in_the_library(browser, live_daphne, artifacts):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(live_daphne.url + "/")
+        page.get_by_label("Jury rules for the game you start").select_option("us-allen")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('input[name=rules]')].every(i => i.value === 'us-allen')"
+        )
+        _shot(page, "01-library-rules-select", artifacts)
+        page.get_by_role("button", name=f"Start deliberating: {CASE}").click()
+        page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
+        rules = page.locator("#jury-rules")
+        assert ALLEN.label in rules.inner_text() and ALLEN.summary in rules.inner_text()
+        _shot(page, "02-courtroom-rules-1280", artifacts)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_courtroom_and_transcript_show_the_judges_direction_and_the_foreperson_summary(
+    browser, live_daphne, artifacts
+):
+    out = live_daphne.manage(
+        "deliberate",
+        "--case",
+        "copper-kettle-fire",
+        "--rules",
+        "us-allen",
+        "--max-rounds",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+    )
+    record = json.loads(out.strip().splitlines()[-1])
+    assert record["rules"] == "us-allen" and record["verdict"] == "hung"
+    errors: list[str] = []
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(f"{live_daphne.url}/court/{record['public_id']}/")
+            assert ALLEN.label in page.locator("#jury-rules").inner_text()
+            assert "Round 7 of 7" in page.locator("#phase-banner .round").inner_text()  # 2 + the Allen rounds
+            direction = page.locator("#chat .msg-judge", has_text="No juror should give up an honest conviction")
+            direction.first.scroll_into_view_if_needed()
+            assert direction.count() == 1
+            _shot(page, f"03-courtroom-allen-direction-{width}", artifacts)
+            summary = page.locator("#chat li", has_text="Let me sum up where we are after round 5")
+            summary.first.scroll_into_view_if_needed()
+            assert summary.count() == 1
+            _shot(page, f"04-courtroom-foreperson-summary-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+            page.goto(f"{live_daphne.url}/deliberations/{record['public_id']}/")
+            assert f"jury rules: {ALLEN.label}" in page.locator("p.meta").first.inner_text()
+            assert page.get_by_text("No juror should give up an honest conviction").count() >= 1
+            assert page.get_by_text("Let me sum up where we are after round 5").count() >= 1
+            _shot(page, f"05-transcript-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+            assert errors == []
+        finally:
+            context.close()
+
+
+def test_the_experiment_page_compares_rule_sets_side_by_side(browser, live_daphne, artifacts):
+    ids = []
+    for rules in ("unanimous", "england-wales", "us-allen", "historical-old-bailey"):
+        out = live_daphne.manage(
+            "experiment",
+            "--cases",
+            "alder-street-hit-and-run",
+            "--runs",
+            "2",
+            "--workers",
+            "1",
+            "--rules",
+            rules,
+            "--json",
+        )
+        ids.append(json.loads(out.strip().splitlines()[-1])["experiment_id"])
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            page.goto(f"{live_daphne.url}/experiments/{ids[1]}/")
+            table = page.locator("#rule-comparison")
+            table.scroll_into_view_if_needed()
+            assert table.locator("tbody tr").count() == 4
+            assert "England and Wales (majority direction) (this page)" in table.inner_text()
+            _shot(page, f"06-experiment-rule-sets-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        finally:
+            context.close()
