@@ -9,5 +9,6 @@ urlpatterns = [
     path("", include("deliberation.rooms.urls")),
     path("", include("deliberation.experiments.urls")),
     path("", include("deliberation.urls")),
+    path("", include("cases.urls")),
     path("media/narration/<path:path>", media.narration_audio, name="narration_audio"),
 ]

@@ -18,6 +18,7 @@ from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import MAX_TEXT
+from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
 from deliberation.models import (
     Deliberation,
     Narration,
@@ -291,6 +292,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "max_text": MAX_TEXT,
         "running": deliberation.round_status == RoundStatus.RUNNING,
         "max_rounds": int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        "show_meters": bool((deliberation.settings or {}).get(KEY_SHOW_METERS, True)),
+        "narrated": bool((deliberation.settings or {}).get(KEY_NARRATION, True)),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
         "choosing_side": deliberation.phase in (Phase.PRESENTATION, Phase.SIDE_SELECTION)
         and not deliberation.player_side,

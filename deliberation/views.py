@@ -19,9 +19,11 @@ from angryagents.identity import browser_key
 from cases.library import CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
 from cases.models import Case, ContentNote
 from deliberation import services
+from deliberation.game_settings import GameSettings, GameSettingsForm
 from jurors.models import Persona
 
 CASES_PER_PAGE = 12
+START_FORM = "start-form"  # the home page's one form, which every case's button submits
 ERROR_NO_CASE = "No playable case matches those filters."
 
 
@@ -29,8 +31,10 @@ def _library_query(request: HttpRequest) -> LibraryQuery:
     return LibraryQuery.from_params(request.GET if request.method == "GET" else request.POST)
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    """The case library: curated cases first, then search, filters and pages (fixed query count)."""
+def home(request: HttpRequest, settings_form: GameSettingsForm | None = None) -> HttpResponse:
+    """The case library: curated cases first, then search, filters and pages (fixed query count).
+
+    Above it the game settings, which every case's "Start deliberating" button sends along."""
     query = _library_query(request)
     facets = library_facets()
     paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE)
@@ -52,7 +56,12 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.htmx and request.htmx.target == "case-results":
         return render(request, "home.html#case_results", context)
     context["jurors"] = Persona.objects.jury()
-    return render(request, "home.html", context)
+    settings_form = settings_form or GameSettingsForm(form_id=START_FORM)
+    defaults = GameSettings.defaults()
+    context["settings_form"] = settings_form
+    context["settings_summary"] = ", ".join(f"{name.lower()}: {value}" for name, value in defaults.lines()[:2])
+    status = 400 if settings_form.is_bound and settings_form.errors else 200
+    return render(request, "home.html", context, status=status)
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -61,7 +70,13 @@ def _session_key(request: HttpRequest) -> str:
 
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
-    """Start a deliberation of the chosen case (or a random one) with this browser in seat 7."""
+    """Start a deliberation of the chosen case (or a random one) with this browser in seat 7,
+    with the game settings sent beside it (defaults for any not sent). Settings refused: the
+    home page again, with the values as typed and a message by each field (status 400)."""
+    settings_form = GameSettingsForm.submitted(request.POST, form_id=START_FORM)
+    if not settings_form.is_valid():
+        return home(request, settings_form)
+    game = settings_form.game_settings()
     slug = request.POST.get("case", "")
     if slug == "random":
         ids = list(library_cases(_library_query(request)).values_list("pk", flat=True))
@@ -72,7 +87,13 @@ def start(request: HttpRequest) -> HttpResponse:
     else:
         case = get_object_or_404(Case.objects.playable(), slug=slug)
     try:
-        deliberation = services.deliberation_start(case=case, host_session_key=_session_key(request))
+        deliberation = services.deliberation_start(
+            case=case,
+            host_session_key=_session_key(request),
+            engine=game.engine,
+            max_rounds=game.max_rounds,
+            options=game.to_settings(),
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("home")

@@ -116,6 +116,7 @@ def room_create(
     engine: str | None = None,
     seed: int | None = None,
     max_rounds: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Deliberation:
     """A new room with its code, in phase ``presentation`` until it starts.
 
@@ -153,7 +154,8 @@ def room_create(
         host_plays=host_plays and not autostart,
         max_rounds=max_rounds,
         open_seats=tuple(open_seats),
-        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT},
+        # ``options``: the game settings (deliberation.game_settings); the room's own keys win.
+        options={**(options or {}), "room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT},
     )
     for _attempt in range(20):
         code = codes.new_code()

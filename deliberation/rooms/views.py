@@ -25,7 +25,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
+from cases.picker import picker_context
 from deliberation.courtroom import court_queryset, page_context
+from deliberation.game_settings import GameSettingsForm
 from deliberation.models import Deliberation, Seat, SeatKind
 from deliberation.rooms import page, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
@@ -42,8 +44,12 @@ def _refused(request: HttpRequest, exc: ValidationError) -> None:
 
 
 def room_new(request: HttpRequest) -> HttpResponse:
-    form = RoomCreateForm(request.POST or None, initial={"case": request.GET.get("case")})
-    if request.method == "POST" and form.is_valid():
+    """Create a room: the case (the picker), who plays, the open seats and the game settings."""
+    posted = request.method == "POST"
+    form = RoomCreateForm(request.POST if posted else None)
+    settings_form = GameSettingsForm.submitted(request.POST, room=True) if posted else GameSettingsForm(room=True)
+    if posted and form.is_valid() and settings_form.is_valid():
+        game = settings_form.game_settings()
         try:
             deliberation = services.room_create(
                 case=form.cleaned_data["case"],
@@ -52,12 +58,18 @@ def room_new(request: HttpRequest) -> HttpResponse:
                 open_seats=tuple(form.cleaned_data["open_seats"]),
                 show_convictions=form.cleaned_data["show_convictions"],
                 seed=form.cleaned_data["seed"],
+                engine=game.engine,
+                max_rounds=game.max_rounds,
+                turn_seconds=game.turn_seconds,
+                options=game.to_settings(),
             )
         except ValidationError as exc:
             _refused(request, exc)
         else:
             return redirect("room", code=deliberation.room_code)
-    return render(request, "rooms/new.html", {"form": form})
+    chosen = request.POST.get("case", "") if posted else request.GET.get("case", "")
+    context = {"form": form, "settings_form": settings_form, **picker_context(request.GET, selected=chosen)}
+    return render(request, "rooms/new.html", context, status=400 if posted else 200)
 
 
 def join(request: HttpRequest) -> HttpResponse:

@@ -22,6 +22,7 @@ from deliberation import narration_services
 from deliberation.engine import ending, initial, phases
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
+from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_check
 from deliberation.models import (
     BallotKind,
@@ -79,8 +80,10 @@ def _require_deliberating(deliberation: Deliberation) -> None:
 
 def engine_settings(deliberation: Deliberation) -> EngineSettings:
     options = deliberation.settings or {}
+    speakers = GameSettings.of(deliberation).speaker_range()  # the page's "AI speakers per round"
     return EngineSettings(
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
