@@ -26,12 +26,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
 from cases.picker import picker_context
-from deliberation.courtroom import court_queryset, page_context
+from deliberation.courtroom import base_context, court_queryset, page_context
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import Deliberation, Seat, SeatKind
 from deliberation.rooms import page, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
+
+TEACHER_POLL_SECONDS = 3
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -144,10 +146,23 @@ def room_controls(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def teacher(request: HttpRequest, code: str) -> HttpResponse:
-    deliberation = throttle.visible_room(request, code)
-    if not services.is_host(deliberation, _session_key(request)):
+    """The teacher's view: the room's banner and turn, and each participant's contributions.
+
+    Live: the page asks again for its live part every few seconds (htmx polling; a fixed number
+    of queries however long the room runs) until the verdict."""
+    found = throttle.visible_room(request, code)
+    if not services.is_host(found, _session_key(request)):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
-    context = {"deliberation": deliberation, **selectors.teacher_view(deliberation)}
+    deliberation = Deliberation.objects.select_related("case").get(pk=found.pk)
+    seats = list(Seat.objects.filter(deliberation_id=deliberation.pk).order_by("number"))
+    context = {
+        **base_context(deliberation, seats),
+        **page.turn_context(deliberation, seats),
+        **selectors.teacher_view(deliberation),
+        "poll_seconds": TEACHER_POLL_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "rooms/teacher.html#teacher_live", context)
     return render(request, "rooms/teacher.html", context)
 
 
