@@ -20,9 +20,11 @@ from cases.library import CappedPaginator, LibraryQuery, featured_cases, library
 from cases.models import Case, ContentNote
 from deliberation import services
 from deliberation.game_settings import GameSettings, GameSettingsForm
+from deliberation.minds.factory import OFFLINE
 from jurors.models import Persona
 
 CASES_PER_PAGE = 12
+SETTINGS_SUMMARY = "{engine} engine, up to {rounds} rounds, narration and meters on"
 START_FORM = "start-form"  # the home page's one form, which every case's button submits
 ERROR_NO_CASE = "No playable case matches those filters."
 
@@ -59,7 +61,9 @@ def home(request: HttpRequest, settings_form: GameSettingsForm | None = None) ->
     settings_form = settings_form or GameSettingsForm(form_id=START_FORM)
     defaults = GameSettings.defaults()
     context["settings_form"] = settings_form
-    context["settings_summary"] = ", ".join(f"{name.lower()}: {value}" for name, value in defaults.lines()[:2])
+    context["settings_summary"] = SETTINGS_SUMMARY.format(
+        engine="offline" if defaults.engine == OFFLINE else defaults.engine, rounds=defaults.max_rounds
+    )
     status = 400 if settings_form.is_bound and settings_form.errors else 200
     return render(request, "home.html", context, status=status)
 
