@@ -194,3 +194,14 @@ def test_the_transcript_shows_the_settings_the_game_was_played_with(
 def test_the_single_game_form_has_no_turn_length_and_the_room_form_has_one() -> None:
     assert "turn_seconds" not in GameSettingsForm().fields
     assert "turn_seconds" in GameSettingsForm(room=True).fields
+
+
+def test_the_start_page_offers_the_settings_and_every_start_button_sends_them(client, robbery, settings):
+    settings.ANGRY_LLM_MODELS = ["ollama/llama3.1"]
+    html = client.get("/").content.decode()
+    assert '<form id="start-form" method="post" action="/court/start/">' in html
+    assert f'form="start-form" name="case" value="{robbery.slug}"' in html
+    for field in ("max_rounds", "speakers", "engine", "narration", "show_meters"):
+        assert f'name="{field}"' in html
+    assert 'name="turn_seconds"' not in html  # a single game has no turn clock
+    assert '<option value="ollama/llama3.1">ollama/llama3.1</option>' in html
