@@ -184,6 +184,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # "offline" is the rule-based engine that needs no network; anything else is a LiteLLM
 # model string such as "gemini/gemini-2.5-flash" or "ollama/llama3.1".
 ANGRY_LLM_MODEL = env_str("ANGRY_LLM_MODEL", "offline")
+# The models a person may pick on the start page and room form (besides "offline" and
+# ANGRY_LLM_MODEL): the operator lists them; nobody types a model string or a key into a page.
+ANGRY_LLM_MODELS = env_list("ANGRY_LLM_MODELS", [])
 ANGRY_LLM_TIMEOUT = env_float("ANGRY_LLM_TIMEOUT", 60.0, minimum=0.1)
 ANGRY_LLM_RETRIES = env_int("ANGRY_LLM_RETRIES", 2, minimum=0)
 ANGRY_LLM_API_BASE = env_str("ANGRY_LLM_API_BASE", "")

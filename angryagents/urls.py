@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from angryagents import media
 
@@ -10,5 +12,8 @@ urlpatterns = [
     path("", include("deliberation.rooms.urls")),
     path("", include("deliberation.experiments.urls")),
     path("", include("deliberation.urls")),
+    path("", include("cases.urls")),
+    # Browsers ask for /favicon.ico on pages without an icon link (the admin, exports): no 404.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("media/narration/<path:path>", media.narration_audio, name="narration_audio"),
 ]

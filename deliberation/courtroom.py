@@ -19,6 +19,7 @@ from deliberation.engine import ending
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import MAX_TEXT
+from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
 from deliberation.models import (
     Deliberation,
     Narration,
@@ -300,6 +301,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
             deliberation.engine_state or {},
             int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         ),
+        "show_meters": bool((deliberation.settings or {}).get(KEY_SHOW_METERS, True)),
+        "narrated": bool((deliberation.settings or {}).get(KEY_NARRATION, True)),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
         "choosing_side": deliberation.phase in (Phase.PRESENTATION, Phase.SIDE_SELECTION)
         and not deliberation.player_side,

@@ -70,7 +70,8 @@ def _chat_fragments(context: dict[str, Any], turns: list[Turn], *, animate: bool
     items = "".join(
         render_to_string(f"{PAGE}#message", {**context, "message": message, "animate": animate}) for message in messages
     )
-    out = ['<div id="chat-empty" hx-swap-oob="delete"></div>']
+    # Hidden, not deleted: the next round's copy finds its target (no htmx oobErrorNoTarget).
+    out = ['<li id="chat-empty" class="msg msg-note chat-empty" hidden hx-swap-oob="true"></li>']
     if items:
         out.append(f'<div hx-swap-oob="beforeend:#chat">{items}</div>')
     return out, messages

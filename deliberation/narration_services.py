@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from angryagents.background import enqueue
 from deliberation import judge
-from deliberation.models import Narration, NarrationKind, NarrationStatus
+from deliberation.game_settings import KEY_NARRATION
+from deliberation.models import Deliberation, Narration, NarrationKind, NarrationStatus
 from deliberation.narration import TEXT, Attempt, Engine, Rendering, engine_chain, wav_duration
 from deliberation.narration_pieces import Piece, render_in_pieces
 
@@ -38,12 +39,15 @@ def piece_name(narration: Narration, index: int) -> str:
     return f"{AUDIO_FOLDER}/pieces/{narration.pk}-{index}.wav"
 
 
-def narration_request(*, deliberation_id: int | None, kind: str, text: str, round_number: int = 0) -> Narration:
+def narration_request(*, deliberation_id: int | None, kind: str, text: str, round_number: int = 0) -> Narration | None:
     """Create a pending narration and render it in the background once the transaction commits.
 
     Cheap and synchronous: no engine is called here, so game services may call it inside their
-    own transaction. Raises ``ValidationError`` for an empty text or an unknown kind.
+    own transaction. Raises ``ValidationError`` for an empty text or an unknown kind. A
+    deliberation started with narration off (``game_settings``) gets none: returns None.
     """
+    if deliberation_id is not None and not _narrated(deliberation_id):
+        return None
     narration = Narration(
         deliberation_id=deliberation_id, kind=kind, text=" ".join(text.split()), round_number=round_number
     )
@@ -55,16 +59,21 @@ def narration_request(*, deliberation_id: int | None, kind: str, text: str, roun
     return narration
 
 
+def _narrated(deliberation_id: int) -> bool:
+    stored = Deliberation.objects.filter(pk=deliberation_id).values_list("settings", flat=True).first() or {}
+    return bool(stored.get(KEY_NARRATION, True))
+
+
 def narration_request_presentation(
     *, deliberation_id: int | None, defendants: Sequence[str], charges: Sequence[str], summary: str
-) -> Narration:
+) -> Narration | None:
     text = judge.case_presentation(defendants=defendants, charges=charges, summary=summary)
     return narration_request(deliberation_id=deliberation_id, kind=NarrationKind.PRESENTATION, text=text)
 
 
 def narration_request_vote(
     *, deliberation_id: int | None, round_number: int, guilty: int, not_guilty: int
-) -> Narration:
+) -> Narration | None:
     text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
     return narration_request(
         deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number
@@ -80,7 +89,7 @@ def narration_request_verdict(
     not_guilty: int,
     end_reason: str = "",
     defendants: Sequence[str] = (),
-) -> Narration:
+) -> Narration | None:
     text = judge.verdict_announcement(
         verdict=verdict, guilty=guilty, not_guilty=not_guilty, end_reason=end_reason, defendants=defendants
     )

@@ -20,9 +20,13 @@ from cases.library import CappedPaginator, LibraryQuery, featured_cases, library
 from cases.models import Case, ContentNote
 from deliberation import services
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
+from deliberation.game_settings import GameSettings, GameSettingsForm
+from deliberation.minds.factory import OFFLINE
 from jurors.models import Persona
 
 CASES_PER_PAGE = 12
+SETTINGS_SUMMARY = "{engine} engine, up to {rounds} rounds, narration and meters on"
+START_FORM = "start-form"  # the home page's one form, which every case's button submits
 ERROR_NO_CASE = "No playable case matches those filters."
 
 
@@ -30,8 +34,10 @@ def _library_query(request: HttpRequest) -> LibraryQuery:
     return LibraryQuery.from_params(request.GET if request.method == "GET" else request.POST)
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    """The case library: curated cases first, then search, filters and pages (fixed query count)."""
+def home(request: HttpRequest, settings_form: GameSettingsForm | None = None) -> HttpResponse:
+    """The case library: curated cases first, then search, filters and pages (fixed query count).
+
+    Above it the game settings, which every case's "Start deliberating" button sends along."""
     query = _library_query(request)
     facets = library_facets()
     paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE)
@@ -55,7 +61,14 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.htmx and request.htmx.target == "case-results":
         return render(request, "home.html#case_results", context)
     context["jurors"] = Persona.objects.jury()
-    return render(request, "home.html", context)
+    settings_form = settings_form or GameSettingsForm(form_id=START_FORM)
+    defaults = GameSettings.defaults()
+    context["settings_form"] = settings_form
+    context["settings_summary"] = SETTINGS_SUMMARY.format(
+        engine="offline" if defaults.engine == OFFLINE else defaults.engine, rounds=defaults.max_rounds
+    )
+    status = 400 if settings_form.is_bound and settings_form.errors else 200
+    return render(request, "home.html", context, status=status)
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -64,7 +77,13 @@ def _session_key(request: HttpRequest) -> str:
 
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
-    """Start a deliberation of the chosen case (or a random one) with this browser in seat 7."""
+    """Start a deliberation of the chosen case (or a random one) with this browser in seat 7,
+    with the game settings sent beside it (defaults for any not sent). Settings refused: the
+    home page again, with the values as typed and a message by each field (status 400)."""
+    settings_form = GameSettingsForm.submitted(request.POST, form_id=START_FORM)
+    if not settings_form.is_valid():
+        return home(request, settings_form)
+    game = settings_form.game_settings()
     slug = request.POST.get("case", "")
     if slug == "random":
         ids = list(library_cases(_library_query(request)).values_list("pk", flat=True))
@@ -78,9 +97,13 @@ def start(request: HttpRequest) -> HttpResponse:
         deliberation = services.deliberation_start(
             case=case,
             host_session_key=_session_key(request),
+            engine=game.engine,
+            max_rounds=game.max_rounds,
             options={
+                **game.to_settings(),
                 "rules": request.POST.get("rules") or DEFAULT_RULES,
-                **({"trial": True} if request.POST.get("trial") else {}),  # the trial before the first ballot
+                # The trial before the first ballot: each case's box names that case ("random" for the dice).
+                **({"trial": True} if slug in request.POST.getlist("trial") else {}),
             },
         )
     except ValidationError as exc:

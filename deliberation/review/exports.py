@@ -16,10 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from deliberation.engine.failures import cause_label
+from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_label
 from deliberation.models import BallotKind, Narration, PlayerSide, Turn, TurnKind
 from deliberation.review.failures import causes_in_words, kinds_in_words, stand_in_line
 from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
+from deliberation.rooms.state import is_room
 from deliberation.selectors import run_record
 
 FORMATS = {
@@ -42,6 +44,12 @@ def _settings(transcript: Transcript) -> dict[str, Any]:
     """The settings the engine actually ran with, and the ones the deliberation was started with."""
     state = transcript.deliberation.engine_state or {}
     return {**(state.get("settings") or {}), **(transcript.deliberation.settings or {})}
+
+
+def game_lines(transcript: Transcript) -> list[tuple[str, str]]:
+    """The game settings in words (the engine is named on its own line)."""
+    d = transcript.deliberation
+    return [line for line in GameSettings.of(d).lines(room=is_room(d)) if line[0] != "Engine"]
 
 
 def _player(transcript: Transcript) -> str:
@@ -88,7 +96,6 @@ def _flip_line(view: RoundView | TurnView) -> str:
 def to_markdown(transcript: Transcript) -> str:
     d = transcript.deliberation
     case = d.case
-    settings = _settings(transcript)
     out: list[str] = [f"# Deliberation {d.pk}: {case.title}", ""]
     out += [
         f"- Case: {case.title} (`{case.slug}`)" + (f", {case.year}" if case.year else ""),
@@ -96,8 +103,8 @@ def to_markdown(transcript: Transcript) -> str:
         f"- Defendants: {', '.join(x.name for x in case.defendants.all()) or 'none recorded'}",
         f"- Engine: {engine_label(d.engine)}",
         f"- Seed: {d.seed}",
-        f"- Round limit: {settings.get('max_rounds', 'default')}",
         f"- Jury rules: {d.jury_rules.label}: {d.jury_rules.summary}",
+        *(f"- {name}: {value}" for name, value in game_lines(transcript)),
         f"- Player: {_player(transcript)}",
         f"- Started: {_when(d.started_at or d.created_at)}",
         f"- Rounds run: {d.round_number}",

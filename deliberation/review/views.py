@@ -35,6 +35,7 @@ from django.views.decorators.http import require_POST
 from angryagents.identity import browser_key
 from deliberation.access import Viewer, deliberation_for, remember_share
 from deliberation.charts import conviction_chart
+from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
@@ -50,6 +51,7 @@ from deliberation.review.selectors import (
     deliberations_listed,
     list_filter_choices,
 )
+from deliberation.rooms.state import is_room
 from deliberation.services import review as review_services
 
 MESSAGE_DELETED = "Deliberation {pk} on “{title}” was deleted."
@@ -131,6 +133,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         "d": deliberation,
         "t": transcript,
         "engine": engine_label(deliberation.engine),
+        "game_lines": GameSettings.of(deliberation).lines(room=is_room(deliberation)),
         "figure_engines": [engine_label(e) for e in transcript.totals["engines"]],
         "failure_causes": causes_in_words(transcript.totals["failures_by_cause"]),
         "read_only": token is not None,

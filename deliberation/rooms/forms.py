@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from django import forms
 
-from cases.models import Case
+from cases.picker import CaseChoiceField
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.engine.strategies import STRATEGIES
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.rooms.services import MAX_CONTENT, MAX_NAME, OPENABLE_SEATS
 from jurors.models import Persona
 
+ERROR_NO_CASE_CHOSEN = "Choose a case from the list (search by title, offence or era)."
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
 
 
 class RoomCreateForm(forms.Form):
-    case = forms.ModelChoiceField(queryset=Case.objects.none(), empty_label=None)
+    # Chosen with the case picker (templates/cases/_case_picker.html), which posts a slug.
+    case = CaseChoiceField(
+        error_messages={"required": ERROR_NO_CASE_CHOSEN, "invalid_choice": ERROR_NO_CASE_CHOSEN},
+    )
     host_plays = forms.BooleanField(
         required=False, initial=True, label="I play in seat 7 (untick to host without playing)"
     )
@@ -45,7 +49,6 @@ class RoomCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
-        self.fields["case"].queryset = Case.objects.playable().order_by("title")
         # Name each seat after the AI juror who keeps it when nobody takes it.
         jury = {p.seat_number: p for p in Persona.objects.jury()}
         self.fields["open_seats"].choices = [

@@ -118,6 +118,7 @@ def room_create(
     seed: int | None = None,
     max_rounds: int | None = None,
     rules: str = "unanimous",
+    options: dict[str, Any] | None = None,
 ) -> Deliberation:
     """A new room with its code, in phase ``presentation`` until it starts.
 
@@ -155,7 +156,13 @@ def room_create(
         host_plays=host_plays and not autostart,
         max_rounds=max_rounds,
         open_seats=tuple(open_seats),
-        options={"room": room, "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT, "rules": rules},
+        # ``options``: the game settings (deliberation.game_settings); the room's own keys win.
+        options={
+            **(options or {}),
+            "room": room,
+            "turns_before_verdict": ROOM_TURNS_BEFORE_VERDICT,
+            "rules": rules,
+        },
     )
     for _attempt in range(20):
         code = codes.new_code()

@@ -25,13 +25,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
-from deliberation.courtroom import court_queryset, page_context
+from cases.picker import picker_context
+from deliberation.courtroom import base_context, court_queryset, page_context
+from deliberation.game_settings import GameSettingsForm
 from deliberation.models import Deliberation, Seat, SeatKind
 from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 
 MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
+TEACHER_POLL_SECONDS = 3
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -44,8 +47,12 @@ def _refused(request: HttpRequest, exc: ValidationError) -> None:
 
 
 def room_new(request: HttpRequest) -> HttpResponse:
-    form = RoomCreateForm(request.POST or None, initial={"case": request.GET.get("case")})
-    if request.method == "POST" and form.is_valid():
+    """Create a room: the case (the picker), who plays, the open seats and the game settings."""
+    posted = request.method == "POST"
+    form = RoomCreateForm(request.POST if posted else None)
+    settings_form = GameSettingsForm.submitted(request.POST, room=True) if posted else GameSettingsForm(room=True)
+    if posted and form.is_valid() and settings_form.is_valid():
+        game = settings_form.game_settings()
         try:
             deliberation = services.room_create(
                 case=form.cleaned_data["case"],
@@ -55,12 +62,18 @@ def room_new(request: HttpRequest) -> HttpResponse:
                 show_convictions=form.cleaned_data["show_convictions"],
                 seed=form.cleaned_data["seed"],
                 rules=form.cleaned_data["rules"],
+                engine=game.engine,
+                max_rounds=game.max_rounds,
+                turn_seconds=game.turn_seconds,
+                options=game.to_settings(),
             )
         except ValidationError as exc:
             _refused(request, exc)
         else:
             return redirect("room", code=deliberation.room_code)
-    return render(request, "rooms/new.html", {"form": form})
+    chosen = request.POST.get("case", "") if posted else request.GET.get("case", "")
+    context = {"form": form, "settings_form": settings_form, **picker_context(request.GET, selected=chosen)}
+    return render(request, "rooms/new.html", context, status=400 if posted else 200)
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -146,12 +159,24 @@ def room_controls(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def teacher(request: HttpRequest, code: str) -> HttpResponse:
-    deliberation = throttle.visible_room(request, code)
-    if not services.is_host(deliberation, _session_key(request)):
+    """The teacher's view: the room's banner and turn, and each participant's contributions.
+
+    Live: the page asks again for its live part every few seconds (htmx polling; a fixed number
+    of queries however long the room runs) until the verdict."""
+    found = throttle.visible_room(request, code)
+    if not services.is_host(found, _session_key(request)):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
-    seats = list(deliberation.seats.order_by("number"))
-    controls = page.controls_context(deliberation, seats, session_key=_session_key(request))
-    context = {**controls, "deliberation": deliberation, **selectors.teacher_view(deliberation)}
+    deliberation = Deliberation.objects.select_related("case").get(pk=found.pk)
+    seats = list(Seat.objects.filter(deliberation_id=deliberation.pk).order_by("number"))
+    context = {
+        **base_context(deliberation, seats),
+        **page.turn_context(deliberation, seats),
+        **page.controls_context(deliberation, seats, session_key=_session_key(request)),
+        **selectors.teacher_view(deliberation),
+        "poll_seconds": TEACHER_POLL_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "rooms/teacher.html#teacher_live", context)
     return render(request, "rooms/teacher.html", context)
 
 

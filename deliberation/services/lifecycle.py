@@ -23,6 +23,7 @@ from deliberation.engine import ending, initial, phases, trial_jury
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
+from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_check
 from deliberation.models import (
     BallotKind,
@@ -81,8 +82,10 @@ def _require_deliberating(deliberation: Deliberation) -> None:
 
 def engine_settings(deliberation: Deliberation) -> EngineSettings:
     options = deliberation.settings or {}
+    speakers = GameSettings.of(deliberation).speaker_range()  # the page's "AI speakers per round"
     return EngineSettings(
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
         **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,

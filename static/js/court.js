@@ -9,9 +9,30 @@
   "use strict";
 
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var CHAR_MS = 28; // readable typing pace, about 35 characters a second
+  // The text speed, chosen on the page and kept in this browser: instant, fast or read-along.
+  var SPEED_KEY = "angry.textSpeed";
+  var SPEEDS = {
+    fast: { charMs: 9, maxMessageMs: 2500 }, // about 110 characters a second
+    read: { charMs: 28, maxMessageMs: 9000 } // read-along: about 35 characters a second
+  };
+  var CHAR_MS = 28;
   var VARIANCE_MS = 12;
   var MAX_MESSAGE_MS = 9000; // long speeches type faster rather than hold the room up
+  function textSpeed() {
+    var value = null;
+    try { value = localStorage.getItem(SPEED_KEY); } catch (e) { value = null; }
+    return value === "instant" || value === "read" ? value : "fast";
+  }
+  function applySpeed() {
+    var speed = textSpeed();
+    var pace = SPEEDS[speed] || SPEEDS.fast;
+    CHAR_MS = pace.charMs;
+    MAX_MESSAGE_MS = pace.maxMessageMs;
+    document.querySelectorAll('input[name="text-speed"]').forEach(function (input) {
+      input.checked = input.value === speed;
+    });
+  }
+  function instant() { return reduceMotion || textSpeed() === "instant"; }
   var MUTE_KEY = "angry.judgeMuted";
   var PLAYED_PREFIX = "angry.played.";
 
@@ -68,7 +89,12 @@
     job.el.classList.remove("typing");
     if (job.done) job.done();
   }
+  function showSkip() {
+    var button = document.getElementById("skip-typing");
+    if (button) button.hidden = !(typing || queue.length);
+  }
   function typeNext() {
+    showSkip();
     if (typing || !queue.length) return;
     var job = queue.shift();
     typing = job;
@@ -97,6 +123,7 @@
     if (typing) typing.skip = true;
     queue.forEach(function (job) { job.msg && job.msg.classList.remove("waiting"); finish(job); });
     queue = [];
+    setTimeout(showSkip, 0);
   }
   function animateNew(root) {
     var seen = {};
@@ -106,7 +133,7 @@
     (root || document).querySelectorAll('#chat .msg[data-kinetic="new"]').forEach(function (msg) {
       msg.removeAttribute("data-kinetic");
       var el = msg.querySelector(".kinetic");
-      if (!el || reduceMotion) return;
+      if (!el || instant()) return;
       msg.classList.add("waiting");
       queue.push({ el: el, msg: msg, text: el.textContent });
     });
@@ -120,6 +147,12 @@
     if (force || nearBottom) chat.scrollTop = chat.scrollHeight;
   }
   document.addEventListener("keydown", function (evt) { if (evt.key === "Escape") skipAll(); });
+  document.addEventListener("change", function (evt) {
+    if (evt.target.name !== "text-speed") return;
+    try { localStorage.setItem(SPEED_KEY, evt.target.value); } catch (e) { /* private mode: this page only */ }
+    applySpeed();
+    if (evt.target.value === "instant") skipAll();
+  });
   document.addEventListener("click", function (evt) {
     if (evt.target.closest && evt.target.closest("#chat .msg")) skipAll();
   });
@@ -155,7 +188,7 @@
   function typeJudge(words, text, audio) {
     var run = ++judgeRun;
     words.classList.add("typing");
-    if (reduceMotion) { words.textContent = text; words.classList.remove("typing"); return; }
+    if (instant()) { words.textContent = text; words.classList.remove("typing"); return; }
     var i = 0;
     (function step() {
       if (run !== judgeRun) return;
@@ -171,7 +204,7 @@
     var from = parseInt(audio.getAttribute("data-start"), 10) || 0;
     var to = parseInt(audio.getAttribute("data-end"), 10) || text.length;
     words.classList.add("typing");
-    if (reduceMotion) { words.textContent = text.slice(0, to); return; }
+    if (instant()) { words.textContent = text.slice(0, to); return; }
     (function frame() {
       if (run !== judgeRun) return;
       var share = isFinite(audio.duration) && audio.duration > 0 ? Math.min(1, audio.currentTime / audio.duration) : 0;
@@ -260,6 +293,8 @@
       localStorage.setItem(MUTE_KEY, muted() ? "0" : "1");
       if (muted()) document.querySelectorAll(".judge-audio").forEach(function (a) { a.pause(); });
       syncMuteButton();
+    } else if (target.closest && target.closest("#skip-typing")) {
+      skipAll();
     } else if (target.id === "judge-replay") {
       var line = currentLine();
       if (line) playJudge(line, true);
@@ -285,6 +320,7 @@
     }
   });
   function ready() {
+    applySpeed();
     syncMuteButton();
     scrollChat(true);
     judgeArrived(true);

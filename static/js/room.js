@@ -122,10 +122,26 @@
     document.querySelectorAll(".hide-msg").forEach(function (form) { form.remove(); });
   });
 
+  /* ---- Your turn: bring the controls into view (on a phone they sit far below the chat) ---- */
+  var shownTurn = null;
+  function showYourTurn() {
+    var turn = document.getElementById("your-turn");
+    var controls = document.getElementById("room-controls");
+    if (!turn || !controls) { shownTurn = null; return; }
+    var key = controls.getAttribute("data-key") || "turn";
+    if (key === shownTurn) return; // once per turn: never yank the page while someone types
+    shownTurn = key;
+    var heading = document.getElementById("room-controls-heading") || turn;
+    heading.scrollIntoView({ block: "start", behavior: "smooth" });
+    var box = controls.querySelector("textarea");
+    if (box) box.focus({ preventScroll: true });
+  }
+
   function refresh() {
     markMine();
     tick();
     followClock();
+    showYourTurn();
   }
   document.addEventListener("htmx:wsAfterMessage", function () {
     followBanner();

@@ -47,7 +47,9 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     teacher, anna, ben = (context.new_page() for context in contexts)
 
     teacher.goto(f"{url}/rooms/new/")
-    teacher.select_option("#id_case", label=CASE_TITLE)
+    teacher.fill("#picker-q", "Curtis Hale")  # the case picker: search, then choose
+    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
+    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
     teacher.uncheck("#id_host_plays")
     teacher.click("summary:has-text('More settings')")  # the seed is folded away
     teacher.fill("#id_seed", "5")  # a jury that does not settle in the first round

@@ -1,0 +1,62 @@
+"""The teacher's view: the room's banner, whose turn it is, each participant's words labelled with
+the round the room's banner showed when they spoke, refreshed by itself until the verdict."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from deliberation.models import Turn
+from deliberation.rooms import services
+from tests.deliberation.rooms.test_views import code, first_round, htmx, join, teacher  # noqa: F401
+
+WORDS = "Two seconds of lamplight is not an identification."
+
+
+def _banner_round(html: str) -> str:
+    return re.search(r'<p class="round">Round (\d+) of \d+</p>', html).group(1)
+
+
+def test_a_speech_is_labelled_with_the_round_the_rooms_banner_shows(code, teacher):  # noqa: F811
+    anna = join(code, 2, "Anna")
+    first_round(code, teacher)
+    htmx(anna, "post", reverse("room_speak", args=[code]), {"seat": "2", "content": WORDS, "argument_type": "logical"})
+    room_page = teacher.get(reverse("room", args=[code])).content.decode()
+    view = teacher.get(reverse("room_teacher", args=[code])).content.decode()
+    assert _banner_round(view) == _banner_round(room_page) == "1"
+    assert f'<span class="round-label">Round 1</span>{WORDS}' in view
+    assert Turn.objects.get(content=WORDS).round_number == 2  # the jury hears it in round 2
+
+
+def test_the_view_asks_for_its_live_part_until_the_verdict_and_htmx_gets_that_part_alone(code, teacher):  # noqa: F811
+    join(code, 2, "Anna")
+    url = reverse("room_teacher", args=[code])
+    page = teacher.get(url).content.decode()
+    assert f'hx-get="{url}" hx-trigger="every 3s"' in page and "<h1>" in page
+    live = htmx(teacher, "get", url).content.decode()
+    assert live.lstrip().startswith('<div id="teacher-live"') and "<h1>" not in live and "Anna" in live
+    room = first_round(code, teacher)
+    services.room_call_vote(deliberation_id=room.pk, session_key=room.host_session_key)
+    finished = teacher.get(url).content.decode()
+    assert 'hx-trigger="every' not in finished and "Finished" in finished
+
+
+def test_the_view_costs_the_same_queries_after_one_speech_and_after_many(code, teacher):  # noqa: F811
+    anna = join(code, 2, "Anna")
+    first_round(code, teacher)
+    htmx(anna, "post", reverse("room_speak", args=[code]), {"seat": "2", "content": WORDS, "argument_type": "logical"})
+    url = reverse("room_teacher", args=[code])
+    with CaptureQueriesContext(connection) as one:
+        htmx(teacher, "get", url)
+    turn = Turn.objects.get(content=WORDS)
+    top = turn.sequence
+    for n in range(30):
+        turn.pk, turn.sequence = None, top + n + 1
+        turn.save()
+    with CaptureQueriesContext(connection) as many:
+        html = htmx(teacher, "get", url).content.decode()
+    assert html.count(WORDS) == 31
+    assert len(many) == len(one)
