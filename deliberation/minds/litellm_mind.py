@@ -22,6 +22,7 @@ from deliberation.engine.parsing import ContentStream, ParsedSpeech, parse_speec
 from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
+    JurorOutlook,
     Message,
     Mind,
     ReactionBatch,
@@ -41,6 +42,7 @@ from deliberation.engine.prompts import (
 from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
 from deliberation.minds.litellm_calls import CallOutcome, ModelCalls, provider_of, unusable
 from deliberation.minds.litellm_causes import RETRYABLE, cause_of, http_status
+from deliberation.minds.offline_archetypes import own_turn_shift
 
 __all__ = ["RETRYABLE", "CallOutcome", "LiteLLMMind", "cause_of", "http_status", "provider_of", "unusable"]
 
@@ -66,6 +68,18 @@ def rate_strength(position: str | None, cited: tuple[str, ...], case: CaseFile) 
     ]
     magnitude = sum(weights) / len(weights) if weights else 0.4
     return sign * max(0.0, min(1.0, magnitude))
+
+
+def change_of_mind(juror: JurorProfile, outlook: JurorOutlook, position: str | None) -> float:
+    """The wildcard's own change of mind, read from its answer: a position other than its vote
+    moves its conviction as the offline wildcard's turn does (``own_turn_shift``), so the vote
+    turns with what it said. Other archetypes argue a side without moving (the contrarian's
+    devil's advocacy, the conformist's echo); their vote follows what they hear."""
+    if juror.archetype != "wildcard" or position not in ("guilty", "not_guilty") or position == outlook.vote:
+        return 0.0
+    if outlook.vote not in ("guilty", "not_guilty"):
+        return 0.0
+    return own_turn_shift(outlook.conviction, position)
 
 
 class LiteLLMMind(ModelCalls):
@@ -96,6 +110,7 @@ class LiteLLMMind(ModelCalls):
             request.outlook.vote if request.outlook.vote in ("guilty", "not_guilty") else None
         )
         return Speech(
+            own_shift=change_of_mind(juror, request.outlook, position),
             seat=juror.seat,
             speaker_name=juror.name,
             content=parsed.content,

@@ -108,6 +108,15 @@ def majority_of(tally: dict[str, int]) -> tuple[str, int, int]:
     return ("guilty", guilty, not_guilty) if guilty > not_guilty else ("not_guilty", not_guilty, guilty)
 
 
+def own_turn_shift(conviction: float, turned: str) -> float:
+    """How far a juror who changes its mind to ``turned`` moves: to ``WILDCARD_TARGET`` past the
+    middle on that side, so its vote turns with it (past the hysteresis of ``vote_after``); 0 when
+    its conviction is on that side already. The offline wildcard and a model's wildcard alike."""
+    target = 0.5 + (WILDCARD_TARGET if turned == "guilty" else -WILDCARD_TARGET)
+    shift = target - conviction
+    return shift if (shift > 0) == (turned == "guilty") and shift else 0.0
+
+
 def last_persuader(outlook: JurorOutlook, round_number: int) -> Impression | None:
     """The newest argument of the last ``ECHO_ROUNDS`` rounds that moved this juror its own way."""
     for impression in reversed(outlook.impressions):
@@ -141,9 +150,8 @@ def choose(
             return Choice(majority, "echo_majority", lead)
     if juror.archetype == "wildcard" and rng.random() < WILDCARD_CHANCE:
         turned = other_side(own)
-        target = 0.5 + (WILDCARD_TARGET if turned == "guilty" else -WILDCARD_TARGET)
-        shift = target - outlook.conviction
-        if (shift > 0) == (turned == "guilty"):
+        shift = own_turn_shift(outlook.conviction, turned)
+        if shift:
             return Choice(turned, "own_turn", rng.choice(OWN_TURN), own_shift=shift)
     answer = next((c for c in reversed(outlook.counterpoints) if c.position != own), None)
     if answer is not None and rng.random() < ANSWER_CHANCE:

@@ -18,9 +18,11 @@ ENGINE = pathlib.Path(initial.__file__).parent
 def test_the_case_lean_follows_the_weighted_evidence_balance() -> None:
     case = build_case()
     # evidence: 0.6 x (0.6-0.3) + 0.6 x (0.8-0.2) + (0.4-0.2) + (0.1-0.5) = 0.34 over weights 3.2;
-    # witnesses: +0.5 x (1-0.4) + 0.5 x 1 - 0.5 x (1-0.2) = 0.4 over 1.5
-    assert evidence_balance(case) == pytest.approx((0.34 + 0.4) / 4.7)
-    assert case_lean(case) == pytest.approx(0.5 + params.CASE_LEAN_SCALE * (0.74 / 4.7))
+    # witnesses, each at WITNESS_WEIGHT w: +w x (1-0.4) + w x 1 - w x (1-0.2) = 0.8 w over 3 w
+    w = params.WITNESS_WEIGHT
+    balance = (0.34 + 0.8 * w) / (3.2 + 3 * w)
+    assert evidence_balance(case) == pytest.approx(balance)
+    assert case_lean(case) == pytest.approx(0.5 + params.CASE_LEAN_SCALE * balance)
 
 
 def test_each_lean_rule_moves_the_start_as_documented() -> None:

@@ -1,0 +1,285 @@
+"""The offline jury's verdicts on the Old Bailey trials and the curated cases, on the pure engine.
+
+Run: .venv/bin/python bench/jury_verdicts.py [--runs N] [--seed S] [--workers W] [--sets sample,more,curated]
+     [--first-ballot]
+
+Parses the Old Bailey files of the shared data (the sample: ``trials/`` and ``sessions/``; the 13
+``more-sessions/``), keeps the playable trials with a guilty or not-guilty verdict (each trial
+once), and deliberates each N times (seeds S .. S+N-1) with the shipped jury (the "Juror 7"
+persona in seat 7, no player), the offline mind and the engine's default settings, to the
+verdict. No database and no retriever: the same deliberation the experiment command holds, less
+the BM25 passages each speaker gets (which only boost the items a speech already names), so the
+figures are close to ``manage.py experiment``'s, not identical. ``--first-ballot`` stops after
+the first ballot and counts its majority as the verdict (a tie as hung): a quick look at where
+the jury starts.
+
+Prints per set the calibration measures of REALISM.md (hung, first-ballot majority wins, runs with
+a vote change), the share of guilty verdicts, and the balanced accuracy against the real verdicts
+(the mean of the agreement on convicted and on acquitted trials; a hung jury agrees with neither)
+by era and offence category; for the curated cases, each case's verdicts and whether the cases
+rated clear end their way in 85% of runs. The verdict is used only to score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data" / "oldbailey"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "angryagents.settings")
+
+CURATED = (
+    "alder-street-hit-and-run",
+    "copper-kettle-fire",
+    "kessler-market-robbery",
+    "pruitt-basement-killing",
+    "route-nine-fuel-stop-murder",
+)
+CLEAR = {"kessler-market-robbery": "guilty", "route-nine-fuel-stop-murder": "not_guilty"}
+CLEAR_TARGET = 0.85
+
+Job = tuple[str, Any, dict[str, str], str, int]  # name, case file, groups, real verdict, seed
+
+
+def era(year: int) -> str:
+    if year < 1800:
+        return "1674-1799"
+    if year < 1850:
+        return "1800-1849"
+    if year < 1900:
+        return "1850-1899"
+    return "1900-1913"
+
+
+def old_bailey(folders: list[Path], label: str) -> Iterator[tuple[str, Any, dict[str, str], str]]:
+    from cases.importers.oldbailey import parse_file
+    from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
+
+    seen: set[str] = set()
+    for folder in folders:
+        for path in sorted(folder.glob("*.xml")):
+            for t in parse_file(path.read_bytes(), name=path.name, max_bytes=10**9).trials:
+                if not t.playable or t.historical_verdict not in {"guilty", "not_guilty"} or t.trial_id in seen:
+                    continue
+                seen.add(t.trial_id)
+                file = CaseFile(
+                    slug=t.slug,
+                    title=t.title,
+                    summary=t.summary,
+                    charges=t.charges,
+                    defendants=(),
+                    evidence=tuple(
+                        EvidenceItem(
+                            f"E{i}",
+                            e.label,
+                            e.type,
+                            e.description,
+                            e.strength_prosecution,
+                            e.strength_defense,
+                            e.contestable,
+                            e.contest_reason,
+                        )
+                        for i, e in enumerate(t.evidence, start=1)
+                    ),
+                    witnesses=tuple(
+                        WitnessItem(f"W{i}", w.name, w.role, w.testimony, w.credibility_issues, w.side)
+                        for i, w in enumerate(t.witnesses, start=1)
+                    ),
+                    prosecution_arguments=(),
+                    defense_arguments=t.defense_arguments,
+                    themes=(),
+                    year=t.year,
+                    jurisdiction=t.jurisdiction,
+                )
+                groups = {"set": label, "era": era(t.year or 1800), "offence": t.offence_category or "unknown"}
+                yield t.slug, file, groups, t.historical_verdict
+
+
+def curated() -> Iterator[tuple[str, Any, dict[str, str], str]]:
+    from prompt_growth import load_case
+
+    for slug in CURATED:
+        yield slug, load_case(slug), {"set": "curated"}, CLEAR.get(slug, "")
+
+
+def shipped_jury() -> tuple[Any, ...]:
+    from dataclasses import replace
+
+    from prompt_growth import load_jury
+
+    jury = load_jury()
+    return tuple(replace(j, kind="ai") for j in jury)
+
+
+def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
+    from deliberation.engine.session import begin, run_to_end
+    from deliberation.minds.offline import OfflineMind
+
+    name, file, groups, real, seed = job
+    state = begin(case=file, jury=JURY, seed=seed)
+    first = dict(state.first_ballot)
+    if first_ballot:
+        g, n = first["guilty"], first["not_guilty"]
+        verdict = "hung" if g == n else ("guilty" if g > n else "not_guilty")
+        changes = 0
+    else:
+        asyncio.run(run_to_end(state, case=file, jury=list(JURY), mind=OfflineMind()))
+        verdict = state.verdict
+        changes = sum(
+            1
+            for before, after in zip(state.vote_history, state.vote_history[1:], strict=False)
+            for seat in after
+            if before.get(seat) != after[seat]
+        )
+    return {
+        "name": name,
+        "groups": groups,
+        "real": real,
+        "seed": seed,
+        "first": first,
+        "verdict": verdict,
+        "changes": changes,
+    }
+
+
+JURY: tuple[Any, ...] = ()
+
+
+def init_worker(overrides: tuple[str, ...] = ()) -> None:
+    """Start Django in a worker; ``overrides`` ("params.NAME=VALUE" or "offline_reading.NAME=VALUE")
+    try a parameter without editing the engine."""
+    import importlib
+
+    import django
+
+    django.setup()
+    for override in overrides:
+        target, value = override.split("=", 1)
+        module, name = target.rsplit(".", 1)
+        found = importlib.import_module(
+            f"deliberation.engine.{module}" if module == "params" else f"deliberation.minds.{module}"
+        )
+        setattr(found, name, float(value))
+    global JURY
+    JURY = shipped_jury()
+
+
+def _run(args: tuple[Job, bool]) -> dict[str, Any]:
+    return run_one(*args)
+
+
+def share(part: float, whole: float) -> str:
+    return f"{100 * part / whole:5.1f}%" if whole else "  n/a "
+
+
+def balanced(rows: list[dict[str, Any]]) -> tuple[float | None, int, int]:
+    guilty = [r for r in rows if r["real"] == "guilty"]
+    acquitted = [r for r in rows if r["real"] == "not_guilty"]
+    if not guilty or not acquitted:
+        return None, len(guilty), len(acquitted)
+    hit_g = sum(r["verdict"] == "guilty" for r in guilty) / len(guilty)
+    hit_n = sum(r["verdict"] == "not_guilty" for r in acquitted) / len(acquitted)
+    return (hit_g + hit_n) / 2, len(guilty), len(acquitted)
+
+
+def calibration(rows: list[dict[str, Any]]) -> str:
+    hung = sum(r["verdict"] == "hung" for r in rows)
+    with_majority = [r for r in rows if r["first"]["guilty"] != r["first"]["not_guilty"]]
+    wins = sum(
+        r["verdict"] == ("guilty" if r["first"]["guilty"] > r["first"]["not_guilty"] else "not_guilty")
+        for r in with_majority
+    )
+    changed = sum(r["changes"] > 0 for r in rows)
+    guilty = sum(r["verdict"] == "guilty" for r in rows)
+    return (
+        f"runs {len(rows)}  hung {share(hung, len(rows))}  first-ballot majority wins {share(wins, len(with_majority))}"
+        f"  vote change {share(changed, len(rows))}  guilty verdicts {share(guilty, len(rows))}"
+    )
+
+
+def report(rows: list[dict[str, Any]]) -> None:
+    by_set: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_set[row["groups"]["set"]].append(row)
+    for label, items in by_set.items():
+        print(f"\n== {label}: {calibration(items)}")
+        if label == "curated":
+            for slug in CURATED:
+                verdicts = Counter(r["verdict"] for r in items if r["name"] == slug)
+                want = CLEAR.get(slug)
+                mark = ""
+                if want:
+                    rate = verdicts[want] / sum(verdicts.values())
+                    mark = f"  clear {want}: {100 * rate:.0f}% {'ok' if rate >= CLEAR_TARGET else 'BELOW 85%'}"
+                print(
+                    f"   {slug:30s} "
+                    + " ".join(f"{v} {verdicts[v]:3d}" for v in ("guilty", "not_guilty", "hung"))
+                    + mark
+                )
+            continue
+        value, g, n = balanced(items)
+        print(f"   balanced accuracy {value:.3f}  (trials' runs: convicted {g}, acquitted {n})")
+        for key in ("era", "offence"):
+            grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for row in items:
+                grouped[row["groups"][key]].append(row)
+            for name, part in sorted(grouped.items()):
+                value, g, n = balanced(part)
+                shown = f"{value:.3f}" if value is not None else "  -  "
+                print(f"   {key:8s} {name:15s} balanced accuracy {shown}  (runs on convicted {g}, acquitted {n})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sets", default="sample,curated")
+    parser.add_argument("--curated-runs", type=int, default=20)
+    parser.add_argument("--first-ballot", action="store_true")
+    parser.add_argument("--set", action="append", default=[], help="params.NAME=VALUE, to try a value")
+    args = parser.parse_args()
+    import django
+
+    django.setup()
+    wanted = set(args.sets.split(","))
+    cases: list[tuple[str, Any, dict[str, str], str]] = []
+    if "sample" in wanted:
+        cases.extend(old_bailey([DATA / "trials", DATA / "sessions"], "sample"))
+    if "more" in wanted:
+        cases.extend(old_bailey([DATA / "more-sessions"], "more-sessions"))
+    jobs: list[Job] = []
+    for name, file, groups, real in cases:
+        jobs.extend((name, file, groups, real, args.seed + k) for k in range(args.runs))
+    if "curated" in wanted:
+        for name, file, groups, real in curated():
+            jobs.extend((name, file, groups, real, args.seed + k) for k in range(args.curated_runs))
+    started = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers, initializer=init_worker, initargs=(tuple(args.set),)) as pool:
+            rows = list(pool.map(_run, [(job, args.first_ballot) for job in jobs], chunksize=8))
+    else:
+        init_worker(tuple(args.set))
+        rows = [run_one(job, args.first_ballot) for job in jobs]
+    print(
+        f"{len(jobs)} runs ({'first ballot only' if args.first_ballot else 'to the verdict'}), seeds {args.seed}.."
+        f"{args.seed + max(args.runs, args.curated_runs) - 1}, {args.workers} worker(s),"
+        f" {time.perf_counter() - started:.0f} s (machine shared)"
+        + (f", with {' '.join(args.set)}" if args.set else "")
+    )
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()
