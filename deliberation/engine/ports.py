@@ -86,6 +86,7 @@ class SpeakRequest:
     jury: tuple[JurorProfile, ...]  # everyone in the room, for names and targets
     seed: int = 0
     answering: int | None = None  # the seat the round's plan has this juror answer, when it chose one
+    context_scope: str = "window-and-summary"  # what ``recent`` holds: see ``engine.formats``
 
 
 @dataclass(frozen=True)

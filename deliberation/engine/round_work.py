@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from deliberation.engine import formats, params
 from deliberation.engine import memory as mem
-from deliberation.engine import params
 from deliberation.engine.conviction import apply_delta
 from deliberation.engine.failures import DETAIL_BUDGET, CallFailure, CallKind
 from deliberation.engine.foreperson import ProcessLine
@@ -58,7 +58,8 @@ class RoundWork:
     ) -> None:
         self.state = state
         self.case = case
-        self.jury = tuple(sorted(jury, key=lambda j: j.seat))
+        # A discharged juror has left the room: no turn, no reaction, no vote from then on.
+        self.jury = tuple(sorted((j for j in jury if j.seat not in state.discharged), key=lambda j: j.seat))
         self.by_seat = {j.seat: j for j in self.jury}
         self.mind = mind
         self.fallback = fallback
@@ -202,11 +203,15 @@ class RoundWork:
         """One AI juror's speech, hearing ``earlier`` of this round (all so far when None)."""
         juror = self.by_seat[seat]
         memory = self.state.memories[seat]
-        recent = mem.recent_turns(memory, juror.memory_window, self.round_turns(earlier))
+        settings = self.state.settings
+        scope = settings.context_scope
+        recent = formats.scoped_turns(
+            scope, memory.heard, self.round_turns(earlier), window=juror.memory_window, last_n=settings.last_n
+        )
         answered = next((t.content for t in reversed(recent) if t.seat == answering), None) if answering else None
         request = SpeakRequest(
             juror=juror,
-            outlook=memory.outlook(),
+            outlook=formats.scoped_outlook(scope, memory.outlook()),
             case=self.case,
             recent=recent,
             passages=self.passages(seat, answering=answered),
@@ -215,6 +220,7 @@ class RoundWork:
             jury=self.jury,
             seed=self.state.next_seed() if seed is None else seed,
             answering=answering,
+            context_scope=scope,
         )
 
         async def speak(mind: Mind, req: SpeakRequest) -> Speech:

@@ -16,7 +16,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from deliberation.engine import params
+from deliberation.engine import formats, params
 from deliberation.engine.ports import HeardTurn, Impression, JurorOutlook, KeyMoment
 
 STATE_VERSION = 1
@@ -39,10 +39,18 @@ class EngineSettings:
     turns_before_verdict: int = 0
     budget_tokens: int | None = None  # prompt + completion tokens
     budget_cost_usd: float | None = None
+    # Formats (``engine.formats``): how speakers are chosen and what a model juror's prompt carries.
+    turn_mode: str = formats.DEFAULT_TURN_MODE
+    context_scope: str = formats.DEFAULT_CONTEXT_SCOPE
+    last_n: int = formats.DEFAULT_LAST_N
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_speakers <= self.max_speakers <= 4:
             raise ValueError(SPEAKERS_OUT_OF_RANGE)
+        formats.check_turn_mode(self.turn_mode)
+        formats.check_context_scope(self.context_scope)
+        if not 1 <= self.last_n <= 50:
+            raise ValueError(formats.ERROR_LAST_N)
 
 
 SPEAKERS_OUT_OF_RANGE = "Speakers per round must satisfy 1 <= min_speakers <= max_speakers <= 4."
@@ -81,6 +89,8 @@ class JurorMemory:
     last_spoke_round: int = 0
     addressed_round: int = 0
     flipped_round: int = 0
+    # Withdrawn from the discussion (seed 001's <Withdrawn>): speaks only when addressed, still votes.
+    withdrawn: bool = False
 
     def outlook(self) -> JurorOutlook:
         return JurorOutlook(
@@ -149,6 +159,8 @@ class DeliberationState:
     last_speakers: list[int] = field(default_factory=list)
     own_votes: list[int] = field(default_factory=list)  # participants who voted themselves (or timed out)
     turns_had: dict[int, int] = field(default_factory=dict)  # participants' turns: spoke, passed or timed out
+    # Seats the judge discharged (``engine.discharge``): out of turns, votes and tallies from then on.
+    discharged: list[int] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -158,6 +170,10 @@ class DeliberationState:
     @property
     def convictions(self) -> dict[int, float]:
         return {seat: memory.conviction for seat, memory in sorted(self.memories.items())}
+
+    def jury_size(self) -> int:
+        """The jurors the tally is taken on: every seat with a vote, discharged seats excluded."""
+        return len(self.votes)
 
     def tally(self) -> dict[str, int]:
         values = list(self.votes.values())
@@ -191,6 +207,7 @@ class DeliberationState:
             "last_speakers": list(self.last_speakers),
             "own_votes": sorted(self.own_votes),
             "turns_had": {str(seat): count for seat, count in sorted(self.turns_had.items())},
+            "discharged": sorted(self.discharged),
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -218,6 +235,7 @@ class DeliberationState:
             last_speakers=list(data.get("last_speakers", [])),
             own_votes=[int(seat) for seat in data.get("own_votes", [])],
             turns_had={int(seat): int(count) for seat, count in data.get("turns_had", {}).items()},
+            discharged=[int(seat) for seat in data.get("discharged", [])],
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state
