@@ -83,6 +83,9 @@ class Experiment(models.Model):
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
     measures = models.JSONField(default=dict, blank=True)
+    settings = models.JSONField(
+        default=dict, blank=True, help_text="Engine options of every run: turn_mode, context_scope."
+    )
     notes = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
     wall_seconds = models.FloatField(default=0.0)
@@ -170,6 +173,9 @@ class Seat(models.Model):
     vote = models.CharField(max_length=12, choices=VoteValue.choices, blank=True)
     conviction = models.FloatField(default=0.5, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     turns_taken = models.PositiveIntegerField(default=0)
+    discharged_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round before which the judge discharged this juror (illness)."
+    )
 
     class Meta:
         ordering = ["number"]

@@ -71,6 +71,9 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
         "first_ballot": ballot_counts(history[0]),
         "final_ballot": ballot_counts(state.get("votes", {})),
         "vote_changes": int(state.get("vote_changes", 0)),
+        "turn_mode": (state.get("settings") or {}).get("turn_mode", "weighted"),
+        "context_scope": (state.get("settings") or {}).get("context_scope", "window-and-summary"),
+        "discharged": sorted(state.get("discharged", [])),
         **{k: v for k, v in usage_totals(deliberation).items() if k != "completion_tokens"},
         "turns": turns,
     }

@@ -25,6 +25,7 @@ from tqdm import tqdm
 from deliberation.experiments import services
 from deliberation.experiments.report import case_table, measure_table
 from deliberation.experiments.selectors import experiment_records
+from deliberation.management.format_arguments import add_format_arguments, format_options
 from deliberation.models import Experiment
 
 POLL_SECONDS = 0.5
@@ -44,6 +45,7 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
         parser.add_argument("--name", default="")
         parser.add_argument("--json", action="store_true", help="print every measure as one JSON line last")
+        add_format_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         err = options.get("stderr") or sys.stderr  # call_command(stderr=...) passes its stream here
@@ -54,6 +56,7 @@ class Command(BaseCommand):
                 engine=options["engine"],
                 seed=options["seed"],
                 name=options["name"],
+                options=format_options(options),
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
