@@ -37,10 +37,11 @@ def flip_reason(memory: JurorMemory, round_number: int, after: str) -> str:
 
 def reply_to(state: DeliberationState, speeches: Sequence[Speech]) -> int | None:
     """Whom the next speaker of a reply chain answers: the round's last speaker, else the last
-    speaker of the round before."""
+    speaker of the round before who is still on the jury (a discharged juror is answered by no one)."""
     if speeches:
         return speeches[-1].seat
-    return state.last_speakers[-1] if state.last_speakers else None
+    present = [seat for seat in state.last_speakers if seat not in state.discharged]
+    return present[-1] if present else None
 
 
 def note_withdrawals(work: RoundWork) -> None:

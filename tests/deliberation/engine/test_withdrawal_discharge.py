@@ -134,3 +134,14 @@ def test_discharge_is_refused_below_the_minimum_for_a_person_and_under_the_histo
     assert str(twice.value) == ERROR_NOT_AN_AI_JUROR.format(seat=1)
     assert allows_discharge("england-wales") and allows_discharge("unanimous")
     assert not allows_discharge("historical-old-bailey")
+
+
+def test_in_a_reply_chain_nobody_answers_a_discharged_juror() -> None:
+    state, jury, _ = run(1, turn_mode="reply-chain", min_speakers=2, max_speakers=2)
+    last = state.last_speakers[-1]
+    discharge(state, jury, seat=last)
+    from deliberation.engine.rounds import run_round
+    from tests.deliberation.engine.factories import build_case
+
+    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=RecordingMind()))
+    assert all(speech.target_seat != last for speech in result.speeches)
