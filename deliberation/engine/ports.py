@@ -72,6 +72,7 @@ class JurorOutlook:
     counterpoints: tuple[Impression, ...] = ()  # arguments against this juror's side it means to answer
     key_moments: tuple[KeyMoment, ...] = ()
     points_made: tuple[str, ...] = ()  # labels of the items this juror has argued: not to repeat
+    in_discussion: int = 11  # the other AI jurors still in the discussion (not withdrawn, not discharged)
 
 
 @dataclass(frozen=True)

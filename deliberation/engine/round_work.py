@@ -76,6 +76,12 @@ class RoundWork:
         item_id = next((cited for cited in speech.cited if cited in self.labels), "")
         return item_id, self.labels.get(item_id, "")
 
+    def in_discussion(self, seat: int) -> int:
+        """The other AI jurors still in the discussion: not withdrawn (the jury is already without
+        the discharged)."""
+        memories = self.state.memories
+        return sum(1 for j in self.jury if j.kind == "ai" and j.seat != seat and not memories[j.seat].withdrawn)
+
     def current_mind(self) -> Mind:
         return self.fallback if self.state.budget_exhausted else self.mind
 
@@ -211,7 +217,9 @@ class RoundWork:
         answered = next((t.content for t in reversed(recent) if t.seat == answering), None) if answering else None
         request = SpeakRequest(
             juror=juror,
-            outlook=formats.scoped_outlook(scope, memory.outlook()),
+            outlook=dataclasses.replace(
+                formats.scoped_outlook(scope, memory.outlook()), in_discussion=self.in_discussion(seat)
+            ),
             case=self.case,
             recent=recent,
             passages=self.passages(seat, answering=answered),

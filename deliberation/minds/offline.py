@@ -92,7 +92,7 @@ class OfflineMind:
         if choice.behaviour == "own_turn":  # the wildcard's reasons are its own, not the room's
             hot = ""
         points = all_points(case, side, rng) or [fallback_point(case, side)]
-        withdrawn = reflection.has_nothing_to_add(outlook, [p.label for p in points])
+        withdrawn = reflection.has_nothing_to_add(outlook, [p.label for p in points], side)
         points = archetypes.fresh_points(points, outlook, request.recent)
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)

@@ -3,9 +3,12 @@
 Pure rules, no random draws (a seed gives the same speech with or without them):
 
 * **Withdrawal** (seed 001's ``<Withdrawn>``): a juror withdraws from the discussion when it has
-  nothing to add: every point the case file offers its side is among the points it has argued
-  already, it owes no one an answer (no counter-point kept), and it is sure of its vote
-  (conviction at least ``SURE_MARGIN`` from 0.5). It still votes, and speaks again when addressed.
+  nothing to add: every point the case file offers its side is spent (argued by the juror already,
+  or, when the caller passes the turns it remembers, named there by a juror of that side; the
+  offline mind counts only its own points, as wider readings changed the room's variety), it owes no one an
+  answer (no counter-point kept), and it is sure of its vote (conviction at least ``SURE_MARGIN``
+  from 0.5), and at least ``KEEP_TALKING`` other jurors are still in the discussion (a room does
+  not fall silent). It still votes, and speaks again when addressed.
 * **Contradiction**: a juror answering someone who argued one side earlier and the other side now
   (two impressions of that speaker in its own memory, the newer one from this round or the last)
   says so, by name, unless that speaker's vote changed in between (a change of mind, which it
@@ -19,18 +22,26 @@ from collections.abc import Sequence
 from deliberation.engine.ports import Impression, JurorOutlook
 
 SURE_MARGIN = 0.3
+KEEP_TALKING = 6
 WITHDRAW_LINE = "I have said all I have to say on this; I'll listen now, and I'll still vote when it comes to it."
 CONTRADICTION_LINE = "{name}, in round {before_round} you argued {before}, and now you argue {after}. Which is it?"
 SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
-def has_nothing_to_add(outlook: JurorOutlook, labels: Sequence[str]) -> bool:
-    """The withdrawal rule: every point of its side argued, nothing to answer, sure of its vote."""
-    if not labels or outlook.counterpoints:
+def has_nothing_to_add(
+    outlook: JurorOutlook, labels: Sequence[str], side: str, heard: Sequence[tuple[str, str]] = ()
+) -> bool:
+    """The withdrawal rule: every point of ``side`` spent, nothing to answer, sure of its vote.
+
+    ``heard`` are the turns the juror remembers in full, as (side argued, words): a point whose
+    label they name on ``side`` is spent too."""
+    if not labels or outlook.counterpoints or outlook.in_discussion < KEEP_TALKING:
         return False
     if abs(outlook.conviction - 0.5) < SURE_MARGIN:
         return False
-    return all(label in outlook.points_made for label in labels)
+    spent = set(outlook.points_made)
+    said = " ".join(words.lower() for position, words in heard if position == side)
+    return all(label in spent or label.lower() in said for label in labels)
 
 
 def contradiction(outlook: JurorOutlook, seat: int, round_number: int) -> tuple[Impression, Impression] | None:

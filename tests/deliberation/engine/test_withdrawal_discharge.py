@@ -68,11 +68,15 @@ def test_the_offline_juror_withdraws_only_with_every_point_made_nothing_to_answe
     outlook = mind.requests[0].outlook
     labels = ["the knife", "the pawn ticket"]
     done = dataclasses.replace(outlook, points_made=tuple(labels), counterpoints=(), conviction=0.9)
-    assert has_nothing_to_add(done, labels)
-    assert not has_nothing_to_add(dataclasses.replace(done, conviction=0.7), labels)  # not sure enough
-    assert not has_nothing_to_add(dataclasses.replace(done, points_made=("the knife",)), labels)
+    assert has_nothing_to_add(done, labels, "guilty")
+    assert not has_nothing_to_add(dataclasses.replace(done, conviction=0.7), labels, "guilty")  # not sure enough
+    only_knife = dataclasses.replace(done, points_made=("the knife",), impressions=())
+    assert not has_nothing_to_add(only_knife, labels, "guilty")
+    # a point another juror argued on the same side, in the turns it remembers, is spent too
+    assert has_nothing_to_add(only_knife, labels, "guilty", [("guilty", "And the pawn ticket says it all.")])
+    assert not has_nothing_to_add(only_knife, labels, "guilty", [("not_guilty", "The pawn ticket proves nothing.")])
     owed = Impression(1, 3, "Someone", "not_guilty", "E1", "the knife", -0.1, False, "")
-    assert not has_nothing_to_add(dataclasses.replace(done, counterpoints=(owed,)), labels)
+    assert not has_nothing_to_add(dataclasses.replace(done, counterpoints=(owed,)), labels, "guilty")
 
 
 def test_an_offline_juror_with_nothing_left_to_argue_says_so_and_withdraws() -> None:
