@@ -85,6 +85,7 @@ in the first person, as people do in a jury room; never speak for others or narr
 and this room, naming evidence and witnesses by id. Guilty means proved beyond reasonable doubt."""
 
 TASK_LINE = "Say something new, in the format above."
+CONTRADICTION_HINT = "You noticed (round {round}): {text}. You may point it out."
 
 
 # What each archetype does in the room, beyond how it is moved (the offline engine acts the same).
@@ -258,6 +259,9 @@ def format_memory(outlook: JurorOutlook) -> list[str]:
     if outlook.key_moments:
         moments = outlook.key_moments[-MAX_MOMENTS_SHOWN:]
         lines.append("You remember: " + "; ".join(f"round {m.round_number}, {m.text}" for m in moments) + ".")
+        caught = [m for m in outlook.key_moments if m.kind == "contradiction"]
+        if caught and caught[-1] not in moments:  # reflection: a contradiction is worth saying aloud
+            lines.append(CONTRADICTION_HINT.format(text=caught[-1].text, round=caught[-1].round_number))
     if outlook.points_made:
         made = [clip(label, MAX_LABEL_CHARS) for label in outlook.points_made[-MAX_MEMORY_ITEMS:]]
         lines.append("Points you made already (do not repeat): " + "; ".join(made) + ".")

@@ -58,3 +58,16 @@ def _outlook():  # type: ignore[no-untyped-def]
     mind = RecordingMind()
     run(1, mind)
     return mind.requests[0].outlook
+
+
+def test_a_model_juror_is_reminded_of_a_contradiction_it_noticed_and_told_it_may_say_so() -> None:
+    from deliberation.engine.prompts import CONTRADICTION_HINT, build_speak_messages
+
+    mind = RecordingMind()
+    run(1, mind)
+    request = mind.requests[0]
+    noticed = KeyMoment(2, "contradiction", "Mrs Adler argued not guilty after arguing guilty in round 1")
+    later = KeyMoment(3, "flip", "Mr Bell changed their vote to guilty")
+    outlook = dataclasses.replace(request.outlook, key_moments=(noticed, later))
+    prompt = build_speak_messages(dataclasses.replace(request, outlook=outlook))[-1]["content"]
+    assert CONTRADICTION_HINT.format(text=noticed.text, round=2) in prompt
