@@ -213,4 +213,13 @@ def reflection_context(transcript: Transcript) -> dict[str, object]:
         "contradictions": contradictions(turns, names),
         "changes_of_mind": changes_of_mind(turns, names),
         "discharged_seats": {n for n, seat in transcript.seats.items() if seat.discharged_round},
+        "format_line": format_line((transcript.deliberation.engine_state or {}).get("settings") or {}),
     }
+
+
+def format_line(settings: dict[str, object]) -> str:
+    """The deliberation's format in words: its turn mode and context scope."""
+    mode = settings.get("turn_mode") or "weighted"
+    scope = settings.get("context_scope") or "window-and-summary"
+    extra = f" (n = {settings.get('last_n')})" if scope == "last-n" else ""
+    return f"Turns: {mode}. What a model juror sees: {scope}{extra}."

@@ -77,6 +77,7 @@ def test_the_transcript_page_draws_the_argument_map_and_gives_each_change_of_min
         deliberation.refresh_from_db()
     page = client.get(reverse("review:transcript", args=[deliberation.public_id])).content.decode()
     assert '<svg class="argmap"' in page
+    assert "Turns: reply-chain. What a model juror sees: window-and-summary." in page
     answered = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.SPEECH, target_seat__isnull=False)
     pairs = {(t.seat_number, t.target_seat) for t in answered if t.target_seat != t.seat_number}
     drawn = set(re.findall(r'data-from="(\d+)" data-to="(\d+)"', page))
