@@ -93,6 +93,9 @@ class Experiment(models.Model):
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
     measures = models.JSONField(default=dict, blank=True)
+    settings = models.JSONField(
+        default=dict, blank=True, help_text="Engine options of every run: turn_mode, context_scope."
+    )
     notes = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
     wall_seconds = models.FloatField(default=0.0)
@@ -189,6 +192,9 @@ class Seat(models.Model):
     seat_code = models.CharField(max_length=16, blank=True, db_index=True)
     # Since when nobody has held this participant's seat: meanwhile its AI juror plays it.
     away_since = models.DateTimeField(null=True, blank=True)
+    discharged_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round before which the judge discharged this juror (illness)."
+    )
 
     class Meta:
         ordering = ["number"]

@@ -33,6 +33,7 @@ TAG_FIELDS: dict[str, str] = {
     r"reasoning": "reasoning",
     r"cites": "cited",
     r"content": "content",
+    r"withdrawn": "withdrawn",
 }
 KNOWN_TAG = (
     r"(?:speaking[\s_-]?to|argument[\s_-]?type|position|verdict[\s_-]?reasoning|verdict|reasoning|cites|content"
@@ -72,6 +73,14 @@ class ParsedSpeech:
     reasoning: str = ""
     cited: tuple[str, ...] = ()
     structured: bool = False  # the answer used the tags or JSON (not bare prose)
+    withdrawn: bool = False  # <Withdrawn>true</Withdrawn>: nothing new to add (seed 001)
+
+
+def read_withdrawn(value: Any) -> bool:
+    """A withdrawal flag as models write it: true, yes, 1 (anything else, or nothing, stays in)."""
+    if isinstance(value, bool):
+        return value
+    return squash(str(value or "")) in {"true", "yes", "1", "withdrawn", "y"}
 
 
 def clean(text: str | None) -> str:
@@ -210,7 +219,7 @@ def fields_from_json(data: Any) -> dict[str, Any]:
         "argumenttype": "argument_type", "type": "argument_type", "position": "position", "verdict": "position",
         "vote": "position", "reasoning": "reasoning", "verdictreasoning": "reasoning", "cites": "cited",
         "cited": "cited", "evidence": "cited", "content": "content", "text": "content", "message": "content",
-        "statement": "content", "speech": "content",
+        "statement": "content", "speech": "content", "withdrawn": "withdrawn", "withdraw": "withdrawn",
     }  # fmt: skip
     if not isinstance(data, dict):
         return {}
@@ -265,6 +274,7 @@ def parse_speech(
         reasoning=str(fields.get("reasoning") or "").strip(),
         cited=normalize_cited(fields.get("cited"), known, content),
         structured=structured,
+        withdrawn=read_withdrawn(fields.get("withdrawn")),
     )
 
 

@@ -72,6 +72,7 @@ class JurorOutlook:
     counterpoints: tuple[Impression, ...] = ()  # arguments against this juror's side it means to answer
     key_moments: tuple[KeyMoment, ...] = ()
     points_made: tuple[str, ...] = ()  # labels of the items this juror has argued: not to repeat
+    in_discussion: int = 11  # the other AI jurors still in the discussion (not withdrawn, not discharged)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class SpeakRequest:
     jury: tuple[JurorProfile, ...]  # everyone in the room, for names and targets
     seed: int = 0
     answering: int | None = None  # the seat the round's plan has this juror answer, when it chose one
+    context_scope: str = "window-and-summary"  # what ``recent`` holds: see ``engine.formats``
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from deliberation.engine.formats import UNCAPPED
 from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Message, SpeakRequest
 from deliberation.engine.prompt_words import (
     TURN_CHARS,
@@ -76,6 +77,7 @@ OUTPUT_FORMAT = """Answer only in this format:
 <Position>GUILTY or NOT GUILTY</Position>
 <Reasoning>why you hold it now, one private sentence</Reasoning>
 <Cites>evidence or witness ids, or none</Cites>
+<Withdrawn>true only if you have nothing new to add (you then speak only when addressed, and still vote)</Withdrawn>
 <Content>what you say aloud</Content>""".format(types="|".join(ARGUMENT_TYPES))
 
 ROOM_RULES = """You are a juror deliberating a criminal case with eleven others until you agree. Speak as yourself,
@@ -83,6 +85,7 @@ in the first person, as people do in a jury room; never speak for others or narr
 and this room, naming evidence and witnesses by id. Guilty means proved beyond reasonable doubt."""
 
 TASK_LINE = "Say something new, in the format above."
+CONTRADICTION_HINT = "You noticed (round {round}): {text}. You may point it out."
 
 
 # What each archetype does in the room, beyond how it is moved (the offline engine acts the same).
@@ -150,7 +153,9 @@ def merge_alternating(messages: Iterable[Message]) -> list[Message]:
     return merged
 
 
-def fit_history(turns: Sequence[HeardTurn], budget: int = HISTORY_CHARS) -> list[tuple[HeardTurn, int]]:
+def fit_history(
+    turns: Sequence[HeardTurn], budget: int = HISTORY_CHARS, window: int = MAX_WINDOW
+) -> list[tuple[HeardTurn, int]]:
     """The turns that fit the history budget, each with its length limit, oldest first.
 
     The newest turns go in whole; once the budget runs short, older ones shrink to their opening
@@ -158,7 +163,7 @@ def fit_history(turns: Sequence[HeardTurn], budget: int = HISTORY_CHARS) -> list
     prompt even when a model's jurors are far more verbose than the offline engine's.
     """
     kept: list[tuple[HeardTurn, int]] = []
-    for turn in reversed(turns[-MAX_WINDOW:]):
+    for turn in reversed(turns[-window:] if window > 0 else ()):
         whole = min(len(turn.content), MAX_TURN_CHARS)
         if whole <= budget or not kept:
             limit = MAX_TURN_CHARS
@@ -172,15 +177,23 @@ def fit_history(turns: Sequence[HeardTurn], budget: int = HISTORY_CHARS) -> list
 
 
 def perspective_messages(
-    *, seat: int, turns: Sequence[HeardTurn], jury: Sequence[JurorProfile], opening: str, closing: str
+    *,
+    seat: int,
+    turns: Sequence[HeardTurn],
+    jury: Sequence[JurorProfile],
+    opening: str,
+    closing: str,
+    uncapped: bool = False,
 ) -> list[Message]:
     """The conversation from one seat's point of view: own turns ``assistant``, the rest ``user``.
 
     ``opening`` starts the conversation as ``user`` (so a speaker who spoke first still gets a
-    user turn before their own); ``closing`` is the last ``user`` message, the task.
+    user turn before their own); ``closing`` is the last ``user`` message, the task. ``uncapped``
+    (the full-log and last-n scopes) lets every turn in whole, past the window's budget.
     """
     raw: list[Message] = [{"role": "user", "content": opening}]
-    for turn, limit in fit_history(turns):
+    fitted = [(turn, MAX_TURN_CHARS) for turn in turns] if uncapped else fit_history(turns)
+    for turn, limit in fitted:
         if turn.seat == seat and turn.kind == "speech":
             raw.append({"role": "assistant", "content": format_own_turn(turn, jury, limit)})
         else:
@@ -246,6 +259,9 @@ def format_memory(outlook: JurorOutlook) -> list[str]:
     if outlook.key_moments:
         moments = outlook.key_moments[-MAX_MOMENTS_SHOWN:]
         lines.append("You remember: " + "; ".join(f"round {m.round_number}, {m.text}" for m in moments) + ".")
+        caught = [m for m in outlook.key_moments if m.kind == "contradiction"]
+        if caught and caught[-1] not in moments:  # reflection: a contradiction is worth saying aloud
+            lines.append(CONTRADICTION_HINT.format(text=caught[-1].text, round=caught[-1].round_number))
     if outlook.points_made:
         made = [clip(label, MAX_LABEL_CHARS) for label in outlook.points_made[-MAX_MEMORY_ITEMS:]]
         lines.append("Points you made already (do not repeat): " + "; ".join(made) + ".")
@@ -269,7 +285,8 @@ def window_of(recent: Sequence[HeardTurn], memory_window: int) -> tuple[HeardTur
 def build_speak_messages(request: SpeakRequest) -> list[Message]:
     """The speaker's prompt: the rules, the case index and their persona, the room from their seat, the task."""
     juror = request.juror
-    window = window_of(request.recent, juror.memory_window)
+    uncapped = request.context_scope in UNCAPPED  # the engine already cut ``recent`` to the scope
+    window = tuple(request.recent) if uncapped else window_of(request.recent, juror.memory_window)
     task = f"# YOUR TURN, {juror.name}.{answer_hint(window, juror.seat, request.jury, request.answering)} {TASK_LINE}"
     closing = "\n\n".join(
         part
@@ -289,6 +306,7 @@ def build_speak_messages(request: SpeakRequest) -> list[Message]:
             jury=request.jury,
             opening=format_opening(request.round_number, request.outlook.summary, has_turns=bool(window)),
             closing=closing,
+            uncapped=uncapped,
         ),
     ]
 

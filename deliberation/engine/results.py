@@ -40,6 +40,7 @@ class Flip:
     seat: int
     before: str
     after: str
+    reason: str = ""  # why the juror changed their mind, in words (``engine.reflection.flip_reason``)
 
 
 @dataclass

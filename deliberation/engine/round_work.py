@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from deliberation.engine import formats, params
 from deliberation.engine import memory as mem
-from deliberation.engine import params
 from deliberation.engine.conviction import apply_delta
 from deliberation.engine.failures import DETAIL_BUDGET, CallFailure, CallKind
 from deliberation.engine.foreperson import ProcessLine
@@ -58,7 +58,8 @@ class RoundWork:
     ) -> None:
         self.state = state
         self.case = case
-        self.jury = tuple(sorted(jury, key=lambda j: j.seat))
+        # A discharged juror has left the room: no turn, no reaction, no vote from then on.
+        self.jury = tuple(sorted((j for j in jury if j.seat not in state.discharged), key=lambda j: j.seat))
         self.by_seat = {j.seat: j for j in self.jury}
         self.mind = mind
         self.fallback = fallback
@@ -74,6 +75,12 @@ class RoundWork:
         """The item a speech rested on: its id and its name in the case file ("", "" when none)."""
         item_id = next((cited for cited in speech.cited if cited in self.labels), "")
         return item_id, self.labels.get(item_id, "")
+
+    def in_discussion(self, seat: int) -> int:
+        """The other AI jurors still in the discussion: not withdrawn (the jury is already without
+        the discharged)."""
+        memories = self.state.memories
+        return sum(1 for j in self.jury if j.kind == "ai" and j.seat != seat and not memories[j.seat].withdrawn)
 
     def current_mind(self) -> Mind:
         return self.fallback if self.state.budget_exhausted else self.mind
@@ -202,11 +209,17 @@ class RoundWork:
         """One AI juror's speech, hearing ``earlier`` of this round (all so far when None)."""
         juror = self.by_seat[seat]
         memory = self.state.memories[seat]
-        recent = mem.recent_turns(memory, juror.memory_window, self.round_turns(earlier))
+        settings = self.state.settings
+        scope = settings.context_scope
+        recent = formats.scoped_turns(
+            scope, memory.heard, self.round_turns(earlier), window=juror.memory_window, last_n=settings.last_n
+        )
         answered = next((t.content for t in reversed(recent) if t.seat == answering), None) if answering else None
         request = SpeakRequest(
             juror=juror,
-            outlook=memory.outlook(),
+            outlook=dataclasses.replace(
+                formats.scoped_outlook(scope, memory.outlook()), in_discussion=self.in_discussion(seat)
+            ),
             case=self.case,
             recent=recent,
             passages=self.passages(seat, answering=answered),
@@ -215,6 +228,7 @@ class RoundWork:
             jury=self.jury,
             seed=self.state.next_seed() if seed is None else seed,
             answering=answering,
+            context_scope=scope,
         )
 
         async def speak(mind: Mind, req: SpeakRequest) -> Speech:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
+from deliberation.engine import formats
 from deliberation.engine import memory as mem
 from deliberation.engine.conviction import (
     apply_delta,
@@ -62,6 +63,7 @@ from deliberation.engine.ports import (
     SummaryResult,
     TextSink,
 )
+from deliberation.engine.reflection import flip_reason, note_withdrawals, reply_to
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork, default_fallback
 from deliberation.engine.simple_retriever import SimpleRetriever
@@ -114,8 +116,10 @@ async def run_round(
     summary_mind = work.current_mind()
     folded = 0
     ai = ai_seats(work.jury)
-    if ai and mem.is_summary_round(number, state.settings.summary_interval):
-        old = mem.turns_to_fold(state.memories[ai[0].seat], state.settings.keep_recent)
+    settings = state.settings
+    if ai and formats.folds(settings.context_scope) and mem.is_summary_round(number, settings.summary_interval):
+        kept = formats.kept_in_full(settings.context_scope, settings.keep_recent, settings.last_n)
+        old = mem.turns_to_fold(state.memories[ai[0].seat], kept)
         if old:
             folded = len(old)
             request = SummarizeRequest(
@@ -132,7 +136,8 @@ async def run_round(
         addressed = invited | {
             seat for seat, m in state.memories.items() if m.addressed_round == number - 1 and number > 1
         }
-        if getattr(work.current_mind(), "concurrent", False):
+        chain = settings.turn_mode == "reply-chain"  # each speaker waits for the one before them
+        if getattr(work.current_mind(), "concurrent", False) and not chain:
             await _speak_planned(work, injected, addressed)
         else:
             await _speak_in_line(work, injected, addressed)
@@ -162,8 +167,13 @@ async def _speak_in_line(work: RoundWork, injected: Sequence[Speech | PlayerMove
         work.speeches.append(await work.player_speech(item) if isinstance(item, PlayerMove) else _typed(state, item))
     addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
     count = speaker_count(state, state.rng)
+    chain = state.settings.turn_mode == "reply-chain"
     for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
-        work.speeches.append(await work.juror_speech(seat))
+        answering = reply_to(state, work.speeches) if chain else None
+        speech = await work.juror_speech(seat, answering=answering)
+        if chain and answering is not None and answering != seat:
+            speech.target_seat = answering  # the chain's rule: each speaker answers the one before
+        work.speeches.append(speech)
 
 
 async def _speak_planned(work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int]) -> None:
@@ -315,7 +325,7 @@ def _close_round(work: RoundWork) -> None:
         memory = state.memories[juror.seat]
         after = vote_after(memory.vote, memory.conviction)
         if after != memory.vote:
-            result.flips.append(Flip(juror.seat, memory.vote, after))
+            result.flips.append(Flip(juror.seat, memory.vote, after, flip_reason(memory, number, after)))
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after
@@ -335,6 +345,7 @@ def _close_round(work: RoundWork) -> None:
                 mem.add_reasoning(speaker, speech.reasoning)
         if speech.target_seat in state.memories:
             state.memories[speech.target_seat].addressed_round = number
+    note_withdrawals(work)
     turns = work.round_turns()
     for memory in state.memories.values():
         memory.heard.extend(turns)

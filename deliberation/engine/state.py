@@ -16,7 +16,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from deliberation.engine import params
+from deliberation.engine import formats, params
 from deliberation.engine.ports import HeardTurn, Impression, JurorOutlook, KeyMoment
 from deliberation.engine.rules import RuleProgress, rule_set
 
@@ -46,6 +46,10 @@ class EngineSettings:
     foreperson_summary_every: int = 5  # the foreperson sums up the argument every N rounds (0: never)
     poll: str = "hands"  # how the foreperson polls the jury: "hands" (names) or "secret" (counts)
     no_new_rounds: int = 0  # end after K rounds in which no argument is new (0: not an end condition)
+    # Formats (``engine.formats``): how speakers are chosen and what a model juror's prompt carries.
+    turn_mode: str = formats.DEFAULT_TURN_MODE
+    context_scope: str = formats.DEFAULT_CONTEXT_SCOPE
+    last_n: int = formats.DEFAULT_LAST_N
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_speakers <= self.max_speakers <= 4:
@@ -53,6 +57,10 @@ class EngineSettings:
         rule_set(self.rules)  # raises UNKNOWN_RULES for a name that is not a rule set
         if self.poll not in ("hands", "secret"):
             raise ValueError(UNKNOWN_POLL.format(poll=self.poll))
+        formats.check_turn_mode(self.turn_mode)
+        formats.check_context_scope(self.context_scope)
+        if not 1 <= self.last_n <= 50:
+            raise ValueError(formats.ERROR_LAST_N)
 
 
 UNKNOWN_POLL = "The foreperson polls by 'hands' or 'secret' ballot, not {poll!r}."
@@ -92,6 +100,8 @@ class JurorMemory:
     last_spoke_round: int = 0
     addressed_round: int = 0
     flipped_round: int = 0
+    # Withdrawn from the discussion (seed 001's <Withdrawn>): speaks only when addressed, still votes.
+    withdrawn: bool = False
 
     def outlook(self) -> JurorOutlook:
         return JurorOutlook(
@@ -161,6 +171,8 @@ class DeliberationState:
     own_votes: list[int] = field(default_factory=list)  # participants who voted themselves (or timed out)
     turns_had: dict[int, int] = field(default_factory=dict)  # participants' turns: spoke, passed or timed out
     rule_progress: RuleProgress = field(default_factory=RuleProgress)
+    # Seats the judge discharged (``engine.discharge``): out of turns, votes and tallies from then on.
+    discharged: list[int] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -170,6 +182,10 @@ class DeliberationState:
     @property
     def convictions(self) -> dict[int, float]:
         return {seat: memory.conviction for seat, memory in sorted(self.memories.items())}
+
+    def jury_size(self) -> int:
+        """The jurors the tally is taken on: every seat with a vote, discharged seats excluded."""
+        return len(self.votes)
 
     def tally(self) -> dict[str, int]:
         values = list(self.votes.values())
@@ -204,6 +220,7 @@ class DeliberationState:
             "own_votes": sorted(self.own_votes),
             "turns_had": {str(seat): count for seat, count in sorted(self.turns_had.items())},
             "rule_progress": self.rule_progress.to_dict(),
+            "discharged": sorted(self.discharged),
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -232,6 +249,7 @@ class DeliberationState:
             own_votes=[int(seat) for seat in data.get("own_votes", [])],
             turns_had={int(seat): int(count) for seat, count in data.get("turns_had", {}).items()},
             rule_progress=RuleProgress.from_dict(data.get("rule_progress")),
+            discharged=[int(seat) for seat in data.get("discharged", [])],
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state

@@ -11,6 +11,8 @@ against the 1-4 AI speakers of a round), with weights::
       + VERBOSITY_BONUS x verbosity
     then x RECENCY_PENALTY if the juror spoke last round (x RECENCY_PENALTY_2 two rounds ago).
 
+Other turn modes (round-robin, random, reply-chain) live in ``engine.formats``.
+
 Active listeners (who fully update their reasoning) favour jurors on the fence, jurors who just
 changed their vote and jurors addressed this round; the others listen passively.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from deliberation.engine import params
+from deliberation.engine import formats, params
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
 
@@ -87,11 +89,19 @@ def select_speakers(
     addressed: Iterable[int] = (),
     rng: random.Random,
 ) -> list[int]:
-    """Seats of this round's AI speakers, in speaking order."""
-    candidates = ai_seats(jury)
+    """Seats of this round's AI speakers, in speaking order, drawn by the settings' turn mode
+    (``engine.formats``). Discharged seats never speak; a juror who withdrew speaks only when addressed."""
+    seated = [juror for juror in ai_seats(jury) if juror.seat not in state.discharged]
+    addressed_set = set(addressed)
+    candidates = [j for j in seated if not state.memories[j.seat].withdrawn or j.seat in addressed_set]
     if not candidates or count <= 0:
         return []
-    addressed_set = set(addressed)
+    mode = state.settings.turn_mode
+    if mode == "round-robin":
+        seats = [j.seat for j in seated]
+        return formats.round_robin(seats, [j.seat for j in candidates], state.last_speakers, count)
+    if mode == "random":
+        return formats.uniform([j.seat for j in candidates], count, rng)
     mean_turns = sum(state.memories[j.seat].spoke_count for j in candidates) / len(candidates)
     weights = [speaker_weight(state, juror, addressed_set, mean_turns) for juror in candidates]
     return weighted_sample([j.seat for j in candidates], weights, count, rng)

@@ -157,6 +157,8 @@ class Speech:
     # How far the speaker's own conviction moves as they speak (+ towards guilty): a change of
     # mind of their own, such as the wildcard's. The engine clamps it to +-MAX_OWN_SHIFT.
     own_shift: float = 0.0
+    # The speaker withdraws from the discussion (nothing new to add): silent unless addressed, still votes.
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -33,6 +34,7 @@ from deliberation.experiments.selectors import experiment_records
 from deliberation.experiments.simulate import CaseInput, RunJob, RunOutcome, WorkerContext
 from deliberation.experiments.storage import store_run
 from deliberation.models import Experiment
+from deliberation.services.formats import check_format_options
 from jurors.models import Persona
 
 ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
@@ -56,8 +58,11 @@ def experiment_create(
     name: str = "",
     trial: bool = False,
     rules: str = "unanimous",
+    options: dict[str, Any] | None = None,
 ) -> Experiment:
-    """A pending experiment; its cases are resolved now so a bad selector fails at once."""
+    """A pending experiment; its cases are resolved now so a bad selector fails at once.
+    ``options`` are engine settings every run takes (turn_mode, context_scope, last_n)."""
+    check_format_options(options or {})
     if not 1 <= runs_per_case <= MAX_RUNS_PER_CASE:
         raise ValidationError(ERROR_RUNS)
     if rules not in RULE_NAMES:
@@ -74,6 +79,7 @@ def experiment_create(
         seed=seed,
         trial=trial,
         rules=rules,
+        settings=dict(options or {}),
         notes=selection.notes,
         progress_total=len(selection.cases) * runs_per_case,
     )
@@ -176,8 +182,8 @@ def experiment_execute(*, experiment_id: int, workers: int = 2, on_progress: Pro
     try:
         inputs = _warm_indexes({job.case_id for job in jobs})
         slugs = {case_id: data.case.slug for case_id, data in inputs.items()}
-        rules = Experiment.objects.values_list("rules", flat=True).get(pk=experiment_id)
-        context = simulate.current_context(rules)
+        rules, options = Experiment.objects.values_list("rules", "settings").get(pk=experiment_id)
+        context = simulate.current_context(rules, options)
         personas = list(Persona.objects.jury())
         for done, outcome in enumerate(_parallel(jobs, inputs, context, workers), start=1):
             _record(experiment_id, outcome, personas, slugs)
@@ -208,7 +214,8 @@ def experiment_run_one(*, experiment_id: int, case_id: int, seed: int) -> None:
     if experiment.deliberations.filter(case_id=case_id, seed=seed).exists():
         return  # a repeated delivery of a run already stored
     data = simulate.case_input(case_id)
-    outcome = simulate.simulate_safely(job, data, simulate.current_context(experiment.rules))  # no transaction open
+    context = simulate.current_context(experiment.rules, experiment.settings)
+    outcome = simulate.simulate_safely(job, data, context)  # no transaction open
     with transaction.atomic():
         # The experiment's row lock makes the check and the store one step: of two deliveries of
         # the same run that deliberated side by side, only the first is stored and counted.

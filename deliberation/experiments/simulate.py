@@ -77,9 +77,9 @@ def worker_setup(angry_settings: dict[str, Any]) -> None:
     import deliberation.minds.offline  # noqa: F401
 
 
-def current_context(rules: str = "unanimous") -> WorkerContext:
+def current_context(rules: str = "unanimous", options: dict[str, Any] | None = None) -> WorkerContext:
     """The jury and settings a run uses now (read in the parent, from the database), under the
-    experiment's jury rules."""
+    experiment's jury rules and with its own engine ``options`` (turn mode, context scope)."""
     from django.conf import settings
 
     from deliberation import jury as jury_build
@@ -91,7 +91,7 @@ def current_context(rules: str = "unanimous") -> WorkerContext:
     return WorkerContext(
         jury=tuple(jury_build.profile(seat) for seat in seats),
         # The same settings a fresh deliberation with no options of its own gets.
-        engine_settings=engine_settings(Deliberation(settings={"rules": rules})),
+        engine_settings=engine_settings(Deliberation(settings={**dict(options or {}), "rules": rules})),
         angry_settings={name: getattr(settings, name) for name in dir(settings) if name.startswith("ANGRY_")},
     )
 

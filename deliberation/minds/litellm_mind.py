@@ -121,6 +121,7 @@ class LiteLLMMind(ModelCalls):
             strength=rate_strength(position, parsed.cited, request.case),
             cited=parsed.cited,
             usage=outcome.usage(note=note),
+            withdrawn=parsed.withdrawn,
         )
 
     async def craft_argument(self, request: CraftRequest, *, on_text: TextSink | None = None) -> Speech:

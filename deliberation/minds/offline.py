@@ -32,6 +32,7 @@ from deliberation.engine.strategies import validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
 from deliberation.minds import offline_archetypes as archetypes
 from deliberation.minds import offline_phrases as phrases
+from deliberation.minds import offline_reflection as reflection
 from deliberation.minds import offline_voices as voices
 from deliberation.minds.offline_craft import craft
 from deliberation.minds.offline_points import (
@@ -91,6 +92,7 @@ class OfflineMind:
         if choice.behaviour == "own_turn":  # the wildcard's reasons are its own, not the room's
             hot = ""
         points = all_points(case, side, rng) or [fallback_point(case, side)]
+        withdrawn = reflection.has_nothing_to_add(outlook, [p.label for p in points], side)
         points = archetypes.fresh_points(points, outlook, request.recent)
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
@@ -104,6 +106,9 @@ class OfflineMind:
         else:
             parts.append(fresh(voice(voices.OPEN_FRESH, archetype), rng, heard))
         parts.extend(line for line in (choice.lead, archetypes.recall_line(outlook, rng, heard)) if line)
+        caught = reflection.contradiction(outlook, previous.seat, request.round_number) if previous else None
+        if caught is not None:
+            parts.append(reflection.contradiction_line(caught))
         parts.append(point_body(point, kind, rng.choice(others), rng, heard, side))
         if rng.random() < juror.verbosity and len(points) > 1 and archetype != "impatient":
             extra = choose_point(
@@ -122,6 +127,8 @@ class OfflineMind:
         closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
         parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
         parts.append(archetypes.press_line(juror, request.round_number, rng, " ".join([heard, *parts])))
+        if withdrawn:
+            parts.append(reflection.WITHDRAW_LINE)
         content = " ".join(part for part in parts if part)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2
@@ -139,6 +146,7 @@ class OfflineMind:
             cited=(point.item_id,),
             usage=usage_since(start),
             own_shift=choice.own_shift,
+            withdrawn=withdrawn,
         )
 
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:

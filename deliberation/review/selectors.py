@@ -132,6 +132,7 @@ class FlipView:
     seat_number: int
     before: str
     after: str
+    reason: str = ""  # why the juror changed their mind (``engine.reflection.flip_reason``)
 
     @property
     def before_label(self) -> str:
@@ -269,7 +270,13 @@ def seat_label(seat: Seat | None, number: int) -> str:
 
 def _flip_views(raw: list[dict[str, Any]], seats: dict[int, Seat]) -> list[FlipView]:
     return [
-        FlipView(seat=seats.get(f["seat"]), seat_number=f["seat"], before=f.get("from", ""), after=f.get("to", ""))
+        FlipView(
+            seat=seats.get(f["seat"]),
+            seat_number=f["seat"],
+            before=f.get("from", ""),
+            after=f.get("to", ""),
+            reason=f.get("reason", ""),
+        )
         for f in raw
     ]
 

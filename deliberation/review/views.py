@@ -41,6 +41,7 @@ from deliberation.models import Deliberation, Verdict
 from deliberation.review import exports
 from deliberation.review.debrief import Debrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.failures import causes_in_words
+from deliberation.review.reflection import reflection_context
 from deliberation.review.selectors import (
     PER_PAGE,
     UNFINISHED,
@@ -156,6 +157,7 @@ def _page(request: HttpRequest, deliberation: Deliberation, *, token: str | None
         if not deliberation.is_finished and not deliberation.room_code
         else "",
         "can_delete": token is None and request.user.is_staff,
+        **reflection_context(transcript),
         "share_url": request.build_absolute_uri(reverse("review:shared", args=[deliberation.share_token]))
         if owner and deliberation.share_token
         else "",

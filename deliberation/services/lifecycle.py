@@ -39,6 +39,7 @@ from deliberation.models import (
 from deliberation.services import claims
 from deliberation.services import trial as trial_services
 from deliberation.services.broadcast import announce
+from deliberation.services.formats import check_format_options, format_settings
 from jurors.models import PLAYER_SEAT, Persona
 
 ERROR_CASE_UNPLAYABLE = "This case is kept for the record only and cannot be played."
@@ -90,6 +91,7 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
         **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
+        **format_settings(options),
     )
 
 
@@ -149,6 +151,7 @@ def deliberation_start(
     if max_rounds is not None and not 1 <= max_rounds <= 100:
         raise ValidationError(ERROR_MAX_ROUNDS)
     check_rule_options(options or {})
+    check_format_options(options or {})
     plays = host_plays and player_side != PlayerSide.NONE
     gate = {"turns_before_verdict": COURTROOM_TURNS_BEFORE_VERDICT} if plays and player_side is None else {}
     deliberation = Deliberation(

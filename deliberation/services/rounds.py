@@ -220,7 +220,9 @@ def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence:
         )
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
     if speeches and result.flips:
-        speeches[-1].flips = [{"seat": f.seat, "from": f.before, "to": f.after} for f in result.flips]
+        speeches[-1].flips = [
+            {"seat": f.seat, "from": f.before, "to": f.after, "reason": f.reason} for f in result.flips
+        ]
     return turns
 
 
@@ -307,7 +309,7 @@ def flip_votes(deliberation: Deliberation, result: RoundResult) -> list[Vote]:
 def snapshots(
     deliberation: Deliberation, round_number: int, convictions: dict[int, float], votes: dict[int, str]
 ) -> list[ConvictionSnapshot]:
-    """Every seat's conviction and vote after a round (unsaved)."""
+    """Every seat's conviction and vote after a round (unsaved); a discharged seat has neither."""
     return [
         ConvictionSnapshot(
             deliberation=deliberation,
@@ -317,6 +319,7 @@ def snapshots(
             vote=votes[seat],
         )
         for seat, conviction in sorted(convictions.items())
+        if seat in votes
     ]
 
 
@@ -346,7 +349,7 @@ def store_snapshots(
     awaiting = set(awaiting_vote(state, [seat.number for seat in seats if seat.kind != SeatKind.AI]))
     for seat in seats:
         seat.conviction = round(state.memories[seat.number].conviction, 6)
-        seat.vote = "" if seat.number in awaiting else state.votes[seat.number]
+        seat.vote = "" if seat.number in awaiting else state.votes.get(seat.number, "")  # discharged: ""
     Seat.objects.bulk_update(seats, ["conviction", "vote"])
 
 

@@ -20,13 +20,16 @@ from tqdm import tqdm
 from cases.models import Case
 from deliberation import services
 from deliberation.engine.rules import RULE_NAMES
+from deliberation.management.format_arguments import add_format_arguments, format_options
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Phase
 from deliberation.selectors import deliberations_with_record, run_record
+from deliberation.services.discharge import juror_discharge
 from jurors.models import PLAYER_SEAT
 
 # The automated player's repertoire; a custom argument needs a person's own words.
 AUTO_STRATEGIES = ("challenge_evidence", "question_witness", "reasonable_doubt", "alternative_theory", "address_juror")
+ERROR_DISCHARGE_FORMAT = "--discharge takes SEAT@ROUND, such as 5@3 (not {value!r})."
 ERROR_NO_CASE = "No case with slug {slug!r}. Try one of: {choices}."
 WARNING_FALLBACK = (
     "warning: from round {round} some turns fell back to the offline engine ({reason}); "
@@ -66,6 +69,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--trial", action="store_true", help="hold the trial (counsel, witnesses, objections) first"
         )
+        add_format_arguments(parser)
+        parser.add_argument(
+            "--discharge",
+            default="",
+            metavar="SEAT@ROUND",
+            help="the judge discharges the AI juror in SEAT (illness) before ROUND, e.g. 5@3",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         case = Case.objects.filter(slug=options["case"]).first()
@@ -81,11 +91,16 @@ class Command(BaseCommand):
                 player_side=side,
                 host_plays=side != "none",
                 max_rounds=options["max_rounds"],
-                options={**rule_options(options), **({"trial": True} if options["trial"] else {})},
+                options={
+                    **rule_options(options),
+                    **format_options(options),
+                    **({"trial": True} if options["trial"] else {}),
+                },
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         err = sys.stderr
+        discharge_at = self._discharge_at(options["discharge"])
         player = random.Random(deliberation.seed)
         limit = (deliberation.settings or {}).get("max_rounds") or 20
         err.write(f"Deliberation {deliberation.pk}: {case.title} ({engine_label(deliberation.engine)})\n")
@@ -95,6 +110,8 @@ class Command(BaseCommand):
                 if side != "none":
                     self._automated_move(deliberation, player)
                 before = deliberation.round_number
+                if discharge_at and discharge_at[1] == before + 1:
+                    self._discharge(deliberation, discharge_at[0])
                 if not services.round_run(deliberation_id=deliberation.pk):
                     raise CommandError(f"Round {before + 1} could not be run; see the log.")
                 deliberation.refresh_from_db()
@@ -112,6 +129,22 @@ class Command(BaseCommand):
                 f"deliberation {record['deliberation_id']}: {record['verdict']} after {record['rounds']} rounds "
                 f"({record['llm_calls']} model calls)"
             )
+
+    @staticmethod
+    def _discharge_at(value: str) -> tuple[int, int] | None:
+        if not value:
+            return None
+        seat, _, number = value.partition("@")
+        if not (seat.isdigit() and number.isdigit()):
+            raise CommandError(ERROR_DISCHARGE_FORMAT.format(value=value))
+        return int(seat), int(number)
+
+    def _discharge(self, deliberation: Deliberation, seat: int) -> None:
+        try:
+            juror_discharge(deliberation_id=deliberation.pk, seat_number=seat)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        deliberation.refresh_from_db()
 
     def _automated_move(self, deliberation: Deliberation, rng: random.Random) -> None:
         strategy = rng.choice(AUTO_STRATEGIES)

@@ -26,6 +26,7 @@ from deliberation.engine.rules import RULE_NAMES
 from deliberation.experiments import services
 from deliberation.experiments.report import case_table, measure_table
 from deliberation.experiments.selectors import experiment_records
+from deliberation.management.format_arguments import add_format_arguments, format_options
 from deliberation.models import Experiment
 
 POLL_SECONDS = 0.5
@@ -47,6 +48,7 @@ class Command(BaseCommand):
         parser.add_argument("--trial", action="store_true", help="every run holds the trial before its first ballot")
         parser.add_argument("--rules", choices=RULE_NAMES, default="unanimous", help="the jury's rule set")
         parser.add_argument("--json", action="store_true", help="print every measure as one JSON line last")
+        add_format_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         err = options.get("stderr") or sys.stderr  # call_command(stderr=...) passes its stream here
@@ -59,6 +61,7 @@ class Command(BaseCommand):
                 name=options["name"],
                 trial=options["trial"],
                 rules=options["rules"],
+                options=format_options(options),
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

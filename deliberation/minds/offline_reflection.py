@@ -1,0 +1,72 @@
+"""The offline juror's reflection: when it withdraws, and when it calls out a contradiction.
+
+Pure rules, no random draws (a seed gives the same speech with or without them):
+
+* **Withdrawal** (seed 001's ``<Withdrawn>``): a juror withdraws from the discussion when it has
+  nothing to add: every point the case file offers its side is spent (argued by the juror already,
+  or, when the caller passes the turns it remembers, named there by a juror of that side; the
+  offline mind counts only its own points, as wider readings changed the room's variety), it owes no one an
+  answer (no counter-point kept), and it is sure of its vote (conviction at least ``SURE_MARGIN``
+  from 0.5), and at least ``KEEP_TALKING`` other jurors are still in the discussion (a room does
+  not fall silent). It still votes, and speaks again when addressed.
+* **Contradiction**: a juror answering someone who argued one side earlier and the other side now
+  (two impressions of that speaker in its own memory, the newer one from this round or the last)
+  says so, by name, unless that speaker's vote changed in between (a change of mind, which it
+  remembers as a flip, is no contradiction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deliberation.engine.ports import Impression, JurorOutlook
+
+SURE_MARGIN = 0.3
+KEEP_TALKING = 6
+WITHDRAW_LINE = "I have said all I have to say on this; I'll listen now, and I'll still vote when it comes to it."
+CONTRADICTION_LINE = "{name}, in round {before_round} you argued {before}, and now you argue {after}. Which is it?"
+SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
+
+
+def has_nothing_to_add(
+    outlook: JurorOutlook, labels: Sequence[str], side: str, heard: Sequence[tuple[str, str]] = ()
+) -> bool:
+    """The withdrawal rule: every point of ``side`` spent, nothing to answer, sure of its vote.
+
+    ``heard`` are the turns the juror remembers in full, as (side argued, words): a point whose
+    label they name on ``side`` is spent too."""
+    if not labels or outlook.counterpoints or outlook.in_discussion < KEEP_TALKING:
+        return False
+    if abs(outlook.conviction - 0.5) < SURE_MARGIN:
+        return False
+    spent = set(outlook.points_made)
+    said = " ".join(words.lower() for position, words in heard if position == side)
+    return all(label in spent or label.lower() in said for label in labels)
+
+
+def contradiction(outlook: JurorOutlook, seat: int, round_number: int) -> tuple[Impression, Impression] | None:
+    """The earlier and the newer impression of ``seat`` arguing opposite sides, when the newer is recent
+    and ``seat`` did not change its vote between them."""
+    theirs = [i for i in outlook.impressions if i.seat == seat and i.position]
+    if len(theirs) < 2:
+        return None
+    newer = theirs[-1]
+    if newer.round_number < round_number - 1:
+        return None
+    earlier = next((i for i in reversed(theirs[:-1]) if i.position != newer.position), None)
+    if earlier is None:
+        return None
+    between = range(earlier.round_number, newer.round_number + 1)
+    flips = [m for m in outlook.key_moments if m.kind == "flip" and m.round_number in between]
+    changed = any(newer.speaker_name in m.text for m in flips)
+    return None if changed else (earlier, newer)
+
+
+def contradiction_line(pair: tuple[Impression, Impression]) -> str:
+    earlier, newer = pair
+    return CONTRADICTION_LINE.format(
+        name=newer.speaker_name,
+        before_round=earlier.round_number,
+        before=SIDE_WORDS.get(earlier.position, earlier.position),
+        after=SIDE_WORDS.get(newer.position, newer.position),
+    )

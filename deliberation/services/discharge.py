@@ -1,0 +1,61 @@
+"""The judge discharges a juror (illness); the jury goes on with the jurors who remain.
+
+The mechanics are the engine's (``engine.discharge``): the seat leaves turns, reactions, votes and
+tallies, and the jury size the tally is taken on drops by one. Here the seat is marked in the
+database, its vote cleared, and the judge's direction written into the transcript.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from deliberation import jury as jury_build
+from deliberation.engine.discharge import DischargeError, discharge
+from deliberation.engine.state import DeliberationState
+from deliberation.models import Deliberation, TurnKind
+from deliberation.services.broadcast import announce
+from deliberation.services.lifecycle import ERROR_ROUND_RUNNING, _lock, _require_deliberating, round_busy
+from deliberation.services.rounds import _add_turn
+
+JUDGE_NAME = "The judge"
+DISCHARGE_DIRECTION = (
+    "Members of the jury, {name} has been taken ill and I am discharging them from this jury. "
+    "The {size} of you who remain will continue your deliberations, and your verdict will be taken on {size} votes."
+)
+
+
+@transaction.atomic
+def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
+    """Discharge the AI juror in ``seat_number`` before the next round, where the rules allow it.
+
+    Refuses (``ValidationError`` with the engine's message) outside deliberation, while a round
+    runs, under rules that forbid it, for a participant's seat or an already discharged one, and
+    below the rules' minimum jury. Writes the judge's direction as a turn and announces "round".
+    """
+    deliberation = _lock(deliberation_id)
+    _require_deliberating(deliberation)
+    if round_busy(deliberation):
+        raise ValidationError(ERROR_ROUND_RUNNING)
+    seats = list(deliberation.seats.select_related("persona__archetype"))
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    try:
+        discharge(state, jury_build.profiles(seats), seat=seat_number)
+    except DischargeError as exc:
+        raise ValidationError(str(exc)) from None
+    seat = next(s for s in seats if s.number == seat_number)
+    seat.discharged_round = state.round_number + 1
+    seat.vote = ""
+    seat.save(update_fields=["discharged_round", "vote"])
+    deliberation.engine_state = state.to_dict()
+    deliberation.save(update_fields=["engine_state"])
+    _add_turn(
+        deliberation,
+        round_number=state.round_number,
+        kind=TurnKind.JUDGE,
+        speaker_name=JUDGE_NAME,
+        target_seat=seat_number,
+        content=DISCHARGE_DIRECTION.format(name=seat.display_name, size=state.jury_size()),
+    )
+    announce(deliberation.pk, "round", {"round": state.round_number, "discharged": seat_number})
+    return deliberation

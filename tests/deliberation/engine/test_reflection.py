@@ -1,0 +1,73 @@
+import asyncio
+import dataclasses
+
+from deliberation.engine.ports import HeardTurn, Impression, KeyMoment
+from deliberation.engine.reflection import REASON_MOVED, REASON_OWN, flip_reason
+from deliberation.engine.state import JurorMemory
+from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline_reflection import CONTRADICTION_LINE, contradiction
+from tests.deliberation.engine.formats_helpers import RecordingMind, run
+
+
+def heard(round_number: int, position: str, delta: float, label: str = "the knife") -> Impression:
+    return Impression(round_number, 3, "Mrs Adler", position, "E1", label, delta, False, "")
+
+
+def test_a_change_of_mind_gives_the_argument_that_moved_it_furthest_this_round() -> None:
+    memory = JurorMemory(seat=5)
+    memory.impressions = [
+        heard(4, "not_guilty", -0.30, "the old alibi"),  # an earlier round: not this change's reason
+        heard(5, "not_guilty", -0.05, "the pawn ticket"),
+        dataclasses.replace(heard(5, "not_guilty", -0.12, "the receipt"), speaker_name="Mr Bell"),
+        heard(5, "guilty", 0.2),  # the other way
+    ]
+    assert flip_reason(memory, 5, "not_guilty") == REASON_MOVED.format(speaker="Mr Bell", about=" on the receipt")
+    assert flip_reason(memory, 6, "not_guilty") == REASON_OWN
+
+
+def test_every_recorded_flip_carries_its_reason() -> None:
+    _, _, results = run(12)
+    flips = [flip for r in results for flip in r.flips]
+    assert flips, "the seeded run changes a mind"
+    assert all(flip.reason.startswith(("moved by ", "on reflection")) for flip in flips)
+
+
+def test_a_juror_calls_out_a_speaker_who_argued_one_side_and_now_the_other() -> None:
+    mind = RecordingMind()
+    run(1, mind)
+    request = mind.requests[0]
+    outlook = dataclasses.replace(request.outlook, impressions=(heard(2, "guilty", 0.1), heard(4, "not_guilty", -0.1)))
+    said = HeardTurn(4, 3, "Mrs Adler", "The knife proves nothing.", position="not_guilty")
+    asked = dataclasses.replace(request, outlook=outlook, recent=(said,), round_number=5, answering=None)
+    speech = asyncio.run(OfflineMind().speak(asked))
+    line = CONTRADICTION_LINE.format(name="Mrs Adler", before_round=2, before="guilty", after="not guilty")
+    assert line in speech.content
+
+
+def test_a_change_of_vote_in_between_is_no_contradiction_and_an_old_one_is_not_raised() -> None:
+    base = dataclasses.replace(_outlook(), impressions=(heard(2, "guilty", 0.1), heard(4, "not_guilty", -0.1)))
+    assert contradiction(base, 3, 5) is not None
+    flipped = dataclasses.replace(
+        base, key_moments=(KeyMoment(3, "flip", "Mrs Adler changed their vote to not guilty"),)
+    )
+    assert contradiction(flipped, 3, 5) is None
+    assert contradiction(base, 3, 7) is None  # the newer argument is two rounds old
+
+
+def _outlook():  # type: ignore[no-untyped-def]
+    mind = RecordingMind()
+    run(1, mind)
+    return mind.requests[0].outlook
+
+
+def test_a_model_juror_is_reminded_of_a_contradiction_it_noticed_and_told_it_may_say_so() -> None:
+    from deliberation.engine.prompts import CONTRADICTION_HINT, build_speak_messages
+
+    mind = RecordingMind()
+    run(1, mind)
+    request = mind.requests[0]
+    noticed = KeyMoment(2, "contradiction", "Mrs Adler argued not guilty after arguing guilty in round 1")
+    later = KeyMoment(3, "flip", "Mr Bell changed their vote to guilty")
+    outlook = dataclasses.replace(request.outlook, key_moments=(noticed, later))
+    prompt = build_speak_messages(dataclasses.replace(request, outlook=outlook))[-1]["content"]
+    assert CONTRADICTION_HINT.format(text=noticed.text, round=2) in prompt
