@@ -286,5 +286,7 @@ LOGGING = {
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
+        # channels-redis drops a message for a full inbox with only an INFO line: keep it visible
+        "channels_redis.core": {"level": "INFO"},
     },
 }

@@ -47,7 +47,7 @@ from deliberation.rooms.state import (
     stamp,
 )
 from deliberation.services import lifecycle
-from deliberation.services.broadcast import announce
+from deliberation.services.broadcast import access_changed, announce
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 MAX_CONTENT = MAX_TEXT
@@ -268,7 +268,8 @@ def room_call_vote(*, deliberation_id: int, session_key: str = "") -> None:
 
 @transaction.atomic
 def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int) -> None:
-    """The host removes a participant: the seat goes back to its AI juror and closes."""
+    """The host removes a participant: the seat goes back to its AI juror and closes, and the removed
+    browser's open sockets on the room close (``access_changed``)."""
     deliberation = _lock(deliberation_id)
     require_host(deliberation, session_key, "remove someone")
     _require_open(deliberation)
@@ -280,6 +281,7 @@ def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int
     seat.save(update_fields=["kind", "session_key", "token_hash", "joined_at", "display_name", "is_open"])
     clock.seat_leaves(deliberation, seat_number)
     announce(deliberation.pk, "seats", {"seat": seat_number})
+    access_changed(deliberation.pk)
 
 
 # --- Playing ----------------------------------------------------------------------------------------------

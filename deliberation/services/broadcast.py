@@ -24,6 +24,7 @@ from angryagents import background
 logger = logging.getLogger(__name__)
 
 EVENT_TYPE = "deliberation.event"
+ACCESS_TYPE = "deliberation.access"  # who may watch changed: every open socket asks the access rule again
 
 
 def group_name(deliberation_id: int) -> str:
@@ -69,6 +70,14 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
 def announce(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
     """Publish ``event`` once the current transaction commits (at once outside a transaction)."""
     transaction.on_commit(lambda: publish(deliberation_id, event, data))
+
+
+def access_changed(deliberation_id: int) -> None:
+    """Someone may have lost sight of the deliberation (a share link revoked, a participant removed):
+    once the transaction commits, every open socket on it asks the access rule again and closes
+    itself if its browser may no longer watch. Call it from any service that narrows who may see a
+    deliberation; nothing is rendered, so it costs one query per open socket."""
+    transaction.on_commit(lambda: _send(deliberation_id, {"type": ACCESS_TYPE}))
 
 
 class Streamer:
