@@ -128,6 +128,15 @@ REDIS_URL = env_redis("REDIS_URL")
 # 1011 (channels_redis#422). The read timeout is set well above the blocking pop: an idle socket
 # stays open for hours, and a Redis that vanished is still noticed.
 REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 30.0, minimum=6.0)
+# channels-redis keeps ONE inbox per web process in Redis (every socket of the process shares it) and
+# drops what arrives when it is full (``capacity``, default 100, logged by "channels_redis.core") or
+# older than ``expiry`` seconds. A class of 30 rooms queued up to a thousand messages in one inbox
+# while speeches streamed word by word (BENCHMARKS.md, issue 12): the inbox holds CHANNEL_LAYER_CAPACITY
+# messages, an update waits at most CHANNEL_LAYER_EXPIRY seconds (a later one carries the newer state),
+# and a socket stays in its room's group for CHANNEL_LAYER_GROUP_EXPIRY seconds (a class day).
+CHANNEL_LAYER_CAPACITY = env_int("CHANNEL_LAYER_CAPACITY", 5000, minimum=100)
+CHANNEL_LAYER_EXPIRY = env_int("CHANNEL_LAYER_EXPIRY", 60, minimum=5)
+CHANNEL_LAYER_GROUP_EXPIRY = env_int("CHANNEL_LAYER_GROUP_EXPIRY", 24 * 60 * 60, minimum=60)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -142,8 +151,9 @@ if REDIS_URL:
                         "health_check_interval": 15,
                     }
                 ],
-                "capacity": 1500,
-                "expiry": 30,
+                "capacity": CHANNEL_LAYER_CAPACITY,
+                "expiry": CHANNEL_LAYER_EXPIRY,
+                "group_expiry": CHANNEL_LAYER_GROUP_EXPIRY,
             },
         }
     }
