@@ -102,6 +102,7 @@ FIGURES = Figures()
 FETCHES: list[asyncio.Task[None]] = []
 PROCESSES: list[tuple[str, int]] = []  # (name, pid) of the server processes, for their CPU time
 MEASURING = threading.Event()
+PROFILE_DIR: Path | None = None
 
 
 @dataclass
@@ -387,6 +388,8 @@ async def _run(bases: list[str], rooms: int, seconds: float) -> None:
     cpu_before = {f"{name} {pid}": _cpu_seconds(pid) for name, pid in PROCESSES}
     measured_from = time.monotonic()
     MEASURING.set()
+    if PROFILE_DIR:  # the web processes profile their event loops while measured (bench/cpu_sampler)
+        (PROFILE_DIR / "go").touch()
     actors = [asyncio.create_task(_voter(r, stop)) for r in made] + [
         asyncio.create_task(_speaker(r, stop)) for r in made
     ]
@@ -394,6 +397,8 @@ async def _run(bases: list[str], rooms: int, seconds: float) -> None:
     stop.set()
     await asyncio.gather(*actors, return_exceptions=True)  # the last votes still wait for their updates
     MEASURING.clear()
+    if PROFILE_DIR:
+        (PROFILE_DIR / "stop").touch()
     FIGURES.measured_seconds = time.monotonic() - measured_from
     FIGURES.cpu_measured = {key: _cpu_seconds(int(key.split()[-1])) - used for key, used in cpu_before.items()}
     close.set()
@@ -414,13 +419,18 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
-    parser.add_argument("--profile", metavar="DIR", help="CPU-profile the server processes into DIR")
+    parser.add_argument("--profile", metavar="DIR", help="profile the web event loops into DIR")
     args = parser.parse_args()
     embedded = args.mode == "embedded"
     if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         raise SystemExit("service modes need DATABASE_URL and REDIS_URL")
     env = {"ANGRY_NARRATION": "text", "LOG_LEVEL": "WARNING", "DATABASE_POOL_SIZE": "8" if args.db == "pool" else "0"}
     if args.profile:
+        global PROFILE_DIR
+        PROFILE_DIR = Path(args.profile).resolve()
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
+        for mark in ("go", "stop"):
+            (PROFILE_DIR / mark).unlink(missing_ok=True)
         sampler = str(ROOT / "bench" / "cpu_sampler")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [sampler, os.environ.get("PYTHONPATH", "")]))
         env["ANGRY_CPU_SAMPLE_DIR"] = str(Path(args.profile).resolve())
