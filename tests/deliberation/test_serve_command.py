@@ -44,6 +44,7 @@ def _answers(url: str, limit: float = 120.0) -> bool:
     return False
 
 
+@pytest.mark.timeout(900)  # a migrated database and two Daphnes start slowly on a loaded machine
 @pytest.mark.parametrize("processes", [1, 2])
 def test_every_web_process_serves_the_same_port_and_all_stop_with_the_command(tmp_path, processes):
     service = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
