@@ -31,6 +31,7 @@ for name, value in {
     "ANGRY_NARRATION": "text",
     "LITELLM_LOCAL_MODEL_COST_MAP": "True",
     "LOG_LEVEL": "WARNING",
+    "ALLOWED_HOSTS": "testserver",
 }.items():
     os.environ[name] = value
 for name in ("DATABASE_URL", "REDIS_URL"):
@@ -50,6 +51,39 @@ from deliberation.rooms import clock, services  # noqa: E402
 from deliberation.rooms.services import Credential  # noqa: E402
 
 SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+
+
+def _requests(pk: int, times: int) -> None:
+    """A student's vote post (with the broadcast it renders) and a controls fetch, through Django's
+    whole request path (middleware, session, the view, its template), as Daphne runs them."""
+    from django.test import Client
+
+    from angryagents.identity import SESSION_FIELD
+    from deliberation.models import Deliberation
+
+    code = Deliberation.objects.get(pk=pk).room_code
+    client = Client()
+    session = client.session
+    session[SESSION_FIELD] = "s3"
+    session.save()
+    for label, call in (
+        (
+            "POST vote",
+            lambda n: client.post(
+                f"/rooms/{code}/vote/", {"seat": 3, "vote": ("guilty", "not_guilty")[n % 2]}, HTTP_HX_REQUEST="true"
+            ),
+        ),
+        ("GET controls", lambda n: client.get(f"/rooms/{code}/controls/", HTTP_HX_REQUEST="true")),
+        ("GET room page", lambda n: client.get(f"/rooms/{code}/")),
+    ):
+        spent = []
+        response = call(0)
+        assert response.status_code == 200, (label, response.status_code)
+        for n in range(times):
+            started = time.thread_time()
+            call(n + 1)
+            spent.append((time.thread_time() - started) * 1000)
+        print(f"{label:<14} {statistics.median(spent):>6.1f} {max(spent):>10.1f} {'-':>8} {len(response.content):>8}")
 
 
 def _room() -> int:
@@ -92,6 +126,8 @@ def main() -> None:
             f"{event:<10} {statistics.median(spent):>10.1f} {max(spent):>10.1f} "
             f"{len(queries.captured_queries):>8} {len(html.encode()):>8}"
         )
+    print("HTTP requests (the whole Django path; a vote includes rendering its broadcast):")
+    _requests(pk, args.times)
 
 
 if __name__ == "__main__":
