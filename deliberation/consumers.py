@@ -23,7 +23,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
-from deliberation.services.broadcast import group_name
+from deliberation.services.broadcast import EVENT_TYPE, group_name
 from deliberation.services.watching import watch_ended, watch_started
 
 CLOSE_NOT_FOUND = 4404
@@ -60,6 +60,16 @@ class CourtConsumer(AsyncWebsocketConsumer):
         if self.deliberation_id is not None:
             await sync_to_async(watch_ended)(deliberation_id=self.deliberation_id)
             self.deliberation_id = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """A pushed fragment is forwarded as it is, without channels' ``close_old_connections``
+        before each message: that is a hop to the one sync thread, per socket and per update,
+        and forwarding touches no database (a third of the event loop's time went there with 5
+        rooms, BENCHMARKS.md, issue 12). Everything else (connect, access checks) goes the usual way."""
+        if message.get("type") == EVENT_TYPE:
+            await self.deliberation_event(message)
+        else:
+            await super().dispatch(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""
