@@ -5,13 +5,18 @@ Run:
     .venv/bin/python bench/classroom_load.py --mode embedded            # SQLite, one Daphne
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode service
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode two
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode serve
 options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
+         --profile DIR (each Daphne's event loop, cProfile on its CPU clock, while measured)
 
 ``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
 and the Redis channel layer; ``two``
 adds a second Daphne on the same database and Redis, and splits every room's browsers between the
-two (even browsers on one, odd on the other), so each update must cross processes. The servers
-come from tests/live.py (a scratch database, dropped after).
+two (even browsers on one, odd on the other), so each update must cross processes; ``serve`` is
+the product's way, ``manage.py serve --processes 2``: two Daphnes accepting on one port, the
+kernel spreading the connections. The servers come from tests/live.py (a scratch database,
+dropped after). The run stops on its own (set-up, the first rounds within ``WARM_UP_LIMIT``, then
+``--seconds``, then at most ``MISS_AFTER`` for the last votes).
 
 Every browser does what a browser does: it loads pages and posts forms over HTTP with its own
 cookies, holds the room's websocket, and, like static/js/room.js, fetches its own controls when a
@@ -25,7 +30,11 @@ Printed: HTTP errors (any status >= 400 or a failed request), dropped sockets (c
 end), missed updates (a vote's new jury box not seen by one of the room's 12 sockets within
 ``MISS_AFTER`` s), p50/p95 from posting a vote to its update on all 12 sockets of its room, how
 many controls the browsers fetched, and the peak number of PostgreSQL connections held by the
-bench's database (sampled every 0.25 s).
+bench's database (sampled every 0.25 s). Then the figures a loaded machine does not spoil: the
+websocket messages received (streamed pieces among them) and their size, the web processes' CPU
+time while measured per delivered socket message and per vote, the longest channel-layer inbox in
+Redis (sampled every 0.25 s) and the channel-layer messages dropped for capacity (as channels-redis
+logs them).
 """
 
 from __future__ import annotations
@@ -103,6 +112,7 @@ FETCHES: list[asyncio.Task[None]] = []
 PROCESSES: list[tuple[str, int]] = []  # (name, pid) of the server processes, for their CPU time
 MEASURING = threading.Event()
 PROFILE_DIR: Path | None = None
+SERVED: list[tuple[str, int]] = []  # the Daphnes ``manage.py serve`` started (mode "serve")
 
 
 @dataclass
@@ -415,7 +425,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mode", choices=["embedded", "service", "two"], default="embedded")
+    parser.add_argument("--mode", choices=["embedded", "service", "two", "serve"], default="embedded")
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
@@ -441,12 +451,15 @@ def main() -> None:
             server.start_worker("second")
         if args.mode == "two":
             bases.append(_second_daphne(server))
+        if args.mode == "serve":
+            bases = [_served(server, processes=2)]
         stop = threading.Event()
         if server.service_mode:
             watchers = ((_watch_postgres, server.env["DATABASE_URL"]), (_watch_backlog, server.env["REDIS_URL"]))
             for target, url in watchers:
                 threading.Thread(target=target, args=(url, stop), daemon=True).start()
         processes = [(p.args[2] if len(p.args) > 2 else "?", p.pid) for p in server.processes if p.poll() is None]
+        processes = [p for p in processes if p[0] != "serve"] + SERVED  # serve: count its Daphnes
         PROCESSES.extend(processes)
         before = {pid: _cpu_seconds(pid) for _, pid in processes}
         clock = time.monotonic()
@@ -499,6 +512,29 @@ def _print_load_independent(embedded: bool) -> None:
             f"load-independent: channel-layer messages dropped for capacity: {f.over_capacity}; "
             f"longest channel-layer inbox (peak): {f.backlog_peak}"
         )
+
+
+def _served(server: LiveServer, *, processes: int) -> str:
+    """``manage.py serve``: ``processes`` Daphnes accepting on one port (the product's way)."""
+    import subprocess
+    import urllib.request
+
+    port = free_port()
+    command = [sys.executable, "manage.py", "serve", "--port", str(port), "--processes", str(processes)]
+    with open(server.log.parent / "serve.log", "w") as log:
+        served = subprocess.Popen(command, cwd=ROOT, env=server.env, stdout=log, stderr=subprocess.STDOUT)
+    server.processes.append(served)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.3)
+    time.sleep(5)  # every process of the lot up, not just the first to answer
+    children = Path(f"/proc/{served.pid}/task/{served.pid}/children").read_text().split()
+    SERVED.extend(("daphne", int(pid)) for pid in children)  # its Daphnes, counted for their CPU time
+    return f"http://127.0.0.1:{port}"
 
 
 def _second_daphne(server: LiveServer) -> str:
