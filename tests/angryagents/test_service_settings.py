@@ -64,6 +64,8 @@ def test_by_default_the_channel_layer_holds_a_classrooms_messages_for_a_school_d
     layer = _service_settings()["layer"]
     assert layer["capacity"] >= 1000  # channels-redis's 100 is shared by every socket of a web process
     assert layer["expiry"] >= 30 and layer["group_expiry"] >= 8 * 60 * 60
+    [host] = layer["hosts"]
+    assert host["max_connections"] >= 400  # redis-py's 100 failed a class's sockets closing at once
 
 
 def test_the_channel_layers_bounds_come_from_the_environment():
