@@ -6,11 +6,12 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WEB_PROCESSES ?= 2
 OLDBAILEY_SAMPLE ?= ../shared/data/oldbailey
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install install-semantic run test lint format migrations-check bench superuser worker system-deps content clean
+.PHONY: install install-semantic run serve test lint format migrations-check bench superuser worker system-deps content clean
 
 install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
 	@$(PY) manage.py migrate --noinput -v 0
@@ -35,6 +36,9 @@ system-deps: ## espeak-ng for the judge's offline voice, where apt-get is availa
 run: install ## serve the full game at http://127.0.0.1:8000 (Daphne)
 	@echo "12 Angry Agents: http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/, make superuser for a login)"
 	@$(VENV)/bin/daphne -b $(HOST) -p $(PORT) angryagents.asgi:application
+
+serve: install ## service mode: WEB_PROCESSES Daphnes sharing one port (needs REDIS_URL and DATABASE_URL)
+	@$(PY) manage.py serve --host $(HOST) --port $(PORT) --processes $(WEB_PROCESSES)
 
 worker: $(VENV)/.installed ## a Celery worker for service mode (needs REDIS_URL and DATABASE_URL)
 	@$(VENV)/bin/celery -A angryagents worker -l info --concurrency 2

@@ -129,6 +129,18 @@ REDIS_URL = env_redis("REDIS_URL")
 # 1011 (channels_redis#422). The read timeout is set well above the blocking pop: an idle socket
 # stays open for hours, and a Redis that vanished is still noticed.
 REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 30.0, minimum=6.0)
+# channels-redis keeps ONE inbox per web process in Redis (every socket of the process shares it) and
+# drops what arrives when it is full (``capacity``, default 100, logged by "channels_redis.core") or
+# older than ``expiry`` seconds. A class of 30 rooms queued up to a thousand messages in one inbox
+# while speeches streamed word by word (BENCHMARKS.md, issue 12): the inbox holds CHANNEL_LAYER_CAPACITY
+# messages, an update waits at most CHANNEL_LAYER_EXPIRY seconds (a later one carries the newer state),
+# and a socket stays in its room's group for CHANNEL_LAYER_GROUP_EXPIRY seconds (a class day).
+CHANNEL_LAYER_CAPACITY = env_int("CHANNEL_LAYER_CAPACITY", 5000, minimum=100)
+CHANNEL_LAYER_EXPIRY = env_int("CHANNEL_LAYER_EXPIRY", 60, minimum=5)
+CHANNEL_LAYER_GROUP_EXPIRY = env_int("CHANNEL_LAYER_GROUP_EXPIRY", 24 * 60 * 60, minimum=60)
+# redis-py 8 gives each process's channel layer a pool of 100 connections and raises when a burst
+# needs more: a class of 360 sockets closing at once failed 111 group_discard calls at 100.
+CHANNEL_LAYER_MAX_CONNECTIONS = env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 1000, minimum=10)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -141,10 +153,12 @@ if REDIS_URL:
                         "socket_connect_timeout": 5.0,
                         "socket_keepalive": True,
                         "health_check_interval": 15,
+                        "max_connections": CHANNEL_LAYER_MAX_CONNECTIONS,
                     }
                 ],
-                "capacity": 1500,
-                "expiry": 30,
+                "capacity": CHANNEL_LAYER_CAPACITY,
+                "expiry": CHANNEL_LAYER_EXPIRY,
+                "group_expiry": CHANNEL_LAYER_GROUP_EXPIRY,
             },
         }
     }
@@ -292,5 +306,7 @@ LOGGING = {
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
+        # channels-redis drops a message for a full inbox with only an INFO line: keep it visible
+        "channels_redis.core": {"level": "INFO"},
     },
 }

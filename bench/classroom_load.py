@@ -5,13 +5,18 @@ Run:
     .venv/bin/python bench/classroom_load.py --mode embedded            # SQLite, one Daphne
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode service
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode two
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode serve
 options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
+         --profile DIR (each Daphne's event loop, cProfile on its CPU clock, while measured)
 
 ``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
 and the Redis channel layer; ``two``
 adds a second Daphne on the same database and Redis, and splits every room's browsers between the
-two (even browsers on one, odd on the other), so each update must cross processes. The servers
-come from tests/live.py (a scratch database, dropped after).
+two (even browsers on one, odd on the other), so each update must cross processes; ``serve`` is
+the product's way, ``manage.py serve --processes 2``: two Daphnes accepting on one port, the
+kernel spreading the connections. The servers come from tests/live.py (a scratch database,
+dropped after). The run stops on its own (set-up, the first rounds within ``WARM_UP_LIMIT``, then
+``--seconds``, then at most ``MISS_AFTER`` for the last votes).
 
 Every browser does what a browser does: it loads pages and posts forms over HTTP with its own
 cookies, holds the room's websocket, and, like static/js/room.js, fetches its own controls when a
@@ -25,7 +30,11 @@ Printed: HTTP errors (any status >= 400 or a failed request), dropped sockets (c
 end), missed updates (a vote's new jury box not seen by one of the room's 12 sockets within
 ``MISS_AFTER`` s), p50/p95 from posting a vote to its update on all 12 sockets of its room, how
 many controls the browsers fetched, and the peak number of PostgreSQL connections held by the
-bench's database (sampled every 0.25 s).
+bench's database (sampled every 0.25 s). Then the figures a loaded machine does not spoil: the
+websocket messages received (streamed pieces among them) and their size, the web processes' CPU
+time while measured per delivered socket message and per vote, the longest channel-layer inbox in
+Redis (sampled every 0.25 s) and the channel-layer messages dropped for capacity (as channels-redis
+logs them).
 """
 
 from __future__ import annotations
@@ -88,10 +97,22 @@ class Figures:
     speeches: int = 0
     controls_fetched: int = 0
     pg_peak: int = 0
+    messages: int = 0  # websocket messages received, all sockets
+    message_bytes: int = 0
+    chunks: int = 0  # of which streamed pieces of speeches
+    backlog_peak: int = 0  # most messages waiting in one process's channel-layer inbox (Redis)
+    over_capacity: int = 0  # channel-layer sends dropped for capacity (channels-redis logs them)
+    measured_messages: int = 0  # websocket messages received while votes and speeches went on
+    measured_seconds: float = 0.0
+    cpu_measured: dict[str, float] = field(default_factory=dict)  # server process -> CPU-seconds while measured
 
 
 FIGURES = Figures()
 FETCHES: list[asyncio.Task[None]] = []
+PROCESSES: list[tuple[str, int]] = []  # (name, pid) of the server processes, for their CPU time
+MEASURING = threading.Event()
+PROFILE_DIR: Path | None = None
+SERVED: list[tuple[str, int]] = []  # the Daphnes ``manage.py serve`` started (mode "serve")
 
 
 @dataclass
@@ -108,7 +129,7 @@ class Browser:
         try:
             response = await self.http.request(method, url, **kwargs)
         except httpx.HTTPError as exc:
-            FIGURES.http_errors.append(f"{method} {url}: {type(exc).__name__}")
+            FIGURES.http_errors.append(f"{method} {url}: {type(exc).__name__} {exc}")
             return None
         if response.status_code >= 400:
             FIGURES.http_errors.append(f"{method} {url}: {response.status_code}")
@@ -152,7 +173,7 @@ class Room:
 async def _setup_room(bases: list[str], index: int) -> Room:
     teacher = Browser(bases[0], httpx.AsyncClient(base_url=bases[0], follow_redirects=True, timeout=60))
     page = await teacher.request("GET", "/rooms/new/")
-    assert page is not None and page.status_code == 200, "the new-room page did not load"
+    assert page is not None and page.status_code == 200, f"the new-room page did not load: {FIGURES.http_errors[-3:]}"
     case = CASE_OPTION.search(page.text)
     assert case, "no case to play"
     data = {
@@ -220,6 +241,10 @@ async def _socket(room: Room, browser: Browser, ready: asyncio.Event, stop: asyn
 
 def _seen(room: Room, browser: Browser, message: str) -> None:
     now = time.monotonic()
+    FIGURES.messages += 1
+    FIGURES.message_bytes += len(message)
+    FIGURES.chunks += message.startswith('<span hx-swap-oob="beforeend:#stream-')
+    FIGURES.measured_messages += MEASURING.is_set()
     shown = {int(seat): vote for vote, seat in SEAT_VOTE.findall(message)}
     index = room.browsers.index(browser)
     for expected in room.waiting:
@@ -302,6 +327,31 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _watch_backlog(redis_url: str, stop: threading.Event) -> None:
+    """The longest inbox of any process on the Redis channel layer (messages sent, not yet taken)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        while not stop.is_set():
+            for key in client.scan_iter(match="asgi*", count=1000):
+                if b":group:" not in key and client.type(key) == b"zset":
+                    FIGURES.backlog_peak = max(FIGURES.backlog_peak, client.zcard(key))
+            stop.wait(0.25)
+    finally:
+        client.close()
+
+
+def _over_capacity(folder: Path) -> int:
+    """Channel-layer sends dropped because an inbox was full, as channels-redis logs them."""
+    dropped = 0
+    for log in folder.glob("*.log"):
+        for line in log.read_text(errors="replace").splitlines():
+            found = re.match(r"(\d+) of \d+ channels over capacity", line)
+            dropped += int(found.group(1)) if found else 0
+    return dropped
+
+
 def _watch_postgres(database_url: str, stop: threading.Event) -> None:
     import psycopg
 
@@ -345,12 +395,22 @@ async def _run(bases: list[str], rooms: int, seconds: float) -> None:
     while any(room.floor is None for room in made) and time.monotonic() - warm < WARM_UP_LIMIT:
         await asyncio.sleep(0.2)
     print(f"first rounds done in {time.monotonic() - warm:.1f} s; measuring for {seconds:.0f} s")
+    cpu_before = {f"{name} {pid}": _cpu_seconds(pid) for name, pid in PROCESSES}
+    measured_from = time.monotonic()
+    MEASURING.set()
+    if PROFILE_DIR:  # the web processes profile their event loops while measured (bench/cpu_sampler)
+        (PROFILE_DIR / "go").touch()
     actors = [asyncio.create_task(_voter(r, stop)) for r in made] + [
         asyncio.create_task(_speaker(r, stop)) for r in made
     ]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*actors, return_exceptions=True)  # the last votes still wait for their updates
+    MEASURING.clear()
+    if PROFILE_DIR:
+        (PROFILE_DIR / "stop").touch()
+    FIGURES.measured_seconds = time.monotonic() - measured_from
+    FIGURES.cpu_measured = {key: _cpu_seconds(int(key.split()[-1])) - used for key, used in cpu_before.items()}
     close.set()
     await asyncio.gather(*sockets, *FETCHES, return_exceptions=True)
     for room in made:
@@ -365,15 +425,25 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mode", choices=["embedded", "service", "two"], default="embedded")
+    parser.add_argument("--mode", choices=["embedded", "service", "two", "serve"], default="embedded")
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
+    parser.add_argument("--profile", metavar="DIR", help="profile the web event loops into DIR")
     args = parser.parse_args()
     embedded = args.mode == "embedded"
     if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         raise SystemExit("service modes need DATABASE_URL and REDIS_URL")
     env = {"ANGRY_NARRATION": "text", "LOG_LEVEL": "WARNING", "DATABASE_POOL_SIZE": "8" if args.db == "pool" else "0"}
+    if args.profile:
+        global PROFILE_DIR
+        PROFILE_DIR = Path(args.profile).resolve()
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
+        for mark in ("go", "stop"):
+            (PROFILE_DIR / mark).unlink(missing_ok=True)
+        sampler = str(ROOT / "bench" / "cpu_sampler")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [sampler, os.environ.get("PYTHONPATH", "")]))
+        env["ANGRY_CPU_SAMPLE_DIR"] = str(Path(args.profile).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="angry-classroom-"))
     with live_server(scratch, name="classroom", redis_db=15, env=env, embedded=embedded) as server:
         bases = [server.url]
@@ -381,12 +451,16 @@ def main() -> None:
             server.start_worker("second")
         if args.mode == "two":
             bases.append(_second_daphne(server))
+        if args.mode == "serve":
+            bases = [_served(server, processes=2)]
         stop = threading.Event()
-        watcher = None
         if server.service_mode:
-            watcher = threading.Thread(target=_watch_postgres, args=(server.env["DATABASE_URL"], stop), daemon=True)
-            watcher.start()
+            watchers = ((_watch_postgres, server.env["DATABASE_URL"]), (_watch_backlog, server.env["REDIS_URL"]))
+            for target, url in watchers:
+                threading.Thread(target=target, args=(url, stop), daemon=True).start()
         processes = [(p.args[2] if len(p.args) > 2 else "?", p.pid) for p in server.processes if p.poll() is None]
+        processes = [p for p in processes if p[0] != "serve"] + SERVED  # serve: count its Daphnes
+        PROCESSES.extend(processes)
         before = {pid: _cpu_seconds(pid) for _, pid in processes}
         clock = time.monotonic()
         try:
@@ -396,6 +470,7 @@ def main() -> None:
         wall = time.monotonic() - clock
         used = [f"{name} {_cpu_seconds(pid) - before[pid]:.0f}" for name, pid in processes]
         print(f"CPU seconds used by the server processes over {wall:.0f} s (setup included): {', '.join(used)}")
+    FIGURES.over_capacity = _over_capacity(scratch)
     label = f"{args.mode} ({'SQLite' if embedded else 'PostgreSQL, ' + args.db})"
     lat = FIGURES.latencies
     print(f"mode: {label}; {args.rooms} rooms x {CLIENTS} browsers; {args.seconds:.0f} s of votes and speeches")
@@ -412,6 +487,54 @@ def main() -> None:
         )
     print(f"controls fetched by browsers: {FIGURES.controls_fetched}")
     print(f"PostgreSQL connections held (peak): {FIGURES.pg_peak if not embedded else 'n/a (SQLite)'}")
+    _print_load_independent(embedded)
+
+
+def _print_load_independent(embedded: bool) -> None:
+    """Figures that hold on a loaded machine: work done per update, and updates lost for capacity."""
+    f = FIGURES
+    print(
+        f"websocket messages received: {f.messages} ({f.chunks} streamed pieces), "
+        f"{f.message_bytes / max(1, f.messages):.0f} bytes each on average; "
+        f"{f.measured_messages} while measured ({f.measured_seconds:.0f} s)"
+    )
+    web = {k: v for k, v in f.cpu_measured.items() if "daphne" in k}
+    if web:
+        spent = sum(web.values())
+        print(
+            f"load-independent: web CPU while measured {spent:.1f} s "
+            f"({', '.join(f'{k} {v:.1f}' for k, v in f.cpu_measured.items())}); "
+            f"web CPU per delivered message {spent / max(1, f.measured_messages) * 1000:.2f} ms, "
+            f"per vote {spent / max(1, f.votes) * 1000:.0f} ms"
+        )
+    if not embedded:
+        print(
+            f"load-independent: channel-layer messages dropped for capacity: {f.over_capacity}; "
+            f"longest channel-layer inbox (peak): {f.backlog_peak}"
+        )
+
+
+def _served(server: LiveServer, *, processes: int) -> str:
+    """``manage.py serve``: ``processes`` Daphnes accepting on one port (the product's way)."""
+    import subprocess
+    import urllib.request
+
+    port = free_port()
+    command = [sys.executable, "manage.py", "serve", "--port", str(port), "--processes", str(processes)]
+    with open(server.log.parent / "serve.log", "w") as log:
+        served = subprocess.Popen(command, cwd=ROOT, env=server.env, stdout=log, stderr=subprocess.STDOUT)
+    server.processes.append(served)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.3)
+    time.sleep(5)  # every process of the lot up, not just the first to answer
+    children = Path(f"/proc/{served.pid}/task/{served.pid}/children").read_text().split()
+    SERVED.extend(("daphne", int(pid)) for pid in children)  # its Daphnes, counted for their CPU time
+    return f"http://127.0.0.1:{port}"
 
 
 def _second_daphne(server: LiveServer) -> str:

@@ -9,7 +9,9 @@ to (``deliberation.rooms.page``), so a connection needs to know nothing about wh
 
 Who may listen is the transcript's rule (``deliberation.access``): the socket is addressed by the
 deliberation's public id and refused (closed before any message) for a stranger, exactly as for an
-id that does not exist.
+id that does not exist. When a service narrows who may watch (a share link revoked, a participant
+removed), the broadcaster tells the group (``broadcast.access_changed``) and each socket asks the
+rule again, closing itself when its browser may no longer see the deliberation.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
-from deliberation.services.broadcast import browser_group, group_name
+from deliberation.services.broadcast import EVENT_TYPE, browser_group, group_name
 from deliberation.services.watching import watch_ended, watch_started
 
 CLOSE_NOT_FOUND = 4404
@@ -54,19 +56,44 @@ class CourtConsumer(AsyncWebsocketConsumer):
         await sync_to_async(watch_started)(deliberation_id=deliberation_id)  # rounds stream while it is open
 
     async def disconnect(self, code: int) -> None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Stop listening to the group and stop counting as a watcher (once)."""
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
         if self.browser:
             await self.channel_layer.group_discard(self.browser, self.channel_name)
+            self.browser = None
         if self.deliberation_id is not None:
             await sync_to_async(watch_ended)(deliberation_id=self.deliberation_id)
             self.deliberation_id = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """A pushed fragment is forwarded as it is, without channels' ``close_old_connections``
+        before each message: that is a hop to the one sync thread, per socket and per update,
+        and forwarding touches no database (a third of the consumers' time on the event loop went there
+        with 5 rooms, BENCHMARKS.md, issue 12). Everything else (connect, access checks) goes the usual way."""
+        if message.get("type") == EVENT_TYPE:
+            await self.deliberation_event(message)
+        else:
+            await super().dispatch(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""
 
     async def deliberation_close(self, message: dict[str, Any]) -> None:
         await self.close(code=CLOSE_SEAT_LOST)
+
+    async def deliberation_access(self, message: dict[str, Any]) -> None:
+        """Who may watch changed: close this socket if its browser no longer may."""
+        if self.deliberation_id is None:
+            return
+        visible, _ = await _visible(str(self.scope["url_route"]["kwargs"]["public_id"]), self.scope)
+        if visible != self.deliberation_id:
+            await self._leave()  # nothing more reaches it, even before the browser answers the close
+            await self.close(code=CLOSE_NOT_FOUND)
 
     async def deliberation_event(self, message: dict[str, Any]) -> None:
         html = message.get("html")

@@ -48,7 +48,7 @@ from deliberation.rooms.state import (
 )
 from deliberation.rooms.words import check_words
 from deliberation.services import lifecycle
-from deliberation.services.broadcast import announce, close_browser
+from deliberation.services.broadcast import access_changed, announce, close_browser
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 MAX_CONTENT = MAX_TEXT
@@ -297,6 +297,7 @@ def room_remove(*, deliberation_id: int, session_key: str = "", seat_number: int
     )  # fmt: skip
     clock.seat_leaves(deliberation, seat_number)
     announce(deliberation.pk, "seats", {"seat": seat_number})
+    access_changed(deliberation.pk)
 
 
 # --- Playing ----------------------------------------------------------------------------------------------

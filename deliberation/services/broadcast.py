@@ -13,6 +13,7 @@ import hashlib
 import logging
 import queue
 import threading
+import time
 from types import TracebackType
 from typing import Any
 
@@ -26,6 +27,7 @@ logger = logging.getLogger(__name__)
 
 EVENT_TYPE = "deliberation.event"
 CLOSE_TYPE = "deliberation.close"
+ACCESS_TYPE = "deliberation.access"  # who may watch changed: every open socket asks the access rule again
 
 
 def group_name(deliberation_id: int) -> str:
@@ -47,6 +49,7 @@ def browser_group(deliberation_id: int, session_key: str) -> str:
 
 SEND_TIMEOUT_SECONDS = 5.0
 CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking"})  # what a room's card shows
+STREAM_FLUSH_SECONDS = 0.25  # streamed text is sent at most about four times a second per round
 
 
 def _send(deliberation_id: int, message: dict[str, Any], group: str | None = None) -> None:
@@ -112,12 +115,26 @@ def close_browser(deliberation_id: int, session_key: str) -> None:
     transaction.on_commit(lambda: _send(deliberation_id, {"type": CLOSE_TYPE}, group))
 
 
+def access_changed(deliberation_id: int) -> None:
+    """Someone may have lost sight of the deliberation (a share link revoked, a participant removed):
+    once the transaction commits, every open socket on it asks the access rule again and closes
+    itself if its browser may no longer watch. Call it from any service that narrows who may see a
+    deliberation; nothing is rendered, so it costs one query per open socket."""
+    transaction.on_commit(lambda: _send(deliberation_id, {"type": ACCESS_TYPE}))
+
+
 class Streamer:
     """Pushes pieces of speeches as they stream in, from inside the engine's event loop.
 
     The engine calls the streamer synchronously from its own loop, where a blocking send is not
     allowed; pieces go through a queue to a sender thread, which the ``with`` block drains and
     stops. No transaction is open while a model speaks.
+
+    Pieces are grouped: the sender takes whatever arrived within ``STREAM_FLUSH_SECONDS`` and sends
+    it as one message (one span per speaker), so a speech costs a few group messages instead of
+    one per word. The offline jury hands over a speech word by word in one go: per word, 30 rooms x
+    12 sockets made streamed pieces 18,492 of 24,096 socket messages and queued a thousand messages
+    ahead of every vote's update (BENCHMARKS.md, issue 12).
     """
 
     def __init__(self, deliberation_id: int) -> None:
@@ -137,9 +154,31 @@ class Streamer:
         self._queue.put((seat, chunk))
 
     def _drain(self) -> None:
+        finished = False
+        while not finished:
+            pieces = [item] if (item := self._queue.get()) is not None else []
+            finished = item is None
+            deadline = time.monotonic() + STREAM_FLUSH_SECONDS
+            while not finished and (left := deadline - time.monotonic()) > 0:
+                try:
+                    item = self._queue.get(timeout=left)
+                except queue.Empty:
+                    break
+                finished = item is None
+                if item is not None:
+                    pieces.append(item)
+            if pieces:
+                self._send(pieces)
+
+    def _send(self, pieces: list[tuple[int, str]]) -> None:
         from deliberation import live
 
-        while (item := self._queue.get()) is not None:
-            seat, chunk = item
-            html = live.render_chunk(self.deliberation_id, seat, chunk)
-            _send(self.deliberation_id, {"type": EVENT_TYPE, "event": "chunk", "html": html, "data": {"seat": seat}})
+        runs: list[tuple[int, str]] = []  # consecutive pieces of one speaker, joined
+        for seat, chunk in pieces:
+            if runs and runs[-1][0] == seat:
+                runs[-1] = (seat, runs[-1][1] + chunk)
+            else:
+                runs.append((seat, chunk))
+        html = "".join(live.render_chunk(self.deliberation_id, seat, text) for seat, text in runs)
+        data = {"seats": sorted({seat for seat, _ in runs})}
+        _send(self.deliberation_id, {"type": EVENT_TYPE, "event": "chunk", "html": html, "data": data})

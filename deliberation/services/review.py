@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from deliberation.models import Deliberation, RoundStatus, new_share_token
+from deliberation.services.broadcast import access_changed
 
 ERROR_DELETE_RUNNING = "A round is under way in this deliberation; delete it once the round is stored."
 
@@ -49,10 +50,12 @@ def share_link_create(*, deliberation_id: int) -> str:
 
 @transaction.atomic
 def share_link_revoke(*, deliberation_id: int) -> bool:
-    """Forget the share token so the old link answers 404. True when there was one to revoke."""
+    """Forget the share token so the old link answers 404, and close the sockets it had opened (after
+    commit, through the one broadcaster). True when there was one to revoke."""
     deliberation = _lock(deliberation_id)
     if not deliberation.share_token:
         return False
     deliberation.share_token = None
     deliberation.save(update_fields=["share_token"])
+    access_changed(deliberation.pk)
     return True

@@ -60,7 +60,31 @@ def test_the_redis_client_reads_longer_than_the_channel_layer_blocks_for_a_messa
     assert float(host["socket_timeout"]) > RedisChannelLayer.brpop_timeout
 
 
-@pytest.mark.parametrize(("name", "value"), [("DATABASE_POOL_SIZE", "-1"), ("REDIS_SOCKET_TIMEOUT", "5")])
+def test_by_default_the_channel_layer_holds_a_classrooms_messages_for_a_school_day():
+    layer = _service_settings()["layer"]
+    assert layer["capacity"] >= 1000  # channels-redis's 100 is shared by every socket of a web process
+    assert layer["expiry"] >= 30 and layer["group_expiry"] >= 8 * 60 * 60
+    [host] = layer["hosts"]
+    assert host["max_connections"] >= 400  # redis-py's 100 failed a class's sockets closing at once
+
+
+def test_the_channel_layers_bounds_come_from_the_environment():
+    layer = _service_settings(
+        CHANNEL_LAYER_CAPACITY="8000", CHANNEL_LAYER_EXPIRY="90", CHANNEL_LAYER_GROUP_EXPIRY="3600"
+    )["layer"]
+    assert (layer["capacity"], layer["expiry"], layer["group_expiry"]) == (8000, 90, 3600)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DATABASE_POOL_SIZE", "-1"),
+        ("REDIS_SOCKET_TIMEOUT", "5"),
+        ("CHANNEL_LAYER_CAPACITY", "lots"),
+        ("CHANNEL_LAYER_CAPACITY", "10"),
+        ("CHANNEL_LAYER_EXPIRY", "0"),
+    ],
+)
 def test_a_bound_that_cannot_work_is_refused_with_its_name(name, value):
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "ANGRY_TASKS"}}
     env.update(SERVICE, **{name: value})
