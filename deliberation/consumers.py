@@ -84,6 +84,8 @@ class CourtConsumer(AsyncWebsocketConsumer):
         """Browsers only listen; anything they send is ignored (actions are HTTP posts)."""
 
     async def deliberation_close(self, message: dict[str, Any]) -> None:
+        """This browser lost its seat: nothing more reaches it, even before the browser answers the close."""
+        await self._leave()
         await self.close(code=CLOSE_SEAT_LOST)
 
     async def deliberation_access(self, message: dict[str, Any]) -> None:
@@ -97,5 +99,5 @@ class CourtConsumer(AsyncWebsocketConsumer):
 
     async def deliberation_event(self, message: dict[str, Any]) -> None:
         html = message.get("html")
-        if html:
+        if html and self.group:  # a socket that has left (closed by the server) forwards nothing queued
             await self.send(text_data=html)

@@ -16,7 +16,7 @@ def _compose() -> dict:
 def test_compose_runs_postgres_redis_web_and_a_celery_worker():
     services = _compose()["services"]
     assert set(services) == {"postgres", "redis", "web", "worker"}
-    assert "daphne" in services["web"]["command"]
+    assert "manage.py serve" in services["web"]["command"]  # Daphne, as many processes as WEB_PROCESSES
     assert services["worker"]["command"][:3] == ["celery", "-A", "angryagents"]
 
 

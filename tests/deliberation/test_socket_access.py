@@ -15,7 +15,7 @@ from angryagents.asgi import application
 from cases.models import Case
 from deliberation import services
 from deliberation.access import SHARED_FIELD
-from deliberation.consumers import CLOSE_NOT_FOUND
+from deliberation.consumers import CLOSE_NOT_FOUND, CLOSE_SEAT_LOST
 from deliberation.rooms import services as rooms
 from deliberation.rooms.services import Credential
 from deliberation.services import review
@@ -105,7 +105,8 @@ async def test_a_participant_removed_from_a_room_stops_receiving_its_updates(ope
 
     await sync_to_async(rooms.room_remove)(deliberation_id=pk, session_key=HOST.session_key, seat_number=2)
 
-    assert await _closed_with(anna) == CLOSE_NOT_FOUND
+    # Closed as a lost seat (the page says so), before the access check would close it as not found.
+    assert await _closed_with(anna) == CLOSE_SEAT_LOST
     await sync_to_async(publish)(pk, "seats", {"seat": 2})
     assert await anna.receive_nothing(timeout=0.3)
     for socket in (ben, host):  # the removal's own push, then the one above: both still listen
