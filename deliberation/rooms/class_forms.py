@@ -1,10 +1,11 @@
-"""The form a teacher fills to make a class (kept small: the settings form of the rooms comes later)."""
+"""The form a teacher fills to make a class: the case (the searchable picker), the groups and seats,
+and the rooms' pace."""
 
 from __future__ import annotations
 
 from django import forms
 
-from cases.models import Case
+from cases.picker import CaseChoiceField
 from deliberation.rooms.classes import MAX_GROUPS, MAX_NAME, MAX_SEATS, MIN_GROUPS, MIN_SEATS
 
 DEFAULT_GROUPS = 5
@@ -12,7 +13,7 @@ DEFAULT_SEATS = 6
 
 
 class ClassCreateForm(forms.Form):
-    case = forms.ModelChoiceField(queryset=Case.objects.none(), empty_label=None)
+    case = CaseChoiceField(label="Case")
     groups = forms.IntegerField(
         min_value=MIN_GROUPS, max_value=MAX_GROUPS, initial=DEFAULT_GROUPS, label="Groups (one room each)"
     )
@@ -24,7 +25,3 @@ class ClassCreateForm(forms.Form):
     turn_seconds = forms.IntegerField(required=False, min_value=5, max_value=600, label="Seconds per student turn")
     pace_seconds = forms.FloatField(required=False, min_value=0, max_value=120, label="Seconds between AI rounds")
     seed = forms.IntegerField(required=False, min_value=0, label="Seed (optional: replays the same AI jurors)")
-
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.fields["case"].queryset = Case.objects.playable().order_by("title")

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
+from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
 from deliberation.rooms import class_selectors, classes
 from deliberation.rooms.class_forms import ClassCreateForm
@@ -53,7 +54,9 @@ def class_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, MESSAGE_CREATED.format(groups=data["groups"]))
             return redirect("class_page", public_id=session.public_id)
-    return render(request, "rooms/class_new.html", {"form": form})
+    chosen = request.POST.get("case", "") if request.method == "POST" else request.GET.get("case", "")
+    context = {"form": form, **picker_context(request.GET, selected=chosen)}
+    return render(request, "rooms/class_new.html", context)
 
 
 def _join_urls(request: HttpRequest, cards: list[class_selectors.RoomCard]) -> dict[str, str]:

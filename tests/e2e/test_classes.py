@@ -70,7 +70,9 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
 
     # The teacher makes the class: one case, three groups of two, short settings.
     teacher.goto(f"{url}/classes/new/")
-    teacher.select_option("#id_case", label=CASE_TITLE)
+    teacher.fill("#picker-q", CASE_TITLE.split(" v. ")[1])  # the case picker: search, then choose
+    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
+    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
     teacher.fill("#id_groups", str(GROUPS))
     teacher.fill("#id_seats", str(STUDENTS_PER_GROUP))
     teacher.fill("#id_name", "Year 10 history, Tuesday")

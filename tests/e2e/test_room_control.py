@@ -46,7 +46,9 @@ def test_the_host_pauses_hides_a_message_and_resumes_and_a_student_rejoins_with_
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "htmx" in m.text else None)
 
     teacher.goto(f"{url}/rooms/new/")
-    teacher.select_option("#id_case", label=CASE_TITLE)
+    teacher.fill("#picker-q", CASE_TITLE.split(" v. ")[1])  # the case picker: search, then choose
+    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
+    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
     teacher.uncheck("#id_host_plays")
     teacher.click("summary:has-text('More settings')")
     teacher.fill("#id_seed", "5")
