@@ -114,9 +114,7 @@ def main() -> None:
         f"ElevenLabs at {args.first_byte:g} s to first byte, {args.per_word:g} s/word"
     )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"]
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # autoplay allowed
         try:
             with ElevenLabsServer(first_byte_seconds=args.first_byte, seconds_per_word=args.per_word) as voice:
                 env = {

@@ -89,7 +89,8 @@ def _turns(exported: dict) -> list[dict]:
 
 def test_the_start_form_holds_the_trial_once_the_side_is_chosen(client, robbery, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        client.post("/court/start/", {"case": robbery.slug, "trial": "1"})
+        # Each case's box names its case: the one beside the case started counts.
+        client.post("/court/start/", {"case": robbery.slug, "trial": robbery.slug})
     deliberation = Deliberation.objects.get()
     assert deliberation.settings["trial"] is True
     assert not deliberation.turns.filter(kind=TurnKind.TRIAL).exists()  # not before the side is chosen
@@ -100,6 +101,11 @@ def test_the_start_form_holds_the_trial_once_the_side_is_chosen(client, robbery,
     assert deliberation.narrations.filter(kind="line", text=" ".join(directions.content.split())).exists()
     page = client.get(f"/court/{deliberation.public_id}/").content.decode()
     assert 'class="msg msg-trial' in page and "Counsel for the defence" in page
+
+
+def test_a_box_ticked_beside_another_case_holds_no_trial_for_the_case_started(client, robbery):
+    client.post("/court/start/", {"case": robbery.slug, "trial": "some-other-case"})
+    assert "trial" not in Deliberation.objects.get().settings
 
 
 def test_a_game_started_without_the_box_ticked_has_no_trial(client, robbery, django_capture_on_commit_callbacks):

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.deliberation.elevenlabs_server import ElevenLabsServer
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.live import LiveServer, live_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -47,28 +46,13 @@ def voiced_server(tmp_path: Path) -> Iterator[tuple[LiveServer, ElevenLabsServer
             yield server, voice
 
 
-@pytest.fixture
-def autoplay_browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    from tests.conftest import need
-
-    need(Path(CHROMIUM).exists(), "Chromium is not installed at /usr/bin/chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"]
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 def test_the_judge_starts_speaking_before_the_presentation_is_fully_voiced(
-    voiced_server: tuple[LiveServer, ElevenLabsServer], autoplay_browser, artifacts: Path
+    voiced_server: tuple[LiveServer, ElevenLabsServer], browser, artifacts: Path
 ) -> None:
     server, voice = voiced_server
-    context = autoplay_browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(  # the suite's Chromium plays audio without a gesture (conftest)
+        viewport={"width": 1280, "height": 800}
+    )
     context.add_init_script(LISTEN)
     page = context.new_page()
     errors: list[str] = []
