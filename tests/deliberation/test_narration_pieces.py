@@ -161,7 +161,13 @@ def _listen(deliberation_id: int) -> tuple[Any, str]:
 
 
 def _messages(layer: Any, channel: str, count: int) -> list[dict[str, Any]]:
-    return [async_to_sync(layer.receive)(channel) for _ in range(count)]
+    """The next ``count`` messages, read in one event loop (the Redis layer keeps its receive
+    buffer per loop: reading each in a loop of its own would hand back the first again)."""
+
+    async def read() -> list[dict[str, Any]]:
+        return [await layer.receive(channel) for _ in range(count)]
+
+    return async_to_sync(read)()
 
 
 @pytest.mark.django_db(transaction=True)
