@@ -81,7 +81,7 @@ KEYS = re.compile(r'data-keys="([^"]*)"')
 CONTROLS_URL = re.compile(r'data-controls="([^"]*)"')
 KEY = re.compile(r'id="room-controls"[^>]*data-key="([^"]*)" data-role="([^"]*)"')
 WS_PATH = re.compile(r'ws-connect="([^"]+)"')
-CASE_OPTION = re.compile(r'<option value="(\d+)"')
+CASE_OPTION = re.compile(r'<input type="radio" name="case" value="([^"]+)"')  # the case picker's first case
 
 
 @dataclass
