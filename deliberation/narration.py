@@ -327,6 +327,32 @@ def engine_status(config: NarrationConfig | None = None) -> EngineStatus:
 CacheLookup = Callable[[Engine, str], "float | None"]
 
 
+def voice_with(engine: Engine, text: str, attempts: list[Attempt]) -> tuple[bytes, float] | None:
+    """One engine's audio for ``text`` and its duration, or None with the failure kept in ``attempts``."""
+    try:
+        wav = engine.synthesize(text)
+        return wav, wav_duration(wav)
+    except SynthesisError as exc:
+        attempts.append(Attempt(engine=engine.name, ok=False, error=str(exc)))
+    except Exception as exc:  # a broken engine must not break the game; record and move on
+        error = ERROR_UNEXPECTED.format(engine=engine.name, error=f"{type(exc).__name__}: {exc}")
+        attempts.append(Attempt(engine=engine.name, ok=False, error=error))
+    return None
+
+
+def cached_rendering(engine: Engine, key: str, duration: float, attempts: list[Attempt]) -> Rendering:
+    """The line is already stored in this engine's voice: nothing to synthesize."""
+    attempts.append(Attempt(engine=engine.name, ok=True, cached=True))
+    return Rendering(
+        engine=engine.name,
+        voice=engine.voice,
+        cache_key=key,
+        duration_seconds=duration,
+        cached=True,
+        attempts=tuple(attempts),
+    )
+
+
 MAX_SPOKEN_CHARS = 6000  # about six minutes of speech; a longer line is shown, not spoken
 ERROR_TOO_LONG = "The line has {length} characters; lines over {limit} are shown as text, not spoken."
 
@@ -349,33 +375,13 @@ def render(text: str, engines: Sequence[Engine], *, lookup: CacheLookup | None =
             attempts.append(Attempt(engine=engine.name, ok=False, error=reason))
             continue
         key = cache_key(text=text, voice=engine.voice, engine=engine.name)
-        if lookup is not None:
-            duration = lookup(engine, key)
-            if duration is not None:
-                attempts.append(Attempt(engine=engine.name, ok=True, cached=True))
-                return Rendering(
-                    engine=engine.name,
-                    voice=engine.voice,
-                    cache_key=key,
-                    duration_seconds=duration,
-                    cached=True,
-                    attempts=tuple(attempts),
-                )
-        try:
-            wav = engine.synthesize(text)
-            duration = wav_duration(wav)
-        except SynthesisError as exc:
-            attempts.append(Attempt(engine=engine.name, ok=False, error=str(exc)))
+        duration = lookup(engine, key) if lookup is not None else None
+        if duration is not None:
+            return cached_rendering(engine, key, duration, attempts)
+        voiced = voice_with(engine, text, attempts)
+        if voiced is None:
             continue
-        except Exception as exc:  # a broken engine must not break the game; record and move on
-            attempts.append(
-                Attempt(
-                    engine=engine.name,
-                    ok=False,
-                    error=ERROR_UNEXPECTED.format(engine=engine.name, error=f"{type(exc).__name__}: {exc}"),
-                )
-            )
-            continue
+        wav, duration = voiced
         attempts.append(Attempt(engine=engine.name, ok=True))
         return Rendering(
             engine=engine.name,

@@ -28,15 +28,15 @@ from dataclasses import dataclass
 
 from deliberation.narration import (
     ERROR_TOO_LONG,
-    ERROR_UNEXPECTED,
     MAX_SPOKEN_CHARS,
     TEXT,
     Attempt,
     CacheLookup,
     Engine,
     Rendering,
-    SynthesisError,
     cache_key,
+    cached_rendering,
+    voice_with,
     wav_duration,
 )
 
@@ -129,19 +129,6 @@ def join_wavs(wavs: Sequence[bytes]) -> bytes:
     return buffer.getvalue()
 
 
-def _voice(engine: Engine, text: str, attempts: list[Attempt]) -> tuple[bytes, float] | None:
-    """One engine's audio for ``text`` and its duration, or None with the failure kept."""
-    try:
-        wav = engine.synthesize(text)
-        return wav, wav_duration(wav)
-    except SynthesisError as exc:
-        attempts.append(Attempt(engine=engine.name, ok=False, error=str(exc)))
-    except Exception as exc:  # a broken engine must not break the game; record and move on
-        error = ERROR_UNEXPECTED.format(engine=engine.name, error=f"{type(exc).__name__}: {exc}")
-        attempts.append(Attempt(engine=engine.name, ok=False, error=error))
-    return None
-
-
 def render_in_pieces(
     text: str,
     engines: Sequence[Engine],
@@ -170,15 +157,7 @@ def render_in_pieces(
         key = cache_key(text=text, voice=engine.voice, engine=engine.name)
         duration = lookup(engine, key) if lookup is not None else None
         if duration is not None and not usable:
-            attempts.append(Attempt(engine=engine.name, ok=True, cached=True))
-            return Rendering(
-                engine=engine.name,
-                voice=engine.voice,
-                cache_key=key,
-                duration_seconds=duration,
-                cached=True,
-                attempts=tuple(attempts),
-            )
+            return cached_rendering(engine, key, duration, attempts)
         usable.append(engine)
 
     parts = pieces_of(text)
@@ -191,7 +170,7 @@ def render_in_pieces(
         offset = start + len(part)
         order = usable if speaker is None else [speaker] + [e for e in usable if e is not speaker]
         for engine in order:
-            result = _voice(engine, part, attempts)
+            result = voice_with(engine, part, attempts)
             if result is None:
                 continue
             if speaker is None:
@@ -217,7 +196,7 @@ def render_in_pieces(
         wav = join_wavs([piece.wav for piece in voiced])
     except wave.Error as exc:
         attempts.append(Attempt(engine=speaker.name, ok=False, error=ERROR_JOIN.format(error=exc)))
-        again = _voice(speaker, line, attempts)
+        again = voice_with(speaker, line, attempts)
         if again is None:
             return Rendering(engine=TEXT, attempts=tuple(attempts))
         wav = again[0]
