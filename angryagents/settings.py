@@ -141,27 +141,43 @@ CHANNEL_LAYER_GROUP_EXPIRY = env_int("CHANNEL_LAYER_GROUP_EXPIRY", 24 * 60 * 60,
 # redis-py 8 gives each process's channel layer a pool of 100 connections and raises when a burst
 # needs more: a class of 360 sockets closing at once failed 111 group_discard calls at 100.
 CHANNEL_LAYER_MAX_CONNECTIONS = env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 1000, minimum=10)
+# Which channels-redis layer carries the pushed fragments (BENCHMARKS.md, issue 12):
+# "pubsub" (the default) publishes a group message ONCE, every web process subscribed to the room
+# hears it and hands it to its own sockets: no inbox to poll, nothing queued in Redis, so no
+# capacity or expiry (a process that loses Redis for a moment misses what was sent meanwhile; the
+# next update of a room carries its state again). "core" is channels-redis's list-based layer: one
+# copy per socket through a per-process inbox in Redis, bounded by the capacity and expiry above.
+CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
+if CHANNEL_LAYER not in {"pubsub", "core"}:
+    raise ImproperlyConfigured(f"CHANNEL_LAYER must be pubsub or core, got {CHANNEL_LAYER!r}.")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {
-                        "address": REDIS_URL,
-                        "socket_timeout": REDIS_SOCKET_TIMEOUT,
-                        "socket_connect_timeout": 5.0,
-                        "socket_keepalive": True,
-                        "health_check_interval": 15,
-                        "max_connections": CHANNEL_LAYER_MAX_CONNECTIONS,
-                    }
-                ],
-                "capacity": CHANNEL_LAYER_CAPACITY,
-                "expiry": CHANNEL_LAYER_EXPIRY,
-                "group_expiry": CHANNEL_LAYER_GROUP_EXPIRY,
-            },
-        }
+    _CHANNEL_HOST = {
+        "address": REDIS_URL,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+        "socket_connect_timeout": 5.0,
+        "socket_keepalive": True,
+        "health_check_interval": 15,
+        "max_connections": CHANNEL_LAYER_MAX_CONNECTIONS,
     }
+    if CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [_CHANNEL_HOST]},
+            }
+        }
+    else:
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [_CHANNEL_HOST],
+                    "capacity": CHANNEL_LAYER_CAPACITY,
+                    "expiry": CHANNEL_LAYER_EXPIRY,
+                    "group_expiry": CHANNEL_LAYER_GROUP_EXPIRY,
+                },
+            }
+        }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
@@ -286,7 +302,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", False):
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "angryagents.cache.SharedRedisCache",  # one pool per process (angryagents/cache.py)
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "angry",
         }

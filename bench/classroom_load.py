@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import html
 import json
 import os
@@ -81,6 +82,7 @@ KEYS = re.compile(r'data-keys="([^"]*)"')
 CONTROLS_URL = re.compile(r'data-controls="([^"]*)"')
 KEY = re.compile(r'id="room-controls"[^>]*data-key="([^"]*)" data-role="([^"]*)"')
 WS_PATH = re.compile(r'ws-connect="([^"]+)"')
+FIRST_ID = re.compile(r'id="([a-z-]+)')  # a message's first element, for the count by kind
 CASE_OPTION = re.compile(r'<input type="radio" name="case" value="([^"]+)"')  # the case picker's first case
 
 
@@ -105,6 +107,7 @@ class Figures:
     measured_messages: int = 0  # websocket messages received while votes and speeches went on
     measured_seconds: float = 0.0
     cpu_measured: dict[str, float] = field(default_factory=dict)  # server process -> CPU-seconds while measured
+    kinds: collections.Counter[str] = field(default_factory=collections.Counter)  # measured messages by first id
 
 
 FIGURES = Figures()
@@ -244,7 +247,10 @@ def _seen(room: Room, browser: Browser, message: str) -> None:
     FIGURES.messages += 1
     FIGURES.message_bytes += len(message)
     FIGURES.chunks += message.startswith('<span hx-swap-oob="beforeend:#stream-')
-    FIGURES.measured_messages += MEASURING.is_set()
+    if MEASURING.is_set():
+        FIGURES.measured_messages += 1
+        first = FIRST_ID.search(message)
+        FIGURES.kinds[first.group(1) if first else "?"] += 1
     shown = {int(seat): vote for vote, seat in SEAT_VOTE.findall(message)}
     index = room.browsers.index(browser)
     for expected in room.waiting:
@@ -498,6 +504,10 @@ def _print_load_independent(embedded: bool) -> None:
         f"{f.message_bytes / max(1, f.messages):.0f} bytes each on average; "
         f"{f.measured_messages} while measured ({f.measured_seconds:.0f} s)"
     )
+    print(
+        "messages while measured, by the id their first element starts with: "
+        + ", ".join(f"{kind} {n}" for kind, n in f.kinds.most_common(8))
+    )
     web = {k: v for k, v in f.cpu_measured.items() if "daphne" in k}
     if web:
         spent = sum(web.values())
@@ -510,7 +520,7 @@ def _print_load_independent(embedded: bool) -> None:
     if not embedded:
         print(
             f"load-independent: channel-layer messages dropped for capacity: {f.over_capacity}; "
-            f"longest channel-layer inbox (peak): {f.backlog_peak}"
+            f"longest channel-layer inbox (peak, list-based layer only: pub/sub keeps none): {f.backlog_peak}"
         )
 
 

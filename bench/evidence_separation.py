@@ -6,11 +6,15 @@ engine's case lean from what the jury may see (``deliberation.engine.initial.evi
 on the case file; the verdict is used only to score). The side the lean points to is the first
 ballot's expected majority, which the calibrated jury turns into its verdict in about 9 runs in
 10. Prints balanced accuracy (and AUC of the balance) by data set, era and offence category.
+
+``--rules`` also prints, per point of ``cases.importers.oldbailey_points`` and data set, how many
+trials make it and how many of those were acquittals (the share to set against the data set's).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import sys
+from collections import Counter, defaultdict
 
 from _django import DATA, setup
 
@@ -18,10 +22,12 @@ from _django import DATA, setup
 def main() -> None:
     setup()
     from cases.importers.oldbailey import parse_file
+    from cases.importers.oldbailey_points import POINTS
     from deliberation.engine.initial import evidence_balance
     from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
 
     rows: list[tuple[str, float, dict[str, str]]] = []
+    made: Counter[tuple[str, str, str]] = Counter()  # (data set, point, verdict) -> trials
     seen: set[str] = set()
     for path in sorted(DATA.rglob("*.xml")):
         for t in parse_file(path.read_bytes(), name=path.name, max_bytes=10**9).trials:
@@ -74,12 +80,24 @@ def main() -> None:
                 "offence": t.offence_category or "unknown",
             }
             rows.append((t.historical_verdict, evidence_balance(file), groups))
+            for point in {p.label for p in POINTS if any(e.label.startswith(p.label) for e in t.evidence)}:
+                made[(groups["data"], point, t.historical_verdict)] += 1
+            made[(groups["data"], "(every trial)", t.historical_verdict)] += 1
     for key in ("all", "data", "era", "offence"):
         grouped: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for verdict, balance, groups in rows:
             grouped[groups[key]].append((verdict, balance))
         for name, items in sorted(grouped.items()):
             print(f"{key:8s} {name:15s} {_figures(items)}")
+    if "--rules" in sys.argv:
+        for data in ("more-sessions", "sample"):
+            for point in ["(every trial)", *sorted({p.label for p in POINTS})]:
+                n, acquitted = (
+                    made[(data, point, "guilty")] + made[(data, point, "not_guilty")],
+                    made[(data, point, "not_guilty")],
+                )
+                share = f"{acquitted / n:.0%}" if n else "-"
+                print(f"rule {data:13s} {point[:60]:60s} trials {n:4d} acquitted {acquitted:3d} ({share})")
 
 
 def _figures(items: list[tuple[str, float]]) -> str:

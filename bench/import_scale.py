@@ -1,6 +1,7 @@
 """Import throughput at the scale of the Proceedings, on PostgreSQL (service mode).
 
     DATABASE_URL=postgresql://... .venv/bin/python bench/import_scale.py [--workers N] [--dir DIR]
+    .venv/bin/python bench/import_scale.py --parse-only     # the parser's CPU per trial alone
 
 Imports the 13 whole sessions of ``more-sessions/`` (1,594 trials, 1800-1913) into the
 database named by DATABASE_URL, after deleting its Old Bailey cases: parsing in N worker
@@ -40,12 +41,30 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def parse_only(files: list[Path]) -> None:
+    """CPU per trial of ``parse_file`` alone, best of two passes (no worker start-up, no writes)."""
+    sys.path.insert(0, str(ROOT))
+    from cases.importers.oldbailey import parse_file
+
+    data = [(path.name, path.read_bytes()) for path in files]
+    best = float("inf")
+    for _ in range(2):
+        start = time.process_time()
+        trials = sum(len(parse_file(raw, name=name, max_bytes=1 << 30).trials) for name, raw in data)
+        best = min(best, (time.process_time() - start) / trials)
+    print(f"parsing alone: {1000 * best:.2f} ms CPU per trial ({trials} trials); load average {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--dir", type=Path, default=MORE_SESSIONS)
     parser.add_argument("--sample", type=int, default=100, help="evidence indexes to build for their rate")
+    parser.add_argument("--parse-only", action="store_true", help="time the parser alone (no database)")
     args = parser.parse_args()
+    if args.parse_only:
+        parse_only(sorted(args.dir.glob("*.xml")))
+        return
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database of your own: this bench deletes its Old Bailey cases.")
     sys.path.insert(0, str(ROOT))

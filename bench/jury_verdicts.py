@@ -1,7 +1,7 @@
 """The offline jury's verdicts on the Old Bailey trials and the curated cases, on the pure engine.
 
 Run: .venv/bin/python bench/jury_verdicts.py [--runs N] [--seed S] [--workers W] [--sets sample,more,curated]
-     [--first-ballot]
+     [--first-ballot] [--rules NAME]
 
 Parses the Old Bailey files of the shared data (the sample: ``trials/`` and ``sessions/``; the 13
 ``more-sessions/``), keeps the playable trials with a guilty or not-guilty verdict (each trial
@@ -127,7 +127,9 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
     from deliberation.minds.offline import OfflineMind
 
     name, file, groups, real, seed = job
-    state = begin(case=file, jury=JURY, seed=seed)
+    from deliberation.engine.state import EngineSettings
+
+    state = begin(case=file, jury=JURY, seed=seed, settings=EngineSettings(rules=RULES))
     first = dict(state.first_ballot)
     if first_ballot:
         g, n = first["guilty"], first["not_guilty"]
@@ -150,13 +152,17 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
         "first": first,
         "verdict": verdict,
         "changes": changes,
+        "rounds": state.round_number,
+        "end": state.end_reason or "",
+        "withdrawals": sum(1 for m in state.memories.values() if m.withdrawn),
     }
 
 
 JURY: tuple[Any, ...] = ()
+RULES = "unanimous"
 
 
-def init_worker(overrides: tuple[str, ...] = ()) -> None:
+def init_worker(overrides: tuple[str, ...] = (), rules: str = "unanimous") -> None:
     """Start Django in a worker; ``overrides`` ("params.NAME=VALUE" or "offline_reading.NAME=VALUE")
     try a parameter without editing the engine."""
     import importlib
@@ -171,8 +177,9 @@ def init_worker(overrides: tuple[str, ...] = ()) -> None:
             f"deliberation.engine.{module}" if module == "params" else f"deliberation.minds.{module}"
         )
         setattr(found, name, float(value))
-    global JURY
+    global JURY, RULES
     JURY = shipped_jury()
+    RULES = rules
 
 
 def _run(args: tuple[Job, bool]) -> dict[str, Any]:
@@ -202,9 +209,12 @@ def calibration(rows: list[dict[str, Any]]) -> str:
     )
     changed = sum(r["changes"] > 0 for r in rows)
     guilty = sum(r["verdict"] == "guilty" for r in rows)
+    rounds = sum(r.get("rounds", 0) for r in rows) / len(rows) if rows else 0.0
+    ends = Counter(r.get("end", "") for r in rows)
     return (
         f"runs {len(rows)}  hung {share(hung, len(rows))}  first-ballot majority wins {share(wins, len(with_majority))}"
         f"  vote change {share(changed, len(rows))}  guilty verdicts {share(guilty, len(rows))}"
+        f"\n   mean rounds {rounds:.2f}  ended by " + ", ".join(f"{k or '-'} {v}" for k, v in ends.most_common())
     )
 
 
@@ -248,6 +258,7 @@ def main() -> None:
     parser.add_argument("--sets", default="sample,curated")
     parser.add_argument("--curated-runs", type=int, default=20)
     parser.add_argument("--first-ballot", action="store_true")
+    parser.add_argument("--rules", default="unanimous", help="the jury's rule set (engine.rules)")
     parser.add_argument("--set", action="append", default=[], help="params.NAME=VALUE, to try a value")
     args = parser.parse_args()
     import django
@@ -267,16 +278,17 @@ def main() -> None:
             jobs.extend((name, file, groups, real, args.seed + k) for k in range(args.curated_runs))
     started = time.perf_counter()
     if args.workers > 1:
-        with ProcessPoolExecutor(args.workers, initializer=init_worker, initargs=(tuple(args.set),)) as pool:
+        with ProcessPoolExecutor(args.workers, initializer=init_worker, initargs=(tuple(args.set), args.rules)) as pool:
             rows = list(pool.map(_run, [(job, args.first_ballot) for job in jobs], chunksize=8))
     else:
-        init_worker(tuple(args.set))
+        init_worker(tuple(args.set), args.rules)
         rows = [run_one(job, args.first_ballot) for job in jobs]
     print(
         f"{len(jobs)} runs ({'first ballot only' if args.first_ballot else 'to the verdict'}), seeds {args.seed}.."
         f"{args.seed + max(args.runs, args.curated_runs) - 1}, {args.workers} worker(s),"
         f" {time.perf_counter() - started:.0f} s (machine shared)"
         + (f", with {' '.join(args.set)}" if args.set else "")
+        + f", rules {args.rules}"
     )
     report(rows)
 

@@ -60,7 +60,7 @@ SAYINGS = (
 # ---- the server (its own process) ----------------------------------------------------------------
 
 
-def serve(delay: float, chunk: int) -> None:
+def serve(delay: float, chunk: int, dump: str = "") -> None:
     import litellm
 
     from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
@@ -98,6 +98,9 @@ def serve(delay: float, chunk: int) -> None:
                 f"<Cites>{item[0]}</Cites><Content>{said}</Content>"
             )
         tokens = count(messages)
+        if dump:
+            with open(dump, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"prompt_tokens": tokens, "messages": messages}) + "\n")
         spent = time.perf_counter() - received  # counting is the server's time: it comes out of the delay
         return Reply(
             text=text, delay=max(0.0, delay - spent), chunk_size=chunk, prompt_tokens=tokens, completion_tokens=90
@@ -112,8 +115,10 @@ def serve(delay: float, chunk: int) -> None:
 class Server:
     """The counting server in a child process: ``with Server(delay=1.0) as base: ...``."""
 
-    def __init__(self, delay: float = 0.0, chunk: int = 400) -> None:
+    def __init__(self, delay: float = 0.0, chunk: int = 400, dump: str = "") -> None:
         self.args = [sys.executable, __file__, "--serve", "--delay", str(delay), "--chunk", str(chunk)]
+        if dump:
+            self.args += ["--dump", dump]
 
     def __enter__(self) -> str:
         self.process = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -207,8 +212,15 @@ def report_tokens(recorder: Recorder, speeches: int, rounds: int) -> None:
     for kind, tokens in sorted(kinds.items()):
         print(f"  {kind:<8} {len(tokens):>3} calls, {statistics.mean(tokens):>6.0f} prompt tokens per call")
     summary_rounds = {c[0] for c in recorder.calls if c[1] == "summary"}
-    plain = [len(by_round[n]) - sum(1 for c in by_round[n] if c[1] in ("speak", "craft")) for n in by_round]
-    print(f"calls per round = speakers + {max(plain)} at most (summary rounds: {sorted(summary_rounds)})")
+    extra = {n: len(by_round[n]) - sum(1 for c in by_round[n] if c[1] in ("speak", "craft")) for n in by_round}
+    plain = max(extra[n] for n in extra if n not in summary_rounds)
+    with_summary = max((extra[n] for n in summary_rounds), default=0)
+    more = with_summary - plain
+    print(f"calls per round = speakers + {plain} (+ {more} on the summary rounds {sorted(summary_rounds)})")
+    spoken = {n: [c[2] for c in by_round[n] if c[1] == "speak"] for n in (3, rounds)}
+    if all(spoken.values()):
+        ratio = statistics.mean(spoken[rounds]) / statistics.mean(spoken[3])
+        print(f"speaking prompt, round {rounds} / round 3: {ratio:.2f}")
     print(f"cached prompt tokens reported: {sum(c[3] for c in recorder.calls)}")
 
 
@@ -230,20 +242,22 @@ async def cpu_per_call(base: str, calls: int, streamed: bool) -> float:
     return (cpu_now() - started) / calls * 1000
 
 
-async def four_speaker_rounds(base: str, case_slug: str, rounds: int, delay: float) -> list[float]:
+async def four_speaker_rounds(base: str, case_slug: str, rounds: int, delay: float) -> tuple[list[float], list[float]]:
     case, jury = load_case(case_slug), load_jury()
     settings = EngineSettings(min_speakers=4, max_speakers=4, stability_rounds=99, summary_interval=0)
     state = begin(case=case, jury=jury, seed=5, settings=settings)
     the_mind = mind(base, timeout=delay * 10 + 10)
     walls: list[float] = []
+    cpus: list[float] = []
     await the_mind.speak(replace_request(case, jury))  # warm LiteLLM before anything is timed
     for _ in range(rounds):
         state.end_reason = None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_now()
         result = await run_round(state, case=case, jury=jury, mind=the_mind)
         walls.append(time.perf_counter() - started)
+        cpus.append(cpu_now() - cpu)
         assert len(result.speeches) == 4 and result.usage.calls == 5, (len(result.speeches), result.usage.calls)
-    return walls
+    return walls, cpus
 
 
 def replace_request(case, jury):  # type: ignore[no-untyped-def]
@@ -266,16 +280,34 @@ def main() -> int:
     parser.add_argument("--chunk", type=int, default=400)
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--wall-rounds", type=int, default=5)
+    parser.add_argument("--parts", default="123", help="which parts to run: 1 tokens, 2 CPU, 3 wall")
+    parser.add_argument("--dump", default="", help="write every prompt of the 20-round run to this JSON-lines file")
     args = parser.parse_args()
     if args.serve:
-        serve(args.delay, args.chunk)
+        serve(args.delay, args.chunk, args.dump)
         return 0
 
-    print("# 1. tokens and calls: a 20-round deliberation")
-    with Server() as base:
+    print("load average at start: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    if "1" in args.parts:
+        tokens_and_calls(args)
+    if "2" in args.parts:
+        client_cpu(args)
+    if "3" in args.parts:
+        wall_time(args)
+    print("load average at end: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    return 0
+
+
+def tokens_and_calls(args: argparse.Namespace) -> None:
+    print(f"# 1. tokens and calls: a {args.rounds}-round deliberation")
+    if args.dump:
+        Path(args.dump).unlink(missing_ok=True)
+    with Server(dump=args.dump) as base:
         recorder, speeches = asyncio.run(deliberation(base, args.case, args.rounds, args.seed))
     report_tokens(recorder, speeches, args.rounds)
 
+
+def client_cpu(args: argparse.Namespace) -> None:
     print("\n# 2. client CPU per model call (speech calls, server in another process)")
     with Server(chunk=4) as base:
         plain = asyncio.run(cpu_per_call(base, args.calls, streamed=False))
@@ -283,15 +315,22 @@ def main() -> int:
     peer = PEER["client CPU per call"]
     print(f"unstreamed {plain:.1f} ms, streamed in 4-character chunks {streamed:.1f} ms (peer {peer})")
 
+
+def wall_time(args: argparse.Namespace) -> None:
     print(f"\n# 3. wall time: four-speaker rounds at {args.delay:g} s per call")
     with Server(delay=args.delay) as base:
-        walls = asyncio.run(four_speaker_rounds(base, args.case, args.wall_rounds, args.delay))
+        walls, cpus = asyncio.run(four_speaker_rounds(base, args.case, args.wall_rounds, args.delay))
     critical = 2 * args.delay  # the four speakers at once, then the reactions
-    overhead = (statistics.mean(walls) - critical) / critical * 100
+    wall, cpu = statistics.mean(walls), statistics.mean(cpus)
     print("round wall times: " + ", ".join(f"{w:.2f} s" for w in walls))
-    print(f"model time on the critical path {critical:.1f} s; mean wall {statistics.mean(walls):.2f} s;"
+    overhead = (wall - critical) / critical * 100
+    print(f"model time on the critical path {critical:.1f} s; mean wall {wall:.2f} s;"
           f" overhead {overhead:.1f}% (peer {PEER['wall overhead at 1 s/call']})")  # fmt: skip
-    return 0
+    # On a loaded machine the extra wall time is mostly waiting for a core; the client's own CPU is
+    # what the overhead would be on an idle one (the round's work is sequential around the calls).
+    print(f"extra wall per round {(wall - critical) * 1000:.0f} ms = {(wall - critical) * 1000 / 5:.0f} ms a call;"
+          f" client CPU per round {cpu * 1000:.0f} ms = {cpu * 1000 / 5:.1f} ms a call,"
+          f" {cpu / critical * 100:.1f}% of the model time on the critical path")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from angryagents.forms import MultipleFileField
 from cases import curation
 from cases.admin_forms import CaseAdminForm, DefendantInlineFormSet, WitnessAdminForm
 from cases.admin_import import oldbailey_import_urls
-from cases.library import admin_search, library_facets
+from cases.library import CappedPaginator, admin_search, library_facets
 from cases.models import Case, Defendant, Evidence, Witness
 
 MESSAGE_DUPLICATED = "Duplicated {count} case(s)."
@@ -97,6 +97,7 @@ class CaseAdmin(admin.ModelAdmin):
     list_filter = ("source", "difficulty", "historical_verdict", "playable", OffenceFilter, DecadeFilter)
     ordering = ("title", "id")  # served by an index; the default adds "-pk", which sorts the whole table
     show_full_result_count = False  # one count per page, not two, over a library of 100,000
+    paginator = CappedPaginator  # and that count stops at 10,000 (pages reach that far; narrow to go further)
     search_fields = ("title",)  # the box searches the full-text index (get_search_results)
     search_help_text = "Words of the title or summary (full-text), or an exact slug or trial id."
     prepopulated_fields = {"slug": ("title",)}

@@ -18,6 +18,30 @@ any of the forms the Proceedings print it:
 It returns the sentences, not a yes or no, so a curator can judge each one. A witness's own
 past ("I was sentenced to three months") is flagged too: the check prefers a false alarm a
 curator can dismiss to a verdict a juror can read.
+
+Some flagged sentences are the record's words about *another* outcome than this trial's, and
+``explain`` names why, each reason read from the sentence (and the three before it in the
+same text, a question and its answer being three "sentences"), never from the case's verdict.
+Every reason was found by reading a flagged passage of the 13 more sessions (1801-1912); each
+has that passage as its test (``tests/cases/test_leaks.py``):
+
+- ``the indictment``: the charge itself recites an earlier conviction, the offence being
+  returning from transportation or a second uttering ("was indicted for that ... was tried and
+  convicted ... and was sentenced to be imprisoned for one year", t18140420-2),
+- ``an earlier trial``: an earlier court sitting or date is named ("present at any time in
+  September Sessions, 1810, when she was convicted", t18140420-3; "a record of that person's
+  conviction ... 1807", t18261026-37; "a calendar from the Lancaster police", t18870912-908),
+- ``serving a sentence``: the prisoner was in prison for something else ("where he had been
+  undergoing a sentence of three months' imprisonment", t18790526-574),
+- ``a wish or a condition``: nobody's sentence ("I wish to be transported", t18370918-2188;
+  "Smith and Donaldson would be transported for life", t18710109-120),
+- ``another person``: the one sentenced is not on trial ("Wainwright was sentenced to six
+  months'", t18790526-527, the prisoner being George Stannard),
+- ``a question``: counsel's question, which the record never uses to print its verdict ("And
+  then the Jury acquitted Jones?", t18011028-70, about an earlier trial).
+
+Only sentences flagged for a finding or a sentence of the court can be explained: a verdict
+in capitals, a bare verdict or an age line never is.
 """
 
 from __future__ import annotations
@@ -55,24 +79,79 @@ PUNISHMENT = re.compile(
 )
 
 
+# Why a flagged sentence speaks of another outcome than this trial's (see ``explain``).
+INDICTMENT = re.compile(r"\bindicted\s+for\b|\bagainst\s+the\s+statute\b", re.IGNORECASE)
+_COURTS = r"(?:Middlesex|Surrey|Kent|Essex|Westminster|County|Quarter|General|Borough|Petty|Clerkenwell|Guildhall)"
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+EARLIER_TRIAL = re.compile(
+    r"\b(?:" + _COURTS + r"|" + _MONTHS + r")\s+Sessions\b"
+    r"|\bSessions\s+for\s+[A-Z]\w+"
+    r"|\b1[6-9]\d\d\b"
+    r"|\b(?:calendar|record)\s+(?:from|of)\b"
+)
+SERVING = re.compile(r"\b(?:undergoing|serving)\s+(?:a\s+|his\s+|her\s+|the\s+)?sentence\b", re.IGNORECASE)
+WISH_OR_CONDITION = re.compile(
+    r"\b(?:wish(?:ed)?|willing|want(?:ed)?|would|should|might|could)\s+(?:to\s+)?be\s+"
+    r"(?:transported|hanged|confined|imprisoned|whipped|liable)\b",
+    re.IGNORECASE,
+)
+SENTENCED_SUBJECT = re.compile(
+    r"(?:^|[—,;]\s*|\band\s+)((?-i:[A-Z][a-z]+))\s+(?:was|were)\s+(?:sentenced|convicted|transported)\b"
+)
+BEFORE = 3  # sentences read before a flagged one ("Q. Were you present ... 1810 ... - A. I was;")
+NOT_A_NAME = {"He", "She", "They", "It", "Prisoner", "The", "And", "I", "We", "Who"}
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(text.strip()) if s.strip()]
 
 
+def _flags(sentence: str) -> tuple[bool, bool]:
+    """(flagged at all, flagged only as a finding or a sentence of the court)."""
+    caps = any(not PLEA_BEFORE.search(sentence[: m.start()]) for m in CAPS_VERDICT.finditer(sentence))
+    hard = bool(caps or VERDICT_ONLY.match(sentence) or AGE_LINE.match(sentence))
+    soft = bool(FINDING.search(sentence) or PUNISHMENT.search(sentence))
+    return hard or soft, soft and not hard
+
+
 def suspicious(text: str) -> list[str]:
     """The sentences of ``text`` that read like a verdict, the age line, mercy or a sentence."""
-    found: list[str] = []
-    for sentence in sentences(text):
-        caps = any(not PLEA_BEFORE.search(sentence[: m.start()]) for m in CAPS_VERDICT.finditer(sentence))
-        if (
-            caps
-            or VERDICT_ONLY.match(sentence)
-            or FINDING.search(sentence)
-            or AGE_LINE.match(sentence)
-            or PUNISHMENT.search(sentence)
-        ):
-            found.append(sentence)
-    return found
+    return [sentence for sentence in sentences(text) if _flags(sentence)[0]]
+
+
+def explain(sentence: str, before: str = "", defendants: Iterable[str] = ()) -> str:
+    """Why a flagged ``sentence`` speaks of another outcome than this trial's, or ``""``.
+
+    ``before`` is the text just before it (``BEFORE`` sentences); ``defendants`` the names on trial.
+    """
+    if not _flags(sentence)[1]:
+        return ""
+    if INDICTMENT.search(sentence):
+        return "the indictment"
+    if SERVING.search(sentence):
+        return "serving a sentence"
+    if EARLIER_TRIAL.search(sentence) or EARLIER_TRIAL.search(before):
+        return "an earlier trial"
+    if WISH_OR_CONDITION.search(sentence):
+        return "a wish or a condition"
+    subjects = {m.group(1) for m in SENTENCED_SUBJECT.finditer(sentence)} - NOT_A_NAME
+    on_trial = {word for name in defendants for word in name.split()}
+    if subjects and not subjects & on_trial:
+        return "another person"
+    if sentence.rstrip().endswith("?"):
+        return "a question"
+    return ""
+
+
+def flagged(text: str, defendants: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """(sentence, reason) for every flagged sentence of ``text``; the reason is ``""`` when unexplained."""
+    names = tuple(defendants)
+    parts = sentences(text)
+    return [
+        (sentence, explain(sentence, " ".join(parts[max(0, n - BEFORE) : n]), names))
+        for n, sentence in enumerate(parts)
+        if _flags(sentence)[0]
+    ]
 
 
 @dataclass(frozen=True)
@@ -80,6 +159,7 @@ class Leak:
     case: str  # the case's source id, or its slug
     where: str  # "summary", "witness Mary Biggin", "evidence ...", "index evidence 12"
     text: str
+    reason: str = ""  # why it is another outcome than this trial's (``explain``); "" when unexplained
 
 
 def juror_texts(case: Any, *, chunks: Iterable[tuple[str, str, str]] = ()) -> Iterator[tuple[str, str]]:
@@ -98,5 +178,11 @@ def juror_texts(case: Any, *, chunks: Iterable[tuple[str, str, str]] = ()) -> It
 
 
 def case_leaks(case: Any, *, chunks: Iterable[tuple[str, str, str]] = ()) -> list[Leak]:
+    """Every flagged passage of ``case``, explained ones included (``Leak.reason``)."""
     name = case.source_id or case.slug
-    return [Leak(name, where, found) for where, text in juror_texts(case, chunks=chunks) for found in suspicious(text)]
+    defendants = [d.name for d in case.defendants.all()]
+    return [
+        Leak(name, where, found, reason)
+        for where, text in juror_texts(case, chunks=chunks)
+        for found, reason in flagged(text, defendants)
+    ]

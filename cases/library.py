@@ -154,11 +154,35 @@ def featured_cases() -> QuerySet[Case]:
 
 class CappedPaginator(Paginator):
     """Counts at most ``cap`` results (``capped`` says if there are more), so a broad search or
-    filter over 100,000 cases never counts or pages through all of them."""
+    filter over 100,000 cases never counts or pages through all of them. The admin's case list
+    uses it too (its signature is Django's ``Paginator``'s)."""
 
-    def __init__(self, object_list: QuerySet[Case], per_page: int, *, cap: int | None = None) -> None:
-        super().__init__(object_list, per_page)
+    def __init__(
+        self,
+        object_list: QuerySet[Case],
+        per_page: int,
+        orphans: int = 0,
+        allow_empty_first_page: bool = True,
+        *,
+        cap: int | None = None,
+        broad_order: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         self.cap = RESULTS_CAP if cap is None else cap
+        self.broad_order = broad_order
+        self.reordered = False
+
+    def page(self, number: Any) -> Any:
+        """A page; results past the cap are listed in ``broad_order`` if one is given.
+
+        Ranking by relevance sorts every match: over 100,000 cases a common word ("theft") matches
+        most of them, and ranking them all takes most of a second, while a page in title order is
+        read from an index. Such a search says it is capped and asks the reader to narrow it.
+        """
+        if self.broad_order and not self.reordered and self.capped:
+            self.object_list = self.object_list.order_by(*self.broad_order)
+            self.reordered = True
+        return super().page(number)
 
     @cached_property
     def count(self) -> int:

@@ -1,9 +1,10 @@
 """Who may see a deliberation: the ONE rule every page, fragment, export and socket asks.
 
-A deliberation played by people is private: it has a host session (``Deliberation.host_session_key``),
+A deliberation played by people is private: it has a host session (``Deliberation.host_session_key``;
+and an owner, ``Deliberation.owner``, when its host was logged in: that account opens it anywhere),
 a seat held through a browser session or an agent token (``Seat.session_key`` / ``Seat.token_hash``),
 or it is a room (a room code invites people in, so a room is never public, even before anyone joins).
-Only its host's browser, its participants' browsers and staff may see it, and a browser that
+Only its host's browser (or account), its participants' browsers and staff may see it, and a browser that
 opened its active share link (``/shared/<token>/``, remembered in that browser's session): it may
 then also watch the game live, until the link is revoked. To anyone else it does not exist (404,
 and a websocket is closed before any message). Deliberations with no people (``deliberate`` runs,
@@ -39,12 +40,13 @@ SHARES_KEPT = 20
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is looking: their browser key (blank without one), whether staff, and the share links
-    they opened."""
+    """Who is looking: their browser key (blank without one), whether staff, the share links
+    they opened, and the account they are logged in with (None if not)."""
 
     session_key: str = ""
     is_staff: bool = False
     share_tokens: tuple[str, ...] = ()
+    user_id: int | None = None
 
     @classmethod
     def of(cls, request: HttpRequest) -> Viewer:
@@ -52,6 +54,7 @@ class Viewer:
             session_key=browser_key(request, create=False),
             is_staff=bool(request.user.is_staff),
             share_tokens=_shares(request.session),
+            user_id=_user_id(request.user),
         )
 
     @classmethod
@@ -62,7 +65,12 @@ class Viewer:
         session = scope.get("session")
         key = str(session.get(SESSION_FIELD, "") or "") if session is not None else ""
         user = scope.get("user")
-        return cls(session_key=key, is_staff=bool(getattr(user, "is_staff", False)), share_tokens=_shares(session))
+        return cls(
+            session_key=key,
+            is_staff=bool(getattr(user, "is_staff", False)),
+            share_tokens=_shares(session),
+            user_id=_user_id(user),
+        )
 
     @classmethod
     def holding(cls, share_token: str) -> Viewer:
@@ -108,6 +116,9 @@ def visible_to(rows: QuerySet[Deliberation], viewer: Viewer, *, live: bool = Fal
         # A blank key never matches: public rows (blank host key) are already allowed above.
         mine = Seat.objects.filter(deliberation=OuterRef("pk"), session_key=viewer.session_key)
         allowed |= Q(host_session_key=viewer.session_key) | Q(Exists(mine))
+    if viewer.user_id is not None:
+        # What a logged-in teacher made belongs to their account: it opens from any browser they log in on.
+        allowed |= Q(owner_id=viewer.user_id)
     if viewer.share_tokens:
         # A revoked link's token is gone from its row (``share_token`` is blank), so it opens nothing.
         shared = Q(share_token__in=viewer.share_tokens)

@@ -43,6 +43,7 @@ from deliberation.courtroom import (
 )
 from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Seat
 from deliberation.rooms.state import is_room
+from deliberation.services import counsel as counsel_services
 
 ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
 ERROR_TARGET = "Choose a juror to address."
@@ -92,16 +93,36 @@ def _act(
 
 @require_POST
 def side(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The side (locked) and the player's own first vote, asked together on the first ballot."""
+    """The side (locked) and the player's own first vote, asked together on the first ballot.
+
+    With the trial on, ``counsel=me`` makes the player counsel for their side at the trial (AI
+    counsel's first steps are played once the choice is stored)."""
     choice = request.POST.get("side", "")
     vote = request.POST.get("vote", "")
+    be_counsel = request.POST.get("counsel") == "me"
 
     def choose(deliberation: Deliberation) -> None:
         if vote not in ("guilty", "not_guilty"):
             raise ValidationError(ERROR_FIRST_VOTE)
-        services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote)
+        services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote, counsel=be_counsel)
+        if be_counsel:
+            counsel_services.trial_advance(deliberation_id=deliberation.pk)
 
     return _act(request, public_id, choose, {"form_vote": vote})
+
+
+@require_POST
+def trial(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The player's move as counsel at the trial (``services.counsel.trial_move``)."""
+    action = request.POST.get("action", "")
+    text = request.POST.get("text", "").strip()
+    ground = request.POST.get("ground", "")
+
+    def move(deliberation: Deliberation) -> None:
+        side = counsel_services.COUNSEL_SIDE.get(deliberation.player_side, "")
+        counsel_services.trial_move(deliberation_id=deliberation.pk, side=side, action=action, text=text, ground=ground)
+
+    return _act(request, public_id, move, {"form_question": text if action in ("ask", "speak") else ""})
 
 
 @require_POST

@@ -33,6 +33,7 @@ from deliberation.models import (
 )
 from deliberation.review.failures import StandIn
 from deliberation.rooms.state import current_seat, is_room, room_of
+from deliberation.trial_court import trial_context
 
 
 @dataclass(frozen=True)
@@ -102,27 +103,46 @@ def tally_of(seats: list[Seat]) -> Tally | None:
 
 
 CALL_SPLIT = (
-    "The votes stand at {tally}. Calling the final vote now reads the verdict from them: a split jury "
-    "is a HUNG JURY, and the game ends without a verdict."
+    "The votes stand at {tally}. Calling the final vote now reads the verdict from them: short of "
+    "{required}, the jury is a HUNG JURY, and the game ends without a verdict."
 )
 CALL_UNANIMOUS = "The votes stand at {tally}. Calling the final vote now gives the verdict: {verdict}."
 
 
-def call_outcome(tally: Tally | None) -> str:
-    """What calling the final vote would give right now, for the confirmation."""
+def call_outcome(tally: Tally | None, *, engine_state: dict[str, Any] | None = None, rules: str = "") -> str:
+    """What calling the final vote would give right now under the jury's rules, for the confirmation."""
     if tally is None:
         return ""
-    if (tally.guilty and tally.not_guilty) or tally.guilty + tally.not_guilty < 12:
-        return CALL_SPLIT.format(tally=tally.label)
-    return CALL_UNANIMOUS.format(tally=tally.label, verdict="GUILTY" if tally.guilty else "NOT GUILTY")
+    state = engine_state or {}
+    name = rules or jury_rules.DEFAULT_RULES
+    progress = jury_rules.RuleProgress.from_dict(state.get("rule_progress"))
+    size = 12 - len(state.get("discharged") or [])
+    votes = dict(enumerate(["guilty"] * tally.guilty + ["not_guilty"] * tally.not_guilty))
+    found = jury_rules.valid_verdict(votes, rules=jury_rules.rule_set(name), progress=progress)
+    if found is None or len(votes) < size:
+        required = jury_rules.required_verdict(name, size=size, direction_given=bool(progress.direction_round))
+        return CALL_SPLIT.format(tally=tally.label, required=required)
+    return CALL_UNANIMOUS.format(tally=tally.label, verdict="GUILTY" if found == "guilty" else "NOT GUILTY")
 
 
 def item_choices(case: Case) -> dict[str, list[tuple[str, str]]]:
-    """The evidence a challenge and the witnesses a question may pick, by their case-file ids."""
+    """The evidence a challenge and the witnesses a question may pick, by their case-file ids.
+
+    Only the labels and names are read: every participant's controls show these, and whole rows
+    (descriptions, testimony) were most of a controls fetch's database work."""
     return {
-        "evidence_choices": [(evidence_id(i), e.label) for i, e in enumerate(case.evidence.all())],
-        "witness_choices": [(witness_id(i), w.name) for i, w in enumerate(case.witnesses.all())],
+        "evidence_choices": [
+            (evidence_id(i), label) for i, label in enumerate(case.evidence.values_list("label", flat=True))
+        ],
+        "witness_choices": [
+            (witness_id(i), name) for i, name in enumerate(case.witnesses.values_list("name", flat=True))
+        ],
     }
+
+
+def witness_roles(case: Case) -> dict[str, tuple[str, str]]:
+    """Case-file id -> (name, role) of each witness, for the on-the-stand panel."""
+    return {witness_id(i): (w.name, w.role) for i, w in enumerate(case.witnesses.all())}
 
 
 def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
@@ -257,6 +277,7 @@ PHASE_RANK = {
     Phase.SETUP: 0,
     Phase.PRESENTATION: 0,
     Phase.SIDE_SELECTION: 0,
+    Phase.TRIAL: 0,
     Phase.INITIAL_VOTE: 1,
     Phase.DELIBERATION: 1,
     Phase.FINAL_VOTE: 2,
@@ -271,48 +292,70 @@ def stamp(deliberation: Deliberation) -> int:
     (an HTTP answer racing the websocket, say).
     """
     running = 1 if deliberation.round_status == RoundStatus.RUNNING else 0
+    if deliberation.phase == Phase.TRIAL:  # grows with every step of the trial (below the first ballot's)
+        return 50_000 + int((deliberation.trial_state or {}).get("stored", 0)) * 2 + running
     return PHASE_RANK.get(deliberation.phase, 0) * 100_000 + deliberation.round_number * 2 + running
 
 
-def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
-    """What the banner, jury box, tally and controls need (shared by page and broadcasts)."""
+def box_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
+    """What the jury box, its seats, the tally and a chat message need: no query of its own, so a
+    pushed vote (one seat, the tally, the vote in the chat) costs only what it shows."""
     by_number = {seat.number: seat for seat in seats}
     room = is_room(deliberation)
     # In a room the same broadcast goes to every participant, so no seat is "you" on the server:
     # each page marks its own seat in the browser (static/js/room.js).
     player_seat = deliberation.player_seat if deliberation.host_plays and not room else None
-    tally = tally_of(seats)
-    you = by_number.get(player_seat) if player_seat else None
     return {
         "deliberation": deliberation,
         "stamp": stamp(deliberation),
-        "case": deliberation.case,
         "seats": seats,
         "seat_by_number": by_number,
         "player_seat": player_seat,
-        "tally": tally,
+        "tally": tally_of(seats),
+        "running": deliberation.round_status == RoundStatus.RUNNING,
+        "show_meters": bool((deliberation.settings or {}).get(KEY_SHOW_METERS, True)),
+        "is_room": room,
+        "turn_seat": current_seat(room_of(deliberation)) if room else None,
+        "withdrawn_seats": withdrawn_seats(deliberation.engine_state or {}),
+    }
+
+
+def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
+    """What the banner, jury box, tally and controls need (shared by page and broadcasts)."""
+    context = box_context(deliberation, seats)
+    player_seat, tally = context["player_seat"], context["tally"]
+    you = context["seat_by_number"].get(player_seat) if player_seat else None
+    return {
+        **context,
+        "case": deliberation.case,
         "your_vote": VOTE_LABELS.get(you.vote, "") if you and you.vote else "",
         "your_vote_value": you.vote if you else "",
         "outlook": outlook(deliberation, seats),
-        "call_outcome": call_outcome(tally),
+        "call_outcome": call_outcome(
+            tally, engine_state=deliberation.engine_state, rules=(deliberation.settings or {}).get("rules", "")
+        ),
         "max_text": MAX_TEXT,
-        "running": deliberation.round_status == RoundStatus.RUNNING,
         "max_rounds": jury_rules.round_limit_of(
             deliberation.engine_state or {},
             int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         ),
-        "show_meters": bool((deliberation.settings or {}).get(KEY_SHOW_METERS, True)),
         "narrated": bool((deliberation.settings or {}).get(KEY_NARRATION, True)),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
+        **trial_context(deliberation, witness_roles(deliberation.case), host=True),
+        "trial_on": bool((deliberation.settings or {}).get("trial")),
         "choosing_side": deliberation.phase in (Phase.PRESENTATION, Phase.SIDE_SELECTION)
         and not deliberation.player_side,
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
         **item_choices(deliberation.case),
-        "is_room": room,
-        "turn_seat": current_seat(room_of(deliberation)) if room else None,
     }
+
+
+def withdrawn_seats(engine_state: dict[str, Any]) -> frozenset[int]:
+    """Seats whose juror withdrew from the discussion (silent unless addressed, still voting)."""
+    memories = engine_state.get("memories") or {}
+    return frozenset(int(seat) for seat, memory in memories.items() if (memory or {}).get("withdrawn"))
 
 
 def page_context(deliberation: Deliberation, *, session_key: str | None) -> dict[str, Any]:

@@ -11,7 +11,11 @@ the pages and the transcript. Every setting reaches the engine or the page throu
 * ``engine``: "offline" or one of the models the operator lists (``ANGRY_LLM_MODELS``,
   ``ANGRY_LLM_MODEL``); no page accepts a model string or a key;
 * ``narration``: the judge speaks (``Narration`` rows) or stays silent;
-* ``show_meters``: the conviction meters in the jury box are shown or hidden.
+* ``show_meters``: the conviction meters in the jury box are shown or hidden;
+* ``turn_mode`` and ``context_scope``: how the AI speakers are chosen and what a model juror's
+  prompt carries (``engine.formats``);
+* ``discharge_round``: a juror falls ill and the judge discharges them before this round (None:
+  nobody does; ``services.discharge.scheduled_discharge``), under the rules that allow it.
 
 Adding a setting (the jury ``rules``, a ``trial`` phase): add a field to ``GameSettings`` with its
 default, a form field in ``GameSettingsForm``, its key in ``to_settings``/``of`` and a line in
@@ -27,6 +31,8 @@ from typing import Any
 from django import forms
 from django.conf import settings
 
+from deliberation.engine import formats
+from deliberation.engine.discharge import NO_DISCHARGE_RULES
 from deliberation.minds.factory import OFFLINE
 
 MIN_ROUNDS, MAX_ROUNDS = 1, 100
@@ -38,11 +44,29 @@ ERROR_ROUNDS = f"The round limit must be a whole number between {MIN_ROUNDS} and
 ERROR_SPEAKERS = f"AI speakers per round must be between {MIN_SPEAKERS} and {MAX_SPEAKERS}, or vary."
 ERROR_TURN_SECONDS = f"A turn lasts between {MIN_TURN_SECONDS} and {MAX_TURN_SECONDS} seconds."
 ERROR_ENGINE = "Choose one of the engines listed; this server offers: {engines}."
+ERROR_DISCHARGE_ROUND = f"A juror can fall ill before a round between 2 and {MAX_ROUNDS}, or never (leave it empty)."
 
 # Keys in Deliberation.settings (top level; a room's turn length lives in settings["room"]).
 KEY_SPEAKERS = "speakers"
 KEY_NARRATION = "narration"
 KEY_SHOW_METERS = "show_meters"
+KEY_TURN_MODE = "turn_mode"
+KEY_CONTEXT_SCOPE = "context_scope"
+KEY_DISCHARGE_ROUND = "discharge_round"
+
+TURN_MODE_LABELS = {
+    "weighted": "Weighted (the quiet and the addressed first)",
+    "round-robin": "Round-robin (in seat order)",
+    "random": "Random",
+    "reply-chain": "Reply chain (each answers the one before)",
+}
+CONTEXT_SCOPE_LABELS = {
+    "window-and-summary": "Recent turns and the minutes",
+    "full-log": "The full log",
+    "last-n": f"The last {formats.DEFAULT_LAST_N} turns",
+    "summary-only": "The minutes only",
+    "persona-only": "Their persona only",
+}
 
 
 def engines_offered() -> list[str]:
@@ -63,6 +87,9 @@ class GameSettings:
     engine: str
     narration: bool = True
     show_meters: bool = True
+    turn_mode: str = formats.DEFAULT_TURN_MODE
+    context_scope: str = formats.DEFAULT_CONTEXT_SCOPE
+    discharge_round: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # settings other features add (rules, trial)
 
     @classmethod
@@ -88,6 +115,10 @@ class GameSettings:
             engine=deliberation.engine or base.engine,
             narration=bool(stored.get(KEY_NARRATION, True)),
             show_meters=bool(stored.get(KEY_SHOW_METERS, True)),
+            turn_mode=str(stored.get(KEY_TURN_MODE) or formats.DEFAULT_TURN_MODE),
+            context_scope=str(stored.get(KEY_CONTEXT_SCOPE) or formats.DEFAULT_CONTEXT_SCOPE),
+            discharge_round=int(stored[KEY_DISCHARGE_ROUND]) if stored.get(KEY_DISCHARGE_ROUND) else None,
+            extra={"rules": stored["rules"]} if stored.get("rules") else {},
         )
 
     def to_settings(self) -> dict[str, Any]:
@@ -98,9 +129,13 @@ class GameSettings:
             "max_rounds": self.max_rounds,
             KEY_NARRATION: self.narration,
             KEY_SHOW_METERS: self.show_meters,
+            KEY_TURN_MODE: self.turn_mode,
+            KEY_CONTEXT_SCOPE: self.context_scope,
         }
         if self.speakers:
             stored[KEY_SPEAKERS] = self.speakers
+        if self.discharge_round:
+            stored[KEY_DISCHARGE_ROUND] = self.discharge_round
         return stored
 
     def speaker_range(self) -> tuple[int, int] | None:
@@ -119,8 +154,18 @@ class GameSettings:
         out += [
             ("Narration", "on" if self.narration else "off"),
             ("Conviction meters", "shown" if self.show_meters else "hidden"),
+            ("Turn mode", TURN_MODE_LABELS.get(self.turn_mode, self.turn_mode)),
+            ("Model jurors see", CONTEXT_SCOPE_LABELS.get(self.context_scope, self.context_scope)),
+            ("A juror falls ill", self.discharge_words()),
         ]
         return out
+
+    def discharge_words(self) -> str:
+        if not self.discharge_round:
+            return "never"
+        if self.extra.get("rules") in NO_DISCHARGE_RULES:
+            return f"before round {self.discharge_round}, but these rules allow no discharge"
+        return f"before round {self.discharge_round}: the judge discharges one AI juror"
 
 
 class GameSettingsForm(forms.Form):
@@ -159,6 +204,25 @@ class GameSettingsForm(forms.Form):
     engine = forms.ChoiceField(label="Jurors' engine")
     narration = forms.BooleanField(label="The judge narrates", required=False)
     show_meters = forms.BooleanField(label="Show conviction meters", required=False)
+    turn_mode = forms.ChoiceField(
+        label="Who speaks next",
+        choices=list(TURN_MODE_LABELS.items()),
+        help_text="How the AI speakers of a round are chosen.",
+    )
+    context_scope = forms.ChoiceField(
+        label="What model jurors see",
+        choices=list(CONTEXT_SCOPE_LABELS.items()),
+        help_text="What a model juror's prompt carries of the discussion (the offline jurors are unaffected).",
+    )
+    discharge_round = forms.IntegerField(
+        label="A juror falls ill before round",
+        min_value=2,
+        max_value=MAX_ROUNDS,
+        required=False,
+        error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), ERROR_DISCHARGE_ROUND),
+        help_text="The judge discharges one AI juror; the jury goes on with eleven (not under the Old Bailey "
+        "rules). Empty: never.",
+    )
     # Other features' settings (the jury rules, a trial phase) go here, with a key in GameSettings.
 
     def __init__(self, *args: Any, room: bool = False, form_id: str = "", **kwargs: Any) -> None:
@@ -172,6 +236,9 @@ class GameSettingsForm(forms.Form):
                 "engine": defaults.engine,
                 "narration": True,
                 "show_meters": True,
+                "turn_mode": formats.DEFAULT_TURN_MODE,
+                "context_scope": formats.DEFAULT_CONTEXT_SCOPE,
+                "discharge_round": None,
             },
         )
         super().__init__(*args, **kwargs)
@@ -213,6 +280,9 @@ class GameSettingsForm(forms.Form):
             engine=data["engine"],
             narration=data["narration"],
             show_meters=data["show_meters"],
+            turn_mode=data["turn_mode"],
+            context_scope=data["context_scope"],
+            discharge_round=data.get("discharge_round") or None,
         )
 
     def to_settings(self) -> dict[str, Any]:

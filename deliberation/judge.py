@@ -105,23 +105,38 @@ def vote_announcement(*, guilty: int, not_guilty: int) -> str:
 
 
 def verdict_announcement(
-    *, verdict: str, guilty: int, not_guilty: int, end_reason: str = "", defendants: Sequence[str] = ()
+    *,
+    verdict: str,
+    guilty: int,
+    not_guilty: int,
+    end_reason: str = "",
+    defendants: Sequence[str] = (),
+    required: str = "a unanimous verdict",
 ) -> str:
-    """The verdict as the judge reads it: why the deliberation ended, the final count, the finding."""
+    """The verdict as the judge reads it: why the deliberation ended, the final count, the finding.
+
+    ``required`` is the verdict the jury's rules asked for (``engine.rules.required_verdict``), which
+    a hung jury could not reach; a verdict that is not unanimous is read as a majority verdict."""
     _check_tally(guilty, not_guilty)
     names = join_names(defendants) or "the defendant"
     count = f"The final vote stands at {_count_phrase(guilty, not_guilty)}."
     reason = END_REASON_PHRASES.get(end_reason, "")
+    majority = ""
+    if guilty and not_guilty:
+        most = max(guilty, not_guilty)
+        majority = f", by a majority of {most} to {guilty + not_guilty - most}"
     if verdict == GUILTY:
-        finding = f"On the charges before you, the jury finds {names} guilty."
+        finding = f"On the charges before you, the jury finds {names} guilty{majority}."
     elif verdict == NOT_GUILTY:
-        finding = f"On the charges before you, the jury finds {names} not guilty."
+        finding = f"On the charges before you, the jury finds {names} not guilty{majority}."
     elif verdict == HUNG and end_reason == "deadlock":
-        finding = f"I discharge the jury and declare a mistrial. No verdict is returned against {names}."
+        finding = (
+            f"The jury could not reach {required}. I discharge the jury and declare a mistrial. "
+            f"No verdict is returned against {names}."
+        )
     elif verdict == HUNG:
         finding = (
-            "The jury could not reach a unanimous verdict. I declare a hung jury, "
-            f"and no verdict is returned against {names}."
+            f"The jury could not reach {required}. I declare a hung jury, and no verdict is returned against {names}."
         )
     else:
         raise ValueError(ERROR_UNKNOWN_VERDICT.format(verdict=verdict))

@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 
-from deliberation.courtroom import base_context, latest_narration, messages_for
+from deliberation.courtroom import base_context, box_context, latest_narration, messages_for
 from deliberation.models import Deliberation, Seat, Turn, TurnKind
 from deliberation.rooms.page import turn_context
 
@@ -109,6 +109,21 @@ def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: d
     return out
 
 
+def _vote(deliberation_id: int, data: dict[str, Any]) -> str:
+    """A person's vote: only what it changes, their seat in the jury box, the tally and the vote in
+    the chat. A room of 12 receives every vote on every socket, and the whole jury box was most of
+    each message (BENCHMARKS.md, issue 12); a vote changes no other seat."""
+    deliberation = Deliberation.objects.get(pk=deliberation_id)
+    seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
+    context = box_context(deliberation, seats)
+    seat = context["seat_by_number"].get(data.get("seat"))
+    box = ["jury_box"] if seat is None else []  # a vote that names no seat shows the whole box again
+    fragments = _partials([*box, "tally"], context)
+    if seat is not None:
+        fragments.insert(0, render_to_string(f"{PAGE}#seat", {**context, "seat": seat}))
+    return "".join(fragments + _vote_fragments(deliberation, context, data))
+
+
 def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
     """A room's participant turns since the last round: passes of this round, and the speeches
     already spoken for the next one (the jury hears them then, everyone reads them now)."""
@@ -121,6 +136,27 @@ def _passes(deliberation: Deliberation, context: dict[str, Any]) -> list[str]:
     return _chat_fragments(context, turns)[0] if turns else []
 
 
+def _trial_step_fragments(deliberation: Deliberation, context: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """A step of the trial: its turns appended to the chat at once (the on-the-stand panel types
+    them out), answers struck since re-rendered in place, the panel, the status and the controls."""
+    start, struck = int(data["from"]), [int(n) for n in data.get("struck", [])]
+    turns = list(
+        Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL)
+        .filter(Q(sequence__gte=start) | Q(sequence__in=struck))
+        .order_by("sequence")
+    )
+    fresh = [turn for turn in turns if turn.sequence >= start]
+    out = _chat_fragments(context, fresh, animate=False)[0]
+    for message in messages_for(
+        [t for t in turns if t.sequence in struck], context["seat_by_number"], player_seat=context["player_seat"]
+    ):
+        out.append(render_to_string(f"{PAGE}#message", {**context, "message": message, "oob": True}))
+    base = int((deliberation.trial_state or {}).get("base", 0))
+    stand = {**context, "stand_from": start - base}
+    out += _partials(["on_stand", "status", "controls", "phase_banner"], stand)
+    return out
+
+
 def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
     """The out-of-band fragments for one event: "phase", "thinking", "round", "vote", "narration",
     "hide" (the host hid a message: it leaves every chat), and in rooms "seats" and "turn"."""
@@ -128,12 +164,14 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
         return format_html('<li id="turn-{}" hx-swap-oob="delete"></li>', int(data["turn"]))
     if event == "narration":
         return render_to_string(f"{PAGE}#judge", {"narration": latest_narration(deliberation_id)})
+    if event == "vote":
+        return _vote(deliberation_id, data)
     deliberation, _seats, context = _load(deliberation_id)
+    if event == "trial" and "from" in data:  # a step of a trial played step by step
+        return "".join(_trial_step_fragments(deliberation, context, data))
     if event == "trial":  # the trial's turns, appended to the chat before the first tally
         turns = list(Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL).order_by("sequence"))
         return "".join(_chat_fragments(context, turns)[0])
-    if event == "vote":
-        return "".join(_partials(["jury_box", "tally"], context) + _vote_fragments(deliberation, context, data))
     if event == "seats":
         return "".join(_partials(["jury_box", "tally", "controls"], context))
     if event == "turn":
@@ -141,7 +179,7 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
         return "".join(fragments + (_passes(deliberation, context) if context["is_room"] else []))
     if event == "thinking":
         return "".join(_partials(["status", "controls", "jury_box", "stream"], context))
-    fragments = _partials(["phase_banner", "tally", "jury_box", "status", "stream", "controls"], context)
+    fragments = _partials(["phase_banner", "tally", "jury_box", "status", "stream", "controls", "on_stand"], context)
     if event == "round":
         fragments += _round_fragments(deliberation, context, int(data.get("round", deliberation.round_number)))
     elif event == "phase":

@@ -313,3 +313,6 @@ class MCPApp:
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         await self._ensure_started()
         await self.manager.handle_request(scope, receive, send)
+
+
+from deliberation import mcp_counsel  # noqa: E402, F401  (registers the counsel tools on this server)

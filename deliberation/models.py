@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from cases.models import Case
 from deliberation.engine.failures import CAUSE_LABELS
-from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet, verdict_detail_of, verdict_phrase_of
 from jurors.models import Persona
 
 
@@ -24,6 +24,7 @@ class Phase(models.TextChoices):
     SETUP = "setup", "Setup"
     PRESENTATION = "presentation", "Case presentation"
     SIDE_SELECTION = "side_selection", "Side selection"
+    TRIAL = "trial", "The trial"
     INITIAL_VOTE = "initial_vote", "Initial vote"
     DELIBERATION = "deliberation", "Deliberation"
     FINAL_VOTE = "final_vote", "Final vote"
@@ -129,6 +130,9 @@ class Deliberation(models.Model):
     player_seat = models.PositiveSmallIntegerField(default=7)
     settings = models.JSONField(default=dict, blank=True, help_text="max_rounds, speakers, budgets, room options.")
     engine_state = models.JSONField(default=dict, blank=True, help_text="The engine's memory between rounds.")
+    trial_state = models.JSONField(
+        default=dict, blank=True, help_text="A trial played step by step: its plan, cursor and what it waits for."
+    )
     pending = models.JSONField(
         default=list, blank=True, help_text="Participants' moves and speeches waiting for the next round."
     )
@@ -160,6 +164,23 @@ class Deliberation(models.Model):
     def jury_rules(self) -> RuleSet:
         """The jury rule set this deliberation follows (``settings["rules"]``; unanimous by default)."""
         return RULE_SETS.get((self.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
+
+    @property
+    def verdict_words(self) -> str:
+        """The verdict naming the rule it was taken under ("Hung jury: it could not reach a verdict
+        of at least 10 to 2 (rules: ...)"); "" before the verdict."""
+        if not self.verdict:
+            return ""
+        name = (self.settings or {}).get("rules", DEFAULT_RULES)
+        return verdict_phrase_of(self.engine_state or {}, name, self.verdict, self.end_reason or "")
+
+    @property
+    def verdict_detail(self) -> str:
+        """``verdict_words`` without the verdict itself ("by a majority of 10 to 2 (rules: ...)")."""
+        if not self.verdict:
+            return ""
+        name = (self.settings or {}).get("rules", DEFAULT_RULES)
+        return verdict_detail_of(self.engine_state or {}, name, self.verdict, self.end_reason or "")
 
     @property
     def is_finished(self) -> bool:

@@ -89,9 +89,15 @@ def narration_request_verdict(
     not_guilty: int,
     end_reason: str = "",
     defendants: Sequence[str] = (),
+    required: str = "a unanimous verdict",
 ) -> Narration | None:
     text = judge.verdict_announcement(
-        verdict=verdict, guilty=guilty, not_guilty=not_guilty, end_reason=end_reason, defendants=defendants
+        verdict=verdict,
+        guilty=guilty,
+        not_guilty=not_guilty,
+        end_reason=end_reason,
+        defendants=defendants,
+        required=required,
     )
     return narration_request(
         deliberation_id=deliberation_id, kind=NarrationKind.VERDICT, text=text, round_number=round_number

@@ -8,6 +8,7 @@ urlpatterns = [
     path("court/start/", views.start, name="court_start"),
     path("court/<str:public_id>/", court_views.court, name="court"),
     path("court/<str:public_id>/side/", court_views.side, name="court_side"),
+    path("court/<str:public_id>/trial/", court_views.trial, name="court_trial"),
     path("court/<str:public_id>/speak/", court_views.speak, name="court_speak"),
     path("court/<str:public_id>/pass/", court_views.pass_turn, name="court_pass"),
     path("court/<str:public_id>/vote/", court_views.vote, name="court_vote"),

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
-from cases.library import CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
+from cases.library import SORT_RELEVANCE, CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
 from cases.models import Case, ContentNote
 from deliberation import services
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
@@ -40,7 +40,8 @@ def home(request: HttpRequest, settings_form: GameSettingsForm | None = None) ->
     Above it the game settings, which every case's "Start deliberating" button sends along."""
     query = _library_query(request)
     facets = library_facets()
-    paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE)
+    broad_order = ("title", "pk") if query.order == SORT_RELEVANCE else ()  # a capped search is not ranked
+    paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE, broad_order=broad_order)
     if not query.narrowed:  # the whole library: its size is already known (cached), no count at all
         paginator.count = min(facets["total"], paginator.cap + 1)  # type: ignore[misc]
     page = paginator.get_page(request.GET.get("page"))

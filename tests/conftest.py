@@ -37,6 +37,23 @@ def _test_settings(settings, tmp_path):
     settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
 
 
+@pytest.fixture
+def readable_layer(settings):
+    """A channel layer whose group messages a test can read after its own steps.
+
+    Under channels-redis's pub/sub layer (service mode's default) a group message reaches only
+    subscribers listening at that moment, and every ``async_to_sync`` step runs in a loop of its
+    own, so a test that subscribes, acts and then reads would hear nothing. Such a test reads
+    through the list-based layer on the same Redis instead: the broadcaster's messages are the same
+    on either, and the pub/sub path is walked end to end by the live socket and browser tests."""
+    layer = settings.CHANNEL_LAYERS["default"]
+    if layer["BACKEND"].endswith("RedisPubSubChannelLayer"):
+        hosts = layer["CONFIG"]["hosts"]
+        settings.CHANNEL_LAYERS = {
+            "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": hosts}}
+        }
+
+
 def browser_of(client, **extra) -> str:  # type: ignore[no-untyped-def]
     """Give a test client a saved session with its browser key (``angryagents.identity``); the key."""
     import secrets

@@ -56,9 +56,20 @@ def _watch(folder: str) -> None:
         return
     profile = cProfile.Profile(time.thread_time)
     loop.call_soon_threadsafe(profile.enable)
+    # Django runs each HTTP request in a thread of its own (asgiref's ThreadSensitiveContext), so
+    # every thread started from now on gets a profile too: views, renders, broadcasts.
+    threads: list[cProfile.Profile] = []
+
+    def _hook(frame: object, event: str, arg: object) -> None:
+        own = cProfile.Profile(time.thread_time)
+        threads.append(own)
+        own.enable()  # replaces this hook in this thread
+
+    threading.setprofile(_hook)
     started = time.monotonic()
     while not os.path.exists(stop):
         time.sleep(0.5)
+    threading.setprofile(None)  # type: ignore[arg-type]
     done = threading.Event()
 
     def finish() -> None:
@@ -67,7 +78,30 @@ def _watch(folder: str) -> None:
 
     loop.call_soon_threadsafe(finish)
     done.wait(30)
-    _write(profile, os.path.join(folder, f"loop-{os.getpid()}.txt"), time.monotonic() - started)
+    seconds = time.monotonic() - started
+    _write(profile, os.path.join(folder, f"loop-{os.getpid()}.txt"), seconds)
+    _write_all(threads, os.path.join(folder, f"threads-{os.getpid()}.txt"), seconds)
+
+
+def _write_all(profiles: list[cProfile.Profile], path: str, seconds: float) -> None:
+    """The other threads' profiles (HTTP requests), merged."""
+    inclusive: collections.Counter[str] = collections.Counter()
+    own: collections.Counter[str] = collections.Counter()
+    calls: collections.Counter[str] = collections.Counter()
+    for one in profiles:
+        for entry in one.getstats():
+            key = _label(entry.code)
+            inclusive[key] += entry.totaltime
+            own[key] += entry.inlinetime
+            calls[key] += entry.callcount
+    lines = [f"{len(profiles)} other threads profiled for {seconds:.0f} s"]
+    lines.append(f"CPU-seconds on those threads: {sum(own.values()):.1f}")
+    lines.append("\n## inclusive CPU-seconds (calls)")
+    lines += [f"{v:8.2f}  {k}  ({calls[k]})" for k, v in inclusive.most_common(200)]
+    lines.append("\n## self CPU-seconds (calls)")
+    lines += [f"{v:8.2f}  {k}  ({calls[k]})" for k, v in own.most_common(100)]
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
 
 
 def _start() -> None:

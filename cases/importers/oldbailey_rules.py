@@ -33,8 +33,11 @@ Balance >= 1.5 is clear_guilty, <= -0.25 is clear_innocent, anything between is 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+
+from cases.importers.prefilter import fold, holds_any, longest_match, may_match, words_in
 
 # A full stop ends a sentence only before a capital, a digit, a quote or a bracket, and not after a
 # title or abbreviation ("Mr.", "St.", "No. 4") or an initial ("J. Smith", but also the "Q."/"A." marks).
@@ -48,6 +51,8 @@ ABBREVIATION = re.compile(
     r"Sen|Jan|Feb|Aug|Sept|Oct|Nov|Dec|viz|vol|Mess|[A-Z])\.$"
 )
 NUMBER_ABBREVIATION = re.compile(r"(?:^|\s)No\.$")
+# The longest text either abbreviation pattern can match (a search from further back finds nothing more).
+ABBREVIATION_WIDTH = max(longest_match(ABBREVIATION), longest_match(NUMBER_ABBREVIATION))
 
 OFFENCE_WORDS = {
     "theft": "Theft",
@@ -238,18 +243,25 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of testimony, not broken after "Mr.", "St.", "No. 4" or initials; dashes break too."""
+    return list(_sentences(text))
+
+
+@functools.lru_cache(maxsize=64)  # a testimony is split by every rule that reads it sentence by sentence
+def _sentences(text: str) -> tuple[str, ...]:
     pieces: list[str] = []
     at = 0
     for match in SENTENCE_BREAK.finditer(text):
         before = text[at : match.start()]
         dash = match.group(0).strip() in {"—", "-"}
-        number = NUMBER_ABBREVIATION.search(before) and text[match.end() : match.end() + 1].isdigit()
-        if not dash and (ABBREVIATION.search(before) or number):
+        # Both patterns end at the end of ``before``: only its last few characters are searched.
+        tail = max(0, len(before) - ABBREVIATION_WIDTH)
+        number = NUMBER_ABBREVIATION.search(before, tail) and text[match.end() : match.end() + 1].isdigit()
+        if not dash and (ABBREVIATION.search(before, tail) or number):
             continue  # not a sentence end: the next break is looked for from the same start
         pieces.append(before)
         at = match.end()
     pieces.append(text[at:])
-    return [piece.strip() for piece in pieces if piece.strip()]
+    return tuple(piece.strip() for piece in pieces if piece.strip())
 
 
 def charge_words(category: str, subcategory: str) -> str:
@@ -275,7 +287,8 @@ def content_notes(categories: list[tuple[str, str]]) -> list[str]:
 
 
 def credibility_issues(testimony: str) -> list[str]:
-    return [label for label, pattern in CREDIBILITY_RULES if pattern.search(testimony)]
+    folded = fold(testimony)
+    return [label for label, pattern in CREDIBILITY_RULES if may_match(pattern, folded) and pattern.search(testimony)]
 
 
 def witness_role(*, testimony: str, is_victim: bool, defence: bool) -> str:
@@ -322,13 +335,23 @@ def evidence_from(
     several). ``own_words`` is set when the witness is the accused giving evidence: what they
     report others saying is not a statement by the accused, so that rule is skipped for them.
     """
-    sentences = [s.strip() for s in split_sentences(testimony) if len(s.strip()) > 12]
+    sentences = [s for s in split_sentences(testimony) if len(s) > 12]
+    folded = fold(testimony)
+    folded_sentences: list[str | None] = []
     cross_examined = "Q." in testimony
     items: list[EvidenceDraft] = []
     for rule in EVIDENCE_RULES:
         if (rule.defence_only and not defence) or (own_words and rule.key == "statement"):
             continue
-        hits = [s for s in sentences if rule.pattern.search(s) and not s.startswith("Q.")]
+        words = words_in(rule.pattern, folded)
+        if words == ():
+            continue  # no sentence can match: they are all parts of the testimony
+        folded_sentences = folded_sentences or [fold(s) for s in sentences]
+        hits = [
+            s
+            for s, folded_s in zip(sentences, folded_sentences, strict=True)
+            if holds_any(folded_s, words) and rule.pattern.search(s) and not s.startswith("Q.")
+        ]
         if not hits:
             continue
         weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))

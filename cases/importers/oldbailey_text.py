@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from cases.importers.oldbailey_xml import ANSWER_TYPES, clean, person_name, text_of, titlecase
 from cases.importers.oldbailey_xml import interp as interp_value
+from cases.importers.prefilter import fold, may_match
 
 DEFENCE_STATEMENT = re.compile(
     r"^(\[?The )?(prisoner|defendant)('s|s')? (defen[cs]e|statement|made|put in|said|in (his|her) defen[cs]e)"
@@ -86,9 +87,13 @@ COUNSEL_ACTION = re.compile(
     r"with\s+MR\.?\s|and\s+(?:MR\.?\s+)?[A-Z]+\s+(?:prosecuted|defended))",
     re.IGNORECASE,
 )
-# "re-examined.", "examined by MR. THOMPSON.", "(Re-examined.)" opening a witness's paragraph.
+# "re-examined.", "examined by MR. THOMPSON.", "(Re-examined.)" opening a witness's paragraph, and the
+# 1801 form "Examined by Mr. Const." (counsel's name in capitalised words, all of it: not "onst. I am a
+# widow"), once printed "Examinedby Mr. Knowlys.".
 EXAMINATION_NOTE = re.compile(
-    r"^\(?(?:re-?)?examined(?:\s+by\s+(?:MR|MESSRS|SIR)\.?\s+[A-Z][A-Z.\s]*?)?\.?\)?[\s.]*", re.I
+    r"^\(?(?:re-?)?examined(?:\s*by\s+(?:the\s+COURT|(?:MR|MESSRS|SIR)\.?\s*"
+    r"(?-i:[A-Z][\w'’-]*)(?:\s+(?:and\s+(?:(?:MR|MESSRS|SIR)\.?\s+)?)?(?-i:[A-Z][\w'’-]*))*))?\.?\)?[\s.]*",
+    re.I,
 )
 COUNSEL_PREFIX = re.compile(r"^(MR|MESSRS|MESSES|SIR|MR SERGEANT|SERGEANT|THE ATTORNEY|THE SOLICITOR)\b")
 TESTIMONY_ROLES = frozenset({"Witness", "Victim"})
@@ -356,4 +361,6 @@ def _obc2_prefix(p: ET.Element) -> str:
 
 
 def is_defence_witness(draft: WitnessDraft, testimony: str) -> bool:
-    return draft.after_defence or (not draft.is_victim and bool(GOOD_CHARACTER.search(testimony)))
+    if draft.after_defence:
+        return True
+    return not draft.is_victim and may_match(GOOD_CHARACTER, fold(testimony)) and bool(GOOD_CHARACTER.search(testimony))

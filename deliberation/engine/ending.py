@@ -22,6 +22,7 @@ from deliberation.engine import rules as jury_rules
 from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
+from deliberation.judge import join_names  # pure Python: how a list of names sounds
 
 EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock"]
 STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})
@@ -241,6 +242,8 @@ def settle_round(
     lines: list[ProcessLine] = []
     reason = end_reason(state, participants) or ""
     foreperson = state.settings.foreperson
+    if rules.kept_until_agreed:
+        return _kept_until_agreed(state, jury, reason, after, model_summary)
     if reason in STUCK:
         if rules.majority_direction and not progress.direction_round and reason != "round_limit":
             progress.deadlocks += 1
@@ -269,3 +272,56 @@ def settle_round(
     if not reason and foreperson:
         lines += closing_lines(state, jury, after=after, model_summary=model_summary)
     return reason, lines
+
+
+def _kept_until_agreed(
+    state: DeliberationState, jury: list[JurorProfile], reason: str, after: int, model_summary: str
+) -> tuple[str, list[ProcessLine]]:
+    """The Old Bailey (``rules.kept_until_agreed``): the jury confers in the box; not agreed after
+    ``OLD_BAILEY_BOX_ROUNDS`` (or stuck sooner) it is sent out, kept until it agrees, pressed by
+    its foreperson, and sent back whenever it reports it cannot agree; at the court's limit it is
+    discharged unagreed (reason ``deadlock``: hung)."""
+    progress = state.rule_progress
+    foreperson = state.settings.foreperson
+    lines: list[ProcessLine] = []
+    at_limit = reason == "round_limit"
+    if not progress.retired_round and not reason and state.round_number >= jury_rules.OLD_BAILEY_BOX_ROUNDS:
+        reason = "stable"  # the minutes in the box are over: the jury is not agreed
+    if reason in STUCK and not at_limit:
+        if progress.retired_round:
+            progress.deadlocks += 1
+            lines += [deadlock_line(state, jury, after=after), _judge(state, jury_rules.SEND_BACK, after)]
+        else:
+            progress.retired_round = state.round_number
+            lines.append(_judge(state, jury_rules.SEND_OUT, after))
+        state.rounds_without_change = progress.rounds_without_new = 0
+        reason = ""
+    elif at_limit:
+        progress.deadlocks += 1
+        lines += [deadlock_line(state, jury, after=after), _judge(state, jury_rules.DISCHARGE_UNAGREED, after)]
+        return "deadlock", lines
+    if reason:
+        return reason, lines
+    if foreperson and progress.retired_round and progress.retired_round < state.round_number:
+        press = pressing_line(state, jury, after=after)
+        if press is not None:
+            lines.append(press)
+    if foreperson:
+        lines += closing_lines(state, jury, after=after, model_summary=model_summary)
+    return "", lines
+
+
+def pressing_line(state: DeliberationState, jury: list[JurorProfile], *, after: int) -> ProcessLine | None:
+    """The foreperson of a kept jury presses the minority, by name, for agreement."""
+    towards = jury_rules.pressed_towards(state.votes)
+    minority = [j.name for j in jury if state.votes.get(j.seat, towards) != towards]
+    if not minority:
+        return None
+    count = list(state.votes.values()).count(towards)
+    text = jury_rules.PRESS_FOR_AGREEMENT.format(
+        count=count,
+        rest=len(state.votes) - count,
+        verdict=jury_rules.WORDS[towards],
+        names=join_names(minority),
+    )
+    return ProcessLine(state.round_number, text, after_speeches=after)

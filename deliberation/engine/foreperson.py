@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
 from deliberation.judge import join_names  # pure Python: how a list of names sounds
@@ -73,7 +74,8 @@ def quietest(state: DeliberationState, jury: Sequence[JurorProfile]) -> JurorPro
 def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[ProcessLine]:
     """The foreperson's lines at the start of ``state.round_number`` (already incremented)."""
     number = state.round_number
-    limit = state.settings.max_rounds
+    rules = jury_rules.rule_set(state.settings.rules)
+    limit = jury_rules.round_limit(state.settings.max_rounds, rules, state.rule_progress)  # the rules' cap too
     lines: list[ProcessLine] = []
     if number == 1:
         lines.append(ProcessLine(number, OPENING.format(**state.tally())))

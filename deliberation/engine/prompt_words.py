@@ -22,6 +22,7 @@ SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
 MAX_PASSAGES = 2
 PASSAGE_CHARS = 130
 TURN_CHARS = 240  # one remembered turn, whole
+MAX_LABEL_CHARS = 40  # an item named in words where the index does not hold it
 
 
 def clip(text: str, limit: int) -> str:
@@ -49,6 +50,16 @@ def conviction_to_text(conviction: float) -> str:
     return "certain that the defendant is guilty"
 
 
+def stance_to_text(vote: str | None, conviction: float) -> str:
+    """The vote and the conviction behind it in as few words as say both ("GUILTY, fairly sure"):
+    the conviction's direction is spelled out only when it is torn or runs against the vote."""
+    voted, words = vote_to_text(vote), conviction_to_text(conviction)
+    towards = "not guilty" if words.endswith("not guilty") else "guilty" if words.endswith("guilty") else ""
+    if towards and towards == voted.lower():
+        return f"{voted}, {words.split(' that ')[0].replace('towards ' + towards, 'that way')}"
+    return f"{voted}; {words}"
+
+
 def trust_to_text(trust: float) -> str:
     if trust > 0.5:
         return "you trust them a great deal"
@@ -71,8 +82,9 @@ def vote_to_text(vote: str | None) -> str:
 
 
 def seat_label(seat: int, jury: Sequence[JurorProfile]) -> str:
+    """A juror by name and seat ("Tom Reyes (Juror 3)"); the neutral "Juror 7" by seat once."""
     for juror in jury:
-        if juror.seat == seat:
+        if juror.seat == seat and juror.name != f"Juror {seat}":
             return f"{juror.name} (Juror {seat})"
     return f"Juror {seat}"
 
@@ -100,18 +112,14 @@ def index_summary(case: CaseFile) -> str:
 
 def format_case_index(case: CaseFile) -> str:
     """The case as an index: enough to know what exists and what to ask about, the same for everyone."""
-    lines = [f"# THE CASE: {case.title}"]
     place = ", ".join(part for part in (case.jurisdiction, str(case.year) if case.year else "") if part)
-    if place:
-        lines.append(f"Tried in {place}.")
+    lines = [f"# THE CASE: {case.title}" + (f" ({place})" if place else "")]
     if case.charges:
         lines.append("Charges: " + "; ".join(case.charges))
     for defendant in case.defendants:
-        details = ", ".join(
-            part for part in (defendant.gender, f"age {defendant.age}" if defendant.age else "") if part
-        )
+        details = "".join(f", {part}" for part in (defendant.gender, str(defendant.age or "")) if part)
         described = f": {clip(one_line(defendant.description), INDEX_LINE_CHARS)}" if defendant.description else ""
-        lines.append(f"Defendant: {defendant.name} ({details}){described}")
+        lines.append(f"Defendant: {defendant.name}{details}{described}")
     lines.append(index_summary(case))
     for item in case.evidence:
         contested = " (contested)" if item.contestable else ""
@@ -122,12 +130,50 @@ def format_case_index(case: CaseFile) -> str:
     return "\n".join(lines)
 
 
+def item_ids(case: CaseFile) -> dict[str, str]:
+    """Each evidence item's label and each witness's name (lowered), and each id, to the id the index shows."""
+    ids = {item.id.lower(): item.id for item in (*case.evidence, *case.witnesses)}
+    ids.update({item.label.lower(): item.id for item in case.evidence})
+    ids.update({witness.name.lower(): witness.id for witness in case.witnesses})
+    return ids
+
+
+def item_ref(label: str, ids: dict[str, str], limit: int = MAX_LABEL_CHARS) -> str:
+    """An item of the case once the index has named it: ``[E3]`` (its label again would be sent twice);
+    a label the index does not hold stays in words."""
+    known = ids.get(label.strip().lower())
+    return f"[{known}]" if known else clip(label, limit)
+
+
+def doubt_ref(doubt: str, ids: dict[str, str], limit: int) -> str:
+    """A doubt led by its item ("Silver watch: found in a shared room") as ``[E1] found in a shared room``."""
+    head, sep, reason = doubt.partition(": ")
+    known = ids.get(head.strip().lower()) if sep else None
+    return f"[{known}] {clip(reason, limit)}" if known else clip(doubt, limit)
+
+
+def without_name(text: str, passage: Passage, role: str = "") -> str:
+    """A passage without the item's name at its head ("Silver watch. Found ..." or "Mary Dunn,
+    neighbour: I saw ..."): the index names every item beside its id."""
+    name = passage.label.split(" (")[0].strip()
+    if name and text.lower().startswith(name.lower()):
+        text = text[len(name) :]
+        if passage.kind == "witness":
+            role, sep, said = text.partition(": ")
+            text = said if sep and len(role) <= INDEX_LINE_CHARS else text
+        return text.lstrip(" .,:;")
+    if passage.kind == "witness" and role and text.lower().startswith(role.lower() + " "):
+        return text[len(role) :].lstrip()  # the index gives the role too
+    return text
+
+
 def fresh_passages(passages: Sequence[Passage], case: CaseFile) -> list[tuple[Passage, str]]:
     """The looked-up passages worth sending, each with its text: one per item, none repeating the index.
 
     A summary passage keeps only what the index's short summary does not already say.
     """
     shown = index_summary(case).removesuffix(" …")
+    roles = {witness.id: witness.role for witness in case.witnesses}
     seen: set[str] = set()
     kept: list[tuple[Passage, str]] = []
     for passage in passages:
@@ -137,6 +183,8 @@ def fresh_passages(passages: Sequence[Passage], case: CaseFile) -> list[tuple[Pa
         text = one_line(passage.text)
         if passage.kind == "summary":
             text = text[len(shown) :].strip() if text.startswith(shown) else text
+        else:
+            text = without_name(text, passage, roles.get(passage.item_id, ""))
         if text:
             kept.append((passage, clip(text, PASSAGE_CHARS)))
         if len(kept) >= MAX_PASSAGES:
@@ -149,12 +197,16 @@ def format_passages(passages: Sequence[Passage], case: CaseFile) -> str:
     if not kept:
         return ""
     lines = ["# LOOKED UP FOR YOU"]
-    lines.extend(f"[{p.item_id}] {p.label}: {text}" for p, text in kept)
+    # The index already gives each item's label beside its id; a summary passage's id says what it is.
+    lines.extend(f"[{p.item_id}] {text}" for p, text in kept)
     return "\n".join(lines)
 
 
-def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile], limit: int = TURN_CHARS) -> str:
-    """Someone else's statement as the speaker heard it: ``[R3] Tom to Margaret: ...``."""
+def format_heard_turn(
+    turn: HeardTurn, jury: Sequence[JurorProfile], limit: int = TURN_CHARS, *, marked: bool = True
+) -> str:
+    """Someone else's statement as the speaker heard it: ``[R3] Tom to Margaret: ...`` (``marked``
+    False leaves out the round, when the turn before it already said it)."""
     if turn.kind == "process":
         who = turn.speaker_name or "The foreperson"
     elif turn.kind == "judge":
@@ -163,4 +215,5 @@ def format_heard_turn(turn: HeardTurn, jury: Sequence[JurorProfile], limit: int 
         who = short_name(turn.seat, jury) if turn.seat else turn.speaker_name
         if turn.target_seat is not None:
             who += f" to {short_name(turn.target_seat, jury)}"
-    return f"[R{turn.round_number}] {who}: {clip(turn.content, limit)}"
+    marker = f"[R{turn.round_number}] " if marked else ""
+    return f"{marker}{who}: {clip(turn.content, limit)}"

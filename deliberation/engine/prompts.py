@@ -21,19 +21,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from deliberation.engine.formats import UNCAPPED
-from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Message, SpeakRequest
+from deliberation.engine.ports import CraftRequest, HeardTurn, Impression, JurorOutlook, Message, SpeakRequest
 from deliberation.engine.prompt_words import (
     TURN_CHARS,
     clip,
     conviction_to_text,
+    doubt_ref,
     format_case_index,
     format_heard_turn,
     format_passages,
     has_opinion,
+    item_ids,
+    item_ref,
     seat_label,
     short_name,
+    stance_to_text,
     trust_to_text,
-    vote_to_text,
 )
 from deliberation.engine.room_prompts import build_react_messages, build_summarize_messages
 from deliberation.engine.strategies import item_label
@@ -52,15 +55,14 @@ __all__ = [  # the prompt builders the minds use, whichever module holds them
 MAX_CHAIN = 1
 MAX_DOUBTS = 2
 CHAIN_CHARS = 90
-DOUBT_CHARS = 60
+DOUBT_CHARS = 48
 MAX_SUMMARY_CHARS = 220
 MAX_TURN_CHARS = TURN_CHARS
-GIST_CHARS = 100  # an older turn that no longer fits whole is kept as its opening words
-HISTORY_CHARS = 440  # the remembered turns together, newest first: a ceiling however verbose the room
+GIST_CHARS = 80  # an older turn that no longer fits whole is kept as its opening words
+HISTORY_CHARS = 400  # the remembered turns together, newest first: a ceiling however verbose the room
 MAX_WINDOW = 4  # turns, whatever a persona's memory window says
 MAX_MEMORY_ITEMS = 2  # of the juror's own impressions and points made shown to a model
 MAX_MOMENTS_SHOWN = 1  # ... and of its key moments
-MAX_LABEL_CHARS = 40
 
 STRATEGY_HINTS: dict[str, str] = {
     "challenge_evidence": "Point out the weaknesses of one specific piece of evidence.",
@@ -75,14 +77,14 @@ OUTPUT_FORMAT = """Answer only in this format:
 <SpeakingTo>a juror's name, or everyone</SpeakingTo>
 <ArgumentType>{types}</ArgumentType>
 <Position>GUILTY or NOT GUILTY</Position>
-<Reasoning>why you hold it now, one private sentence</Reasoning>
-<Cites>evidence or witness ids, or none</Cites>
-<Withdrawn>true only if you have nothing new to add (you then speak only when addressed, and still vote)</Withdrawn>
+<Reasoning>one private sentence: why you hold it now</Reasoning>
+<Cites>ids, or none</Cites>
+<Withdrawn>true only if you have nothing new to add (you still vote)</Withdrawn>
 <Content>what you say aloud</Content>""".format(types="|".join(ARGUMENT_TYPES))
 
-ROOM_RULES = """You are a juror deliberating a criminal case with eleven others until you agree. Speak as yourself,
-in the first person, as people do in a jury room; never speak for others or narrate. Rely only on the case
-and this room, naming evidence and witnesses by id. Guilty means proved beyond reasonable doubt."""
+ROOM_RULES = """You are one of twelve jurors deliberating a criminal case until you agree. Speak only for yourself,
+in the first person, as in a jury room; never narrate. Rely only on the case and this room; name evidence
+and witnesses by id. Guilty means proved beyond reasonable doubt."""
 
 TASK_LINE = "Say something new, in the format above."
 CONTRADICTION_HINT = "You noticed (round {round}): {text}. You may point it out."
@@ -116,7 +118,7 @@ def format_persona(juror: JurorProfile) -> str:
     if juror.modifiers:
         ranked = sorted(juror.modifiers.items(), key=lambda pair: pair[1], reverse=True)
         lines.append(
-            f"You are moved most by {ranked[0][0]} arguments and least by {ranked[-1][0]} ones; you argue the same way."
+            f"{ranked[0][0].capitalize()} arguments move you most, {ranked[-1][0]} ones least; you argue so too."
         )
     if juror.stubbornness >= 0.7:
         lines.append("You do not change your mind easily.")
@@ -193,11 +195,14 @@ def perspective_messages(
     """
     raw: list[Message] = [{"role": "user", "content": opening}]
     fitted = [(turn, MAX_TURN_CHARS) for turn in turns] if uncapped else fit_history(turns)
+    said = 0  # the round the last heard turn named: the next ones of that round need not name it again
     for turn, limit in fitted:
         if turn.seat == seat and turn.kind == "speech":
             raw.append({"role": "assistant", "content": format_own_turn(turn, jury, limit)})
         else:
-            raw.append({"role": "user", "content": format_heard_turn(turn, jury, limit)})
+            heard = format_heard_turn(turn, jury, limit, marked=turn.round_number != said)
+            raw.append({"role": "user", "content": heard})
+            said = turn.round_number
     raw.append({"role": "user", "content": closing})
     return merge_alternating(raw)
 
@@ -215,14 +220,18 @@ def format_tally(tally: dict[str, int]) -> str:
     return f"Tally: guilty {tally.get('guilty', 0)}, not guilty {tally.get('not_guilty', 0)}."
 
 
-def format_outlook(outlook: JurorOutlook, jury: Sequence[JurorProfile], seat: int) -> str:
+def format_outlook(
+    outlook: JurorOutlook, jury: Sequence[JurorProfile], seat: int, ids: dict[str, str], answered: int | None = None
+) -> str:
     """The juror's reasoning state (memory layer 3), in words and in bounded slices.
 
     Only the jurors this one has a feeling about are named: "no strong feeling" is left unsaid.
+    Items of the case go by their index id (``ids``, from ``item_ids``). ``answered`` is the seat
+    the task asks this juror to answer: its counter-point rides in the task, not here too.
     """
     chain = [clip(step, CHAIN_CHARS) for step in outlook.reasoning_chain[-MAX_CHAIN:]]
-    doubts = [clip(doubt, DOUBT_CHARS) for doubt in outlook.doubts[:MAX_DOUBTS]]
-    lines = [f"# YOU (private): you vote {vote_to_text(outlook.vote)}; {conviction_to_text(outlook.conviction)}."]
+    doubts = [doubt_ref(doubt, ids, DOUBT_CHARS) for doubt in outlook.doubts[:MAX_DOUBTS]]
+    lines = [f"# YOU (private): you vote {stance_to_text(outlook.vote, outlook.conviction)}."]
     if chain:
         lines.append("Your reasoning: " + " ".join(chain))
     if doubts:
@@ -234,11 +243,11 @@ def format_outlook(outlook: JurorOutlook, jury: Sequence[JurorProfile], seat: in
     ]
     if opinions:
         lines.append("Of the others: " + "; ".join(opinions) + ".")
-    lines.extend(format_memory(outlook))
+    lines.extend(format_memory(outlook, ids, answered))
     return "\n".join(lines)
 
 
-def format_memory(outlook: JurorOutlook) -> list[str]:
+def format_memory(outlook: JurorOutlook, ids: dict[str, str], answered: int | None = None) -> list[str]:
     """Memory layers 2 and 3 for this juror alone, the newest few of each: how the arguments struck
     them, what they mean to answer, the moments they flagged and what they have argued already."""
     lines: list[str] = []
@@ -248,14 +257,12 @@ def format_memory(outlook: JurorOutlook) -> list[str]:
         moved = f"moved you towards {'guilty' if i.delta > 0 else 'not guilty'}"
         if i.persuaded or abs(i.delta) < 0.03:
             moved = "persuaded you" if i.persuaded else "moved you little"
-        about = f", {clip(i.label, MAX_LABEL_CHARS)}" if i.label else ""
+        about = f", {item_ref(i.label, ids)}" if i.label else ""
         struck.append(f"{i.speaker_name} ({side.get(i.position, i.position)}{about}) {moved}")
     if struck:
         lines.append("Heard lately: " + "; ".join(struck) + ".")
-    if outlook.counterpoints:
-        c = outlook.counterpoints[-1]
-        about = f", {clip(c.label, MAX_LABEL_CHARS)}" if c.label else ""
-        lines.append(f"Yet to answer, by name: {c.speaker_name}{about}: {clip(c.thought, 80)}")
+    if outlook.counterpoints and outlook.counterpoints[-1].seat != answered:
+        lines.append("Yet to answer, by name: " + counterpoint(outlook.counterpoints[-1], ids))
     if outlook.key_moments:
         moments = outlook.key_moments[-MAX_MOMENTS_SHOWN:]
         lines.append("You remember: " + "; ".join(f"round {m.round_number}, {m.text}" for m in moments) + ".")
@@ -263,19 +270,38 @@ def format_memory(outlook: JurorOutlook) -> list[str]:
         if caught and caught[-1] not in moments:  # reflection: a contradiction is worth saying aloud
             lines.append(CONTRADICTION_HINT.format(text=caught[-1].text, round=caught[-1].round_number))
     if outlook.points_made:
-        made = [clip(label, MAX_LABEL_CHARS) for label in outlook.points_made[-MAX_MEMORY_ITEMS:]]
-        lines.append("Points you made already (do not repeat): " + "; ".join(made) + ".")
+        made = [item_ref(label, ids) for label in outlook.points_made[-MAX_MEMORY_ITEMS:]]
+        lines.append("You argued already (do not repeat): " + "; ".join(made) + ".")
     return lines
 
 
-def answer_hint(turns: Sequence[HeardTurn], seat: int, jury: Sequence[JurorProfile], answering: int | None) -> str:
-    """Whom to answer: the juror the round's plan chose, else the last one who spoke."""
+def counterpoint(point: Impression, ids: dict[str, str]) -> str:
+    about = f", {item_ref(point.label, ids)}" if point.label else ""
+    return f"{point.speaker_name}{about}: {clip(point.thought, 80)}"
+
+
+def answer_target(turns: Sequence[HeardTurn], seat: int, answering: int | None) -> tuple[int | None, bool]:
+    """Whom to answer: the juror the round's plan chose, else the last one who spoke (``True``)."""
     if answering is not None and answering != seat:
-        return f" Answer {seat_label(answering, jury)} if you have something to say to them."
+        return answering, False
     for turn in reversed(turns):
         if turn.kind == "speech" and turn.seat != seat:
-            return f" Answer {seat_label(turn.seat, jury)}, the last to speak, if you have something to say to them."
-    return ""
+            return turn.seat, True
+    return None, False
+
+
+def answer_hint(
+    target: int | None, last: bool, outlook: JurorOutlook, jury: Sequence[JurorProfile], ids: dict[str, str]
+) -> str:
+    """The task's nudge to answer ``target``, with what this juror thought of their point when it means to answer it."""
+    if target is None:
+        return ""
+    who = seat_label(target, jury) + (", the last to speak" if last else "")
+    meant = ""
+    if outlook.counterpoints and (point := outlook.counterpoints[-1]).seat == target:
+        on = f" on {item_ref(point.label, ids)}" if point.label else ""
+        meant = f";{on} you thought: {clip(point.thought, 80).rstrip('.')}"
+    return f" You may answer {who}{meant}."
 
 
 def window_of(recent: Sequence[HeardTurn], memory_window: int) -> tuple[HeardTurn, ...]:
@@ -287,12 +313,15 @@ def build_speak_messages(request: SpeakRequest) -> list[Message]:
     juror = request.juror
     uncapped = request.context_scope in UNCAPPED  # the engine already cut ``recent`` to the scope
     window = tuple(request.recent) if uncapped else window_of(request.recent, juror.memory_window)
-    task = f"# YOUR TURN, {juror.name}.{answer_hint(window, juror.seat, request.jury, request.answering)} {TASK_LINE}"
+    ids = item_ids(request.case)
+    target, last = answer_target(window, juror.seat, request.answering)
+    hint = answer_hint(target, last, request.outlook, request.jury, ids)
+    task = f"# YOUR TURN, {juror.name}.{hint} {TASK_LINE}"
     closing = "\n\n".join(
         part
         for part in (
             format_tally(request.tally),
-            format_outlook(request.outlook, request.jury, juror.seat),
+            format_outlook(request.outlook, request.jury, juror.seat, ids, target),
             format_passages(request.passages, request.case),
             task,
         )

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 WITHDRAW_NOTE = "Noted: {name} withdraws from the discussion with nothing new to add, and will still vote."
 REJOIN_NOTE = "Noted: {name} rejoins the discussion."
 REASON_MOVED = "moved by {speaker}'s argument{about}"
+REASON_YIELDED = "yielded to the rest of the jury, kept until agreed"
 REASON_OWN = "on reflection, from the arguments of earlier rounds"
 
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from deliberation.engine import formats
 from deliberation.engine import memory as mem
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.conviction import (
     apply_delta,
     archetype_modifier,
@@ -63,7 +64,7 @@ from deliberation.engine.ports import (
     SummaryResult,
     TextSink,
 )
-from deliberation.engine.reflection import flip_reason, note_withdrawals, reply_to
+from deliberation.engine.reflection import REASON_YIELDED, flip_reason, note_withdrawals, reply_to
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork, default_fallback
 from deliberation.engine.simple_retriever import SimpleRetriever
@@ -321,11 +322,20 @@ def _fold(state: DeliberationState, ai: list[JurorProfile], folded: int, summary
 def _close_round(work: RoundWork) -> None:
     state, result = work.state, work.result
     number = state.round_number
+    rules = jury_rules.rule_set(state.settings.rules)
+    towards = jury_rules.pressed_towards(state.votes)
     for juror in ai_seats(work.jury):
         memory = state.memories[juror.seat]
+        pull = jury_rules.yielding_pull(
+            rules=rules, progress=state.rule_progress, round_number=number, stubbornness=juror.stubbornness
+        )
+        pressed = pull > 0 and memory.vote != towards
+        if pressed:  # a kept jury's minority gives way (``rules.yielding_pull``)
+            memory.conviction = apply_delta(memory.conviction, pull if towards == "guilty" else -pull)
         after = vote_after(memory.vote, memory.conviction)
         if after != memory.vote:
-            result.flips.append(Flip(juror.seat, memory.vote, after, flip_reason(memory, number, after)))
+            reason = REASON_YIELDED if pressed and after == towards else flip_reason(memory, number, after)
+            result.flips.append(Flip(juror.seat, memory.vote, after, reason))
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after

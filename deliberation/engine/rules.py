@@ -12,8 +12,19 @@ A rule set is chosen per game (``EngineSettings.rules``) and applied exactly, ro
   balanced further-deliberation instruction (a modified Allen charge); the jury reconsiders
   with its counters reset and, at the round limit, ``ALLEN_EXTRA_ROUNDS`` more rounds. A second
   deadlock hangs the jury: a mistrial.
-* ``historical-old-bailey``: twelve jurors, unanimity, short deliberations (at most
-  ``OLD_BAILEY_ROUNDS`` rounds, as the Proceedings describe juries agreeing in minutes).
+* ``historical-old-bailey``: twelve jurors, unanimity, short deliberations, and a jury kept until
+  it agrees, as the Proceedings and the law of the time describe it (sources in ``RULE_SETS``).
+  The jury first confers in the box (``OLD_BAILEY_BOX_ROUNDS`` rounds, the minutes most period
+  juries took). Not agreed by then, or stuck sooner, it is sent out to consider its verdict
+  under the common-law rule: kept together "without meat, drink, fire, or candle" until all are
+  agreed. In the jury room the foreperson presses for agreement every round, and each AI juror
+  in the minority feels the room's pull (``yielding_pull``: ``RETIRED_PULL`` a round, growing
+  with every round out, less for a stubborn juror) until they yield, as period jurors did: the
+  recorded minority gave way to the majority, and to acquittal when the room stood even (the
+  benefit of the doubt). A jury that reports it cannot agree is sent back (``SEND_BACK``); only at
+  ``OLD_BAILEY_ROUNDS`` is it discharged unagreed (hung), as in the one such case of the sample
+  (t18261026, Singleton: eleven to one after twenty-two hours, "in extreme cases"). A person in
+  the minority is never pulled: their vote is their own.
 
 The judge's directions are ``ProcessLine``s of kind ``judge``; the service narrates them. The jury's
 size is the number of seats still voting, so a discharged juror lowers the thresholds.
@@ -33,7 +44,9 @@ ROUND_MINUTES = 10  # what one round of the game stands for in a real jury room
 MAJORITY_DIRECTION_MINUTES = 130  # England and Wales: two hours ten minutes
 MAJORITY_AFTER_ROUNDS = math.ceil(MAJORITY_DIRECTION_MINUTES / ROUND_MINUTES)  # 13
 ALLEN_EXTRA_ROUNDS = 5  # rounds the jury gets after the instruction when it came at the round limit
-OLD_BAILEY_ROUNDS = 6  # an hour at most: most Old Bailey juries agreed without long retirement
+OLD_BAILEY_BOX_ROUNDS = 2  # conferring in the box: a few minutes, how most period juries agreed
+OLD_BAILEY_ROUNDS = 10  # the court's patience before it discharges a jury that cannot agree
+RETIRED_PULL = 0.05  # a minority juror's drift to the majority per round out of court, times rounds out
 
 UNKNOWN_RULES = "Unknown jury rules {name!r}; choose one of: unanimous, england-wales, us-allen, historical-old-bailey."
 JUDGE_NAME = "The judge"
@@ -48,6 +61,7 @@ class RuleSet:
     majority_direction: bool = False
     further_instructions: int = 0  # deadlocks the judge answers with an instruction before one hangs
     round_cap: int | None = None
+    kept_until_agreed: bool = False  # the Old Bailey: sent out after the box, sent back when stuck
 
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -74,9 +88,13 @@ RULE_SETS: dict[str, RuleSet] = {
     "historical-old-bailey": RuleSet(
         "historical-old-bailey",
         "Old Bailey, 1674-1913",
-        "Twelve men, unanimity, short deliberations (at most an hour here).",
-        "The Proceedings of the Old Bailey: 'Juries and verdicts' (oldbaileyonline.org).",
+        "Twelve men, unanimity; they confer in the box, and if they cannot agree they are sent out "
+        "and kept until they do.",
+        "The Proceedings of the Old Bailey, 'Trial procedures' and 'Juries' (oldbaileyonline.org); Blackstone, "
+        "Commentaries III ch. 23 (kept 'without meat, drink, fire, or candle' until agreed); Beattie, Crime "
+        "and the Courts in England 1660-1800 (1986); Langbein, The Origins of Adversary Criminal Trial (2003).",
         round_cap=OLD_BAILEY_ROUNDS,
+        kept_until_agreed=True,
     ),
 }
 
@@ -98,6 +116,25 @@ ALLEN_INSTRUCTION = (
     "others equally honest see it differently. No juror should give up an honest conviction about the "
     "weight or effect of the evidence only because of the opinion of the others, or only to return a verdict."
 )
+
+SEND_OUT = (
+    "Gentlemen of the jury, you are not agreed. You will retire and consider your verdict, and you will be "
+    "kept together, without meat, drink, fire, or candle, until you are all agreed."
+)
+SEND_BACK = (
+    "Gentlemen, the court cannot take a verdict that is not the verdict of you all, and it cannot discharge "
+    "you. Go back to your room until you are agreed."
+)
+DISCHARGE_UNAGREED = (
+    "Gentlemen, you have been kept a long while and tell me you are not at all likely to agree. This is an "
+    "extreme case, and the court will exercise its discretion: you are discharged, and the prisoner will be "
+    "tried again by another jury."
+)
+PRESS_FOR_AGREEMENT = (
+    "We stand {count} to {rest} for {verdict}, and the court will not have us back until we are all agreed. "
+    "{names}, I ask you to consider whether you will hold out against the rest of us."
+)
+WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
 def rule_set(name: str) -> RuleSet:
@@ -122,6 +159,7 @@ class RuleProgress:
 
     direction_round: int = 0  # the round the majority direction was given (0: not yet)
     deadlocks: int = 0  # deadlocks the foreperson reported
+    retired_round: int = 0  # the Old Bailey: the round the jury was sent out to consider (0: in the box)
     extra_rounds: int = 0  # rounds added to the limit by a further-deliberation instruction
     rounds_without_new: int = 0  # rounds in a row in which no argument was new to the room
     asked_ready_round: int = 0
@@ -154,6 +192,23 @@ def valid_verdict(votes: dict[int, str], *, rules: RuleSet, progress: RuleProgre
     return None
 
 
+def pressed_towards(votes: dict[int, str]) -> str:
+    """The verdict a kept jury is pressed towards: the room's majority; at an even room, acquittal
+    (the benefit of the doubt, which period juries gave freely)."""
+    values = list(votes.values())
+    return "guilty" if values.count("guilty") > values.count("not_guilty") else "not_guilty"
+
+
+def yielding_pull(*, rules: RuleSet, progress: RuleProgress, round_number: int, stubbornness: float) -> float:
+    """How far one minority juror of a jury kept until it agrees drifts to the verdict it is pressed
+    towards at the end of this round: ``RETIRED_PULL`` for every round out of court (this one
+    included), halved for the most stubborn juror. Zero in the box and under other rules."""
+    if not rules.kept_until_agreed or not progress.retired_round:
+        return 0.0
+    rounds_out = round_number - progress.retired_round
+    return RETIRED_PULL * max(0, rounds_out) * (1.0 - 0.5 * max(0.0, min(1.0, stubbornness)))
+
+
 def round_limit(max_rounds: int, rules: RuleSet, progress: RuleProgress) -> int:
     limit = min(max_rounds, rules.round_cap) if rules.round_cap else max_rounds
     return limit + progress.extra_rounds
@@ -162,6 +217,74 @@ def round_limit(max_rounds: int, rules: RuleSet, progress: RuleProgress) -> int:
 def final_ballot(votes: dict[int, str]) -> dict[str, int]:
     values = list(votes.values())
     return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty"), "jurors": len(values)}
+
+
+def required_verdict(name: str, *, size: int = 12, direction_given: bool = False) -> str:
+    """The verdict the rules asked of this jury, as a phrase: "a unanimous verdict" or, after the
+    majority direction, "a verdict of at least 10 to 2" (9 to 1 of ten, 10 to 1 of eleven)."""
+    rules = RULE_SETS.get(name, RULE_SETS[DEFAULT_RULES])
+    if rules.majority_direction and direction_given and size >= 10:
+        needed = majority_needed(size)
+        return f"a verdict of at least {needed} to {size - needed}"
+    return "a unanimous verdict" if size in (0, 12) else f"a unanimous verdict of all {size}"
+
+
+def verdict_detail(
+    name: str,
+    *,
+    verdict: str,
+    guilty: int,
+    not_guilty: int,
+    direction_given: bool = False,
+    end_reason: str = "",
+) -> str:
+    """How the verdict was reached, naming the rule it was taken under: "it could not reach a
+    verdict of at least 10 to 2 (rules: England and Wales ...)" for a hung jury, "by a majority of
+    10 to 2 (rules: ...)" or "unanimously (rules: ...)" for a verdict."""
+    rules = RULE_SETS.get(name, RULE_SETS[DEFAULT_RULES])
+    size = guilty + not_guilty
+    tag = f"(rules: {rules.label})"
+    if verdict == "hung":
+        required = required_verdict(name, size=size, direction_given=direction_given)
+        if end_reason == "deadlock" and rules.kept_until_agreed:
+            return f"kept until agreed, it could not reach {required} and was discharged {tag}"
+        if end_reason == "deadlock":
+            return f"deadlocked twice, it could not reach {required}; a mistrial {tag}"
+        return f"it could not reach {required} {tag}"
+    count = guilty if verdict == "guilty" else not_guilty
+    how = "unanimously" if count == size else f"by a majority of {count} to {size - count}"
+    return f"{how} {tag}"
+
+
+def verdict_phrase(name: str, *, verdict: str, **ballot: Any) -> str:
+    """The verdict with ``verdict_detail``: "Hung jury: it could not reach ..." or "Guilty, unanimously (...)"."""
+    detail = verdict_detail(name, verdict=verdict, **ballot)
+    if verdict == "hung":
+        return f"Hung jury: {detail}"
+    return f"{VERDICT_WORDS.get(verdict, verdict)}, {detail}"
+
+
+VERDICT_WORDS = {"guilty": "Guilty", "not_guilty": "Not guilty", "hung": "Hung jury"}
+
+
+def ballot_of(engine_state: dict[str, Any]) -> dict[str, Any]:
+    """The final ballot and whether the majority direction was given, from a stored state."""
+    votes = list((engine_state.get("votes") or {}).values())
+    progress = RuleProgress.from_dict(engine_state.get("rule_progress"))
+    return {
+        "guilty": votes.count("guilty"),
+        "not_guilty": votes.count("not_guilty"),
+        "direction_given": bool(progress.direction_round),
+    }
+
+
+def verdict_phrase_of(engine_state: dict[str, Any], rules_name: str, verdict: str, end_reason: str = "") -> str:
+    """``verdict_phrase`` for a stored deliberation: the final ballot and the direction from its state."""
+    return verdict_phrase(rules_name, verdict=verdict, end_reason=end_reason, **ballot_of(engine_state))
+
+
+def verdict_detail_of(engine_state: dict[str, Any], rules_name: str, verdict: str, end_reason: str = "") -> str:
+    return verdict_detail(rules_name, verdict=verdict, end_reason=end_reason, **ballot_of(engine_state))
 
 
 def round_limit_of(engine_state: dict[str, Any], default: int) -> int:

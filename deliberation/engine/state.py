@@ -12,8 +12,9 @@ after a reload draws the same numbers as one run without it.
 
 from __future__ import annotations
 
+import functools
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from deliberation.engine import formats, params
@@ -67,8 +68,20 @@ UNKNOWN_POLL = "The foreperson polls by 'hands' or 'secret' ballot, not {poll!r}
 SPEAKERS_OUT_OF_RANGE = "Speakers per round must satisfy 1 <= min_speakers <= max_speakers <= 4."
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _flat(item: Any) -> dict[str, Any]:
+    """A dataclass of plain values (numbers, strings) as a dict: what ``asdict`` gives, without its
+    recursive deep copy. A room saves the engine state on every vote, and ``asdict`` over twelve
+    memories was a tenth of a vote's web CPU (BENCHMARKS.md, issue 12)."""
+    return {name: getattr(item, name) for name in _field_names(type(item))}
+
+
 def heard_to_dict(turn: HeardTurn) -> dict[str, Any]:
-    return asdict(turn)
+    return _flat(turn)
 
 
 def heard_from_dict(data: dict[str, Any]) -> HeardTurn:
@@ -118,8 +131,12 @@ class JurorMemory:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["heard"] = [heard_to_dict(turn) for turn in self.heard]
+        """The memory as plain data (``asdict``'s result, built field by field: see ``_flat``)."""
+        data = _flat(self)
+        for name in ("conviction_history", "reasoning_chain", "doubts", "arguments_made", "points_made"):
+            data[name] = list(data[name])
+        for name in ("heard", "key_moments", "impressions", "counterpoints"):
+            data[name] = [_flat(item) for item in data[name]]
         data["opinions"] = {str(seat): trust for seat, trust in self.opinions.items()}
         return data
 

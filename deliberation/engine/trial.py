@@ -101,6 +101,8 @@ class TrialState:
     on_stand: str = ""  # the witness id
     answered: dict[str, list[str]] = field(default_factory=dict)  # "W1:prosecution" -> questions answered
     said: dict[str, list[str]] = field(default_factory=dict)  # witness id -> record lines said (normalised)
+    people: list[str] = field(default_factory=list)  # the sides a person or an agent plays (trial_steps.py)
+    review: str = ""  # the side (a person) who may now object to the other side's last question
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -123,6 +125,8 @@ class TrialState:
             "on_stand": self.on_stand,
             "answered": self.answered,
             "said": self.said,
+            "people": self.people,
+            "review": self.review,
             "rng": [self.rng.getstate()[0], list(self.rng.getstate()[1]), self.rng.getstate()[2]],
         }
 
@@ -132,6 +136,8 @@ class TrialState:
         state.events = [TrialEvent.from_dict(e) for e in data.get("events", [])]
         state.answered = data.get("answered", {})
         state.said = data.get("said", {})
+        state.people = list(data.get("people", []))
+        state.review = data.get("review", "")
         version, internal, gauss = data["rng"]
         state.rng.setstate((version, tuple(internal), gauss))
         return state
@@ -205,10 +211,13 @@ def ask(
     part: str,
     stage: str = "",
     answerer: Answerer | None = None,
+    opponent_objects: bool = True,
 ) -> list[TrialEvent]:
     """One question put to the witness on the stand: objection, ruling, answer, motion to strike.
 
-    Used for AI counsel's planned questions and for a person's free-text ones alike.
+    Used for AI counsel's planned questions and for a person's free-text ones alike. With
+    ``opponent_objects`` off (the other side is a person, who objects for themselves after the
+    answer: ``object_to_last``) no AI objection or motion to strike is made for them.
     """
     if not state.on_stand:
         raise ValueError(ERROR_NOT_ON_STAND)
@@ -225,10 +234,16 @@ def ask(
     base = {"stage": stage, "witness_id": witness.id, "part": part}
     events = [_emit(state, kind="question", speaker=counsel.side_name(side), side=side, text=question, **base)]
     cross = part == "cross"
-    grounds = rules.question_grounds(question, cross=cross, vocabulary=words, answered=answered, defendants=defendants)
+    grounds = (
+        rules.question_grounds(question, cross=cross, vocabulary=words, answered=answered, defendants=defendants)
+        if opponent_objects
+        else []
+    )
     ground = (
         grounds[0] if grounds else ("leading" if cross and state.rng.random() < counsel.WRONG_OBJECTION_RATE else "")
     )
+    if not opponent_objects:
+        ground = ""
     if ground:
         ruling = rules.rule_on_question(
             ground, question, cross=cross, vocabulary=words, answered=answered, defendants=defendants
@@ -239,7 +254,8 @@ def ask(
             return events
     said = set(state.said.setdefault(witness.id, []))
     reply = (answerer or witness_answer)(witness, question, part=part, said=said)
-    strike = rules.rule_on_answer("hearsay", reply.text) if rules.is_hearsay_answer(reply.text) else None
+    hearsay = opponent_objects and rules.is_hearsay_answer(reply.text)
+    strike = rules.rule_on_answer("hearsay", reply.text) if hearsay else None
     struck = bool(strike and strike.sustained)
     gained = "" if struck else helps(reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part)
     grounded = is_grounded(reply.text, reply.lines, witness)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 
-from deliberation.engine.trial_text import STOP, WORD, RecordLine, record_lines
+from deliberation.engine.trial_text import STOP, RecordLine, record_lines
 from deliberation.engine.types import CaseFile, WitnessItem
 
 SIDE_NAMES = {"prosecution": "Counsel for the prosecution", "defense": "Counsel for the defence"}
@@ -69,20 +69,44 @@ def second_person(line: str) -> str:
     return text[:1].lower() + text[1:] if not text[:2].isupper() else text
 
 
+DETERMINERS = frozenset({"the", "a", "an", "his", "her", "their", "its", "this", "that", "my", "our"})
+OWN = {"my": "your", "our": "your"}
+VERB_ENDINGS = ("ed", "ly", "ing")
+TOKEN = re.compile(r"[A-Za-z][A-Za-z'’]*")  # "a" and "I" count here, unlike WORD
+NAME = re.compile(r"[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)*")  # "Fleet Street" is one name
+
+
 def salient(line: str, k: int = 2) -> list[str]:
-    """The line's most telling words: capitalised names first, then the longest others."""
-    found = WORD.findall(line)[1:]  # the first word is capitalised for the sentence, not as a name
-    words = [
-        w
-        for w in found
-        if w.lower() not in STOP and len(w) > 3 and not w.isdigit() and (w[:1].isupper() or not w.endswith("ed"))
+    """The line's most telling words: capitalised names first, then the things it names (a word
+    after "the", "his", "a"... with the adjective before it skipped: "a dark spot" gives "the spot"),
+    never a verb ("remembers" or "slipped" never becomes "the remembers"). A line that names
+    nothing gives nothing, and counsel ask what happened."""
+    found = TOKEN.findall(line)
+    first = TOKEN.search(line)
+    body = line[first.end() :] if first else line  # the first word is capitalised for the sentence
+    names = [  # "Hale's statement": the name, not its possessive
+        name.removesuffix("'s").removesuffix("’s")
+        for name in NAME.findall(body)
+        if name.lower() not in STOP and (len(name) > 3 or " " in name)
     ]
-    seen: list[str] = []
-    for word in sorted(words, key=lambda w: (not w[:1].isupper(), -len(w))):
-        if word.lower() not in (s.lower() for s in seen):
-            seen.append(word)
-    picked = seen[:k]
-    return [w if w[:1].isupper() else f"the {w.lower()}" for w in picked]
+    things: list[str] = []
+    for at, word in enumerate(found):
+        if word.lower() not in DETERMINERS:
+            continue
+        run: list[str] = []  # "a grey hooded sweatshirt came": grey, hooded, sweatshirt
+        for following in found[at + 1 : at + 4]:
+            if not following.islower() or following in STOP or following in DETERMINERS:
+                break
+            run.append(following)
+        nouns = [w for w in run if len(w) > 2 and not w.endswith(VERB_ENDINGS)]
+        if nouns:
+            own = OWN.get(word.lower(), "the" if word.lower() in ("a", "an", "this", "that") else word.lower())
+            things.append(f"{own} {nouns[-1]}")
+    picked: list[str] = []
+    for phrase in [*names, *things]:
+        if phrase.split()[-1].lower() not in (p.split()[-1].lower() for p in picked):
+            picked.append(phrase)
+    return picked[:k]
 
 
 def spread(lines: list[RecordLine], k: int) -> list[RecordLine]:

@@ -155,7 +155,10 @@ class LiteLLMMind(ModelCalls):
             return ReactionBatch(reactions=(), usage=Usage(calls=0))
         if self.budget_spent():
             return await self._fallback_reactions(request, BUDGET_USAGE)
-        active = tuple(listener for listener in request.listeners if listener.active) or request.listeners
+        # A listener who made every speech of the round has nothing to react to (nobody reacts to
+        # their own speech): the model is not asked about them.
+        hearing = tuple(lsn for lsn in request.listeners if any(s.seat != lsn.juror.seat for s in request.speeches))
+        active = tuple(listener for listener in hearing if listener.active) or hearing
         passive = tuple(listener for listener in request.listeners if listener not in active)
         asked = dataclasses.replace(request, listeners=active)
         outcome = await self._complete(build_react_messages(asked), model=self.model, temperature=self.temperature)

@@ -92,7 +92,9 @@ class OfflineMind:
         if choice.behaviour == "own_turn":  # the wildcard's reasons are its own, not the room's
             hot = ""
         points = all_points(case, side, rng) or [fallback_point(case, side)]
-        withdrawn = reflection.has_nothing_to_add(outlook, [p.label for p in points], side)
+        strongest = [p.label for p in sorted(points, key=lambda p: -p.force)]
+        spoken = [(turn.position, turn.content) for turn in request.recent if turn.kind == "speech"]
+        withdrawn = reflection.has_nothing_to_add(outlook, strongest, side, spoken)
         points = archetypes.fresh_points(points, outlook, request.recent)
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
@@ -128,7 +130,8 @@ class OfflineMind:
         parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
         parts.append(archetypes.press_line(juror, request.round_number, rng, " ".join([heard, *parts])))
         if withdrawn:
-            parts.append(reflection.WITHDRAW_LINE)
+            lines = reflection.WITHDRAW_LINES
+            parts.append(lines[(juror.seat + request.round_number) % len(lines)])
         content = " ".join(part for part in parts if part)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2

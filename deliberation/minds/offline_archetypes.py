@@ -40,6 +40,8 @@ DEVILS_ADVOCATE = (
     "Let me play devil's advocate. {count} of us say {majority}, and nobody is testing it.",
     "Somebody should argue the other side, so I will: {count} to {rest} is too comfortable.",
     "Devil's advocate for a moment. When {count} people agree this quickly, I get suspicious.",
+    "I'll take the other side, if only to test it: {count} of us say {majority} and nobody has pushed back.",
+    "Someone has to argue against {count} to {rest}, so let it be me.",
 )
 ECHO_SPEAKER = (  # said right after greeting the juror echoed, by name
     "I've come round to that.",

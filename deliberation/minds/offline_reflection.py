@@ -3,12 +3,15 @@
 Pure rules, no random draws (a seed gives the same speech with or without them):
 
 * **Withdrawal** (seed 001's ``<Withdrawn>``): a juror withdraws from the discussion when it has
-  nothing to add: every point the case file offers its side is spent (argued by the juror already,
-  or, when the caller passes the turns it remembers, named there by a juror of that side; the
-  offline mind counts only its own points, as wider readings changed the room's variety), it owes no one an
-  answer (no counter-point kept), and it is sure of its vote (conviction at least ``SURE_MARGIN``
-  from 0.5), and at least ``KEEP_TALKING`` other jurors are still in the discussion (a room does
-  not fall silent). It still votes, and speaks again when addressed.
+  nothing new to add: it has made its case (argued at least ``CASE_MADE`` point of its own), the
+  strongest ``CORE_POINTS`` points the case file offers its side are spent (argued by the juror
+  already, or named on its side in the turns it remembers), nothing it owes an answer to is new
+  (every counter-point is on an item it has argued already: answering again would only repeat
+  it), it is sure of its vote (conviction at least ``SURE_MARGIN`` from 0.5), and at least
+  ``KEEP_TALKING`` other jurors are still in the discussion (a room does not fall silent). It
+  still votes, and speaks again when addressed. (Before this rule a juror had to have argued
+  every point of a file, ten or more in most trials, and answered every counter-point: in a
+  split room nobody ever withdrew.)
 * **Contradiction**: a juror answering someone who argued one side earlier and the other side now
   (two impressions of that speaker in its own memory, the newer one from this round or the last)
   says so, by name, unless that speaker's vote changed in between (a change of mind, which it
@@ -23,7 +26,16 @@ from deliberation.engine.ports import Impression, JurorOutlook
 
 SURE_MARGIN = 0.3
 KEEP_TALKING = 6
+CORE_POINTS = 2  # a side rests on its strongest few points; the rest are detail
+CASE_MADE = 1  # points a juror argues itself before it may say it has nothing to add
 WITHDRAW_LINE = "I have said all I have to say on this; I'll listen now, and I'll still vote when it comes to it."
+WITHDRAW_LINES = (  # one is picked by seat and round (no random draw), so a room does not hear the same words
+    WITHDRAW_LINE,
+    "That's my case made. I'll sit back and listen; my vote stands until something new moves it.",
+    "I've nothing new to add, so I'll keep quiet unless someone asks me something.",
+    "I'll leave the floor to others now. Ask me if you want me, and I'll vote when we vote.",
+    "Everything I had, I've said. I'm listening from here on.",
+)
 CONTRADICTION_LINE = "{name}, in round {before_round} you argued {before}, and now you argue {after}. Which is it?"
 SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
@@ -31,17 +43,23 @@ SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 def has_nothing_to_add(
     outlook: JurorOutlook, labels: Sequence[str], side: str, heard: Sequence[tuple[str, str]] = ()
 ) -> bool:
-    """The withdrawal rule: every point of ``side`` spent, nothing to answer, sure of its vote.
+    """The withdrawal rule (see the module): case made, core points spent, nothing new to answer,
+    sure of its vote, and enough jurors still talking.
 
-    ``heard`` are the turns the juror remembers in full, as (side argued, words): a point whose
-    label they name on ``side`` is spent too."""
-    if not labels or outlook.counterpoints or outlook.in_discussion < KEEP_TALKING:
+    ``labels`` are the points of ``side``, strongest first; ``heard`` the turns the juror remembers
+    in full, as (side argued, words): a point whose label they name on ``side`` is spent too."""
+    if not labels or outlook.in_discussion < KEEP_TALKING or len(outlook.points_made) < CASE_MADE:
         return False
     if abs(outlook.conviction - 0.5) < SURE_MARGIN:
         return False
-    spent = set(outlook.points_made)
     said = " ".join(words.lower() for position, words in heard if position == side)
-    return all(label in spent or label.lower() in said for label in labels)
+
+    def spent(label: str) -> bool:
+        return label in outlook.points_made or label.lower() in said
+
+    if any(not spent(point.label) for point in outlook.counterpoints if point.label):
+        return False
+    return all(spent(label) for label in labels[:CORE_POINTS])
 
 
 def contradiction(outlook: JurorOutlook, seat: int, round_number: int) -> tuple[Impression, Impression] | None:

@@ -56,3 +56,19 @@ class ModelWitness(ModelCalls):
             "completion_tokens": sum(u.completion_tokens for u in self.usages),
             "fallbacks": sum(1 for u in self.usages if u.fallback),
         }
+
+
+def witness_for(engine: str) -> ModelWitness | None:
+    """The model witness of a game played with ``engine`` (None offline: the rule answers)."""
+    from django.conf import settings
+
+    from deliberation.minds.factory import OFFLINE
+
+    if engine == OFFLINE:
+        return None
+    return ModelWitness(
+        engine,
+        api_base=settings.ANGRY_LLM_API_BASE or None,
+        timeout=settings.ANGRY_LLM_TIMEOUT,
+        retries=settings.ANGRY_LLM_RETRIES,
+    )

@@ -145,7 +145,11 @@ def to_markdown(transcript: Transcript) -> str:
             out.append("Failed calls: " + "; ".join(f.line for f in view.failures) + ".")
     out += ["", "## Verdict", ""]
     if d.verdict:
-        out.append(f"**{d.get_verdict_display()}** ({d.get_end_reason_display()}) after {d.round_number} rounds.")
+        joined = ":" if d.verdict == "hung" else ","
+        out.append(
+            f"**{d.get_verdict_display()}**{joined} {d.verdict_detail} ({d.get_end_reason_display()})"
+            f" after {d.round_number} rounds."
+        )
         final = [v.value for v in transcript.final_votes]
         out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
     else:
@@ -253,6 +257,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
     totals = {k: v for k, v in transcript.totals.items()}
     return {
         **run_record(d),
+        "verdict_words": d.verdict_words,
         "engine_label": engine_label(d.engine),
         "title": case.title,
         "case_detail": {
@@ -303,7 +308,7 @@ def to_summary(transcript: Transcript) -> str:
     d = transcript.deliberation
     totals = transcript.totals
     first = next((r for r in transcript.rounds if r.number == 0), None)
-    verdict = f"{d.get_verdict_display()} ({d.get_end_reason_display()})" if d.verdict else "no verdict yet"
+    verdict = f"{d.verdict_words} ({d.get_end_reason_display()})" if d.verdict else "no verdict yet"
     out = [
         f"Deliberation {d.pk}: {d.case.title}",
         f"Engine: {engine_label(d.engine)}; seed {d.seed}; {d.round_number} rounds",

@@ -66,6 +66,8 @@ ERROR_NO_DEBRIEF_YET = "There is no debrief before the verdict."
 def _is_owner(request: HttpRequest, deliberation: Deliberation) -> bool:
     if request.user.is_staff:
         return True
+    if request.user.is_authenticated and deliberation.owner_id == request.user.pk:
+        return True  # made while logged in: the account is its host in any browser
     key = browser_key(request, create=False)
     return bool(key) and bool(deliberation.host_session_key) and deliberation.host_session_key == key
 

@@ -2,7 +2,8 @@
 
 A person's seat is bound to their browser session; an agent's seat to a secret token, of which
 only a keyed hash is stored and compared in constant time. A participant acts only for the seat
-their credential holds.
+their credential holds. The host is the browser that made the room, and, when it was made by a
+logged-in account, that account from any browser (``acting_key``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ def new_token(code: str, seat: int) -> str:
 
 def is_host(deliberation: Deliberation, session_key: str) -> bool:
     return bool(session_key) and hmac.compare_digest(deliberation.host_session_key or "", session_key)
+
+
+def acting_key(deliberation: Deliberation, session_key: str, user_id: int | None) -> str:
+    """The key a request acts with in this room: the host's own key when the logged-in account
+    owns the room (a teacher who made it while logged in is its host from any browser they log in
+    on), else the browser's key. The host's key never leaves the server."""
+    owned = user_id is not None and deliberation.owner_id == user_id
+    return deliberation.host_session_key if owned and deliberation.host_session_key else session_key
 
 
 def require_host(deliberation: Deliberation, session_key: str, action: str) -> None:

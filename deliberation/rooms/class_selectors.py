@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to
 from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, Seat, SeatKind
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
-from deliberation.rooms.state import STAGE_WAITING, room_of
+from deliberation.rooms.state import STAGE_WAITING, clock_of, room_of
 from deliberation.selectors import deliberations_with_record
 
 
@@ -43,6 +43,7 @@ class RoomCard:
     open_seats: int
     max_rounds: int
     waiting: bool
+    clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
 
     @property
     def code(self) -> str:
@@ -74,6 +75,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         open_seats=len(room.get("open_seats") or []),
         max_rounds=int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
+        clock=clock_of(room),
     )
 
 
@@ -133,10 +135,15 @@ def my_rooms(viewer: Viewer, *, user_id: int | None = None) -> dict[str, Any]:
     )
     rows = [ClassRow(session=c, rooms=list(c.rooms.all())) for c in classes]
     rooms: list[Deliberation] = []
+    hosted = Q(pk__in=[])
     if viewer.session_key:
+        hosted |= Q(host_session_key=viewer.session_key)
+    if user_id is not None:
+        hosted |= Q(owner_id=user_id)  # made while logged in: listed in any browser of that account
+    if viewer.session_key or user_id is not None:
         rooms = list(
             Deliberation.objects.select_related("case")
-            .filter(host_session_key=viewer.session_key, room_code__isnull=False, class_sessions__isnull=True)
+            .filter(hosted, room_code__isnull=False, class_sessions__isnull=True)
             .exclude(room_code="")
             .order_by("-created_at", "-pk")
         )

@@ -10,4 +10,6 @@ urlpatterns = [
     path("classes/<str:public_id>/debrief/", class_views.class_debrief, name="class_debrief"),
     path("classes/<str:public_id>/debrief.csv", class_views.class_debrief_csv, name="class_debrief_csv"),
     path("my-rooms/", class_views.my_rooms, name="my_rooms"),
+    path("teacher/login/", class_views.TeacherLoginView.as_view(), name="teacher_login"),
+    path("teacher/logout/", class_views.teacher_logout, name="teacher_logout"),
 ]

@@ -9,13 +9,15 @@ it, or the account logged in then) and staff see it; to anyone else it does not 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from angryagents.identity import browser_key
+from angryagents.identity import SESSION_FIELD, browser_key
 from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
 from deliberation.rooms import class_selectors, classes
@@ -25,6 +27,7 @@ MESSAGE_CREATED = (
     "Your class is ready: {groups} rooms. Print the codes, then start the rooms when the groups are seated."
 )
 MESSAGE_STARTED = "{count} room{s} started."
+MESSAGE_LOGGED_OUT = "You are logged out. This browser still hosts the rooms it made."
 
 
 def _user_id(request: HttpRequest) -> int | None:
@@ -120,3 +123,24 @@ def class_debrief_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 def my_rooms(request: HttpRequest) -> HttpResponse:
     context = class_selectors.my_rooms(Viewer.of(request), user_id=_user_id(request))
     return render(request, "rooms/my_rooms.html", context)
+
+
+class TeacherLoginView(LoginView):
+    """A teacher logs in (an account the operator made in the admin): what they make from then on
+    belongs to the account and opens from any browser where they log in. Django keeps the
+    session's data at login, so this browser keeps its key, its rooms and its seats."""
+
+    template_name = "rooms/login.html"
+    redirect_authenticated_user = True
+    next_page = "my_rooms"
+
+
+@require_POST
+def teacher_logout(request: HttpRequest) -> HttpResponse:
+    """Log out, keeping this browser's key: the rooms it made (its host key) stay with it."""
+    key = browser_key(request, create=False)
+    logout(request)
+    if key:
+        request.session[SESSION_FIELD] = key
+    messages.success(request, MESSAGE_LOGGED_OUT)
+    return redirect("my_rooms")

@@ -49,7 +49,8 @@ def class_create(
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
     The teacher's browser hosts every room (so each room's own pages and teacher's view open for
-    them as for a room they made alone); the teacher does not play. Each room gets its own seed
+    them as for a room they made alone), and the teacher's account owns them when they were logged
+    in (so those pages open from any browser they log in on); the teacher does not play. Each room gets its own seed
     (``seed`` + group index) so the groups' AI jurors do not all say the same thing.
     """
     if not MIN_GROUPS <= groups <= MAX_GROUPS:
@@ -73,6 +74,7 @@ def class_create(
         room_services.room_create(
             case=case,
             host_session_key=teacher_session_key,
+            owner_id=owner_id,
             host_plays=False,
             open_seats=open_seats_for(seats),
             max_rounds=max_rounds,

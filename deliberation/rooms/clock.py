@@ -30,6 +30,7 @@ from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Se
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_DONE,
+    STAGE_TRIAL,
     STAGE_TURNS,
     STAGE_WAITING,
     due_at,
@@ -179,12 +180,22 @@ def record_speech(deliberation: Deliberation, seat: Seat, item: dict[str, Any]) 
 def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """Do whatever is due in this room; returns what was done (for tests and logs).
 
-    "start" (an autostart room's wait ran out), "timeout" (a participant's time ran out: passed for
+    "start" (an autostart room's wait ran out), "trial" (the wait for counsel ran out: AI counsel
+    begin the trial), "counsel" (a counsel's time for a move at the trial ran out: AI counsel make
+    it), "timeout" (a participant's time ran out: passed for
     them), "round" (an AI round ran, or one whose process died was taken over), "turns" (a round
     stored by a process that died before opening the turns: they are opened now), "done" (the
     deliberation has ended) or "" (nothing due, or a round under way in a live process).
     """
     action, number = _tick_decide(deliberation_id, now or timezone.now())
+    if action == "trial":  # nobody claimed counsel in time: AI counsel begin (outside the lock)
+        from deliberation.services.counsel import trial_open
+
+        trial_open(deliberation_id=deliberation_id)
+    if action == "counsel":  # AI counsel make the move a person's time ran out on (outside the lock)
+        from deliberation.services.counsel import counsel_stand_in
+
+        counsel_stand_in(deliberation_id=deliberation_id)
     if action == "round":
         round_run(deliberation_id=deliberation_id, round_number=number)
     if action in ("round", "turns"):
@@ -214,6 +225,12 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
 
         _begin(deliberation, side=PlayerSide.NONE)
         return "start", 0
+    if stage == STAGE_TRIAL:
+        room["next_at"] = None  # once is enough: the trial's own steps carry it on
+        room_save(deliberation, room)
+        if room.get("trial_wait"):  # a counsel's time for their move ran out
+            return "counsel", 0
+        return "trial", 0
     if stage == STAGE_TURNS:
         seat = deliberation.seats.filter(number=(room.get("queue") or [0])[0]).first()
         if seat is not None:

@@ -31,6 +31,10 @@ class RoomCreateForm(forms.Form):
         required=False,
         label="Seats open to students and agents",
     )
+    trial = forms.BooleanField(
+        label="Hold the trial first: students may take counsel, question the witnesses and object",
+        required=False,
+    )
     show_convictions = forms.BooleanField(
         required=False, initial=True, label="Agents see the other jurors' conviction scores"
     )

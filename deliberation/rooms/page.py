@@ -19,7 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from deliberation.courtroom import STRATEGIES, item_choices, outlook, stamp
+from deliberation.courtroom import STRATEGIES, item_choices, outlook, stamp, witness_roles
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
@@ -29,12 +29,12 @@ from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_TURNS,
     STAGE_WAITING,
+    clock_of,
     current_seat,
     room_of,
-    seconds_left,
     turn_seconds,
-    when,
 )
+from deliberation.trial_court import room_trial_context, trial_key
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
 WHEN_IN_LINE = "Your turn comes after seat(s) {before}."
@@ -62,7 +62,7 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
     room = room_of(deliberation)
     participants = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AGENT)]
     seat_number = current_seat(room)
-    deadline = when(room.get("deadline")) if seat_number is not None else None
+    clock = clock_of(room)
     stage = room.get("stage")
     return {
         "deliberation": deliberation,
@@ -75,8 +75,8 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         "running": deliberation.round_status == RoundStatus.RUNNING,
         "floor_seat": seat_number,
         "floor_name": _name(seats, seat_number),
-        "seconds_left": seconds_left(room),
-        "deadline": deadline.isoformat() if deadline else "",
+        "seconds_left": clock["seconds_left"],
+        "clock": clock,
         "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
         "autostart": bool(room.get("autostart")),
         "paused": bool(room.get("paused")),
@@ -94,9 +94,9 @@ def viewer_role(seat: Seat | None, host: bool) -> str:
 
 def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | None, host: bool, people: str) -> str:
     """A digest of what one viewer's controls show, leaving out what changes by itself or is updated
-    in place (the countdown, the "when is my turn" line): a turn change alters it only for the seat
-    that had the floor and the seat that takes it. ``people`` lists the participants (the host's
-    controls show them)."""
+    in place (the countdown, the "when is my turn" line, the seat the host's buttons name): a turn
+    change alters it only for the seat that had the floor and the seat that takes it. ``people``
+    lists the participants (the host's controls show them)."""
     finished = deliberation.phase == Phase.VERDICT
     deliberating = deliberation.phase == Phase.DELIBERATION and not finished
     shown = "|".join(
@@ -108,8 +108,11 @@ def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | 
             VOTE_WORDS.get(seat.vote, "") if seat else "",
             bool(seat and seat.away_since),
             people if host else "",
-            # The host's pause/resume, more time and skip follow the clock and the floor.
-            f"{bool(room.get('paused'))}:{current_seat(room)}" if host else "",
+            # The host's pause/resume follow the clock; more time and skip show while a person has
+            # the floor, and the seat they name is updated in place (room.js), so a turn passing
+            # from one person to the next does not make the host's browsers fetch their controls.
+            f"{bool(room.get('paused'))}:{current_seat(room) is not None}" if host else "",
+            trial_key(deliberation),
         )
     )
     return hashlib.sha1(shown.encode()).hexdigest()[:16]  # plain hex: compared as typed in the HTML
@@ -168,7 +171,7 @@ def controls_context(
         "deliberating": deliberating,
         "finished": finished,
         "my_turn": my_turn,
-        "seconds_left": seconds_left(room) if my_turn else None,
+        "clock": clock_of(room),  # the speaker's own countdown
         "when_next": _when_next(room, seat.number) if seat and deliberating and not my_turn else "",
         "your_vote": VOTE_WORDS.get(seat.vote, "") if seat else "",
         "outlook": outlook(deliberation, seats) if deliberating else "",
@@ -191,6 +194,9 @@ def controls_context(
         "form_target": None,
         **(form or {}),
     }
+    if deliberation.phase == Phase.TRIAL:  # counsel at the room's trial (services/counsel.py)
+        witnesses = witness_roles(deliberation.case)
+        context.update(room_trial_context(deliberation, witnesses, seat.number if seat else None))
     # A refresh with the same key leaves the form (and whatever the participant is typing) alone.
     context["role"] = viewer_role(seat, host)
     context["key"] = controls_key(deliberation, room, seat, host, _people(participants))

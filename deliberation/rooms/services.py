@@ -28,6 +28,7 @@ from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of 
     ERROR_TOKEN,
     NOBODY,
     Credential,
+    acting_key,
     deliberation_for_token,
     is_host,
     new_token,
@@ -39,6 +40,7 @@ from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of 
 from deliberation.rooms.state import (
     DEFAULT_AUTOSTART_SECONDS,
     STAGE_DONE,
+    STAGE_TRIAL,
     STAGE_WAITING,
     current_seat,
     is_room,
@@ -47,7 +49,7 @@ from deliberation.rooms.state import (
     stamp,
 )
 from deliberation.rooms.words import check_words
-from deliberation.services import lifecycle
+from deliberation.services import counsel, lifecycle
 from deliberation.services.broadcast import access_changed, announce, close_browser
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
@@ -108,6 +110,7 @@ def room_create(
     *,
     case: Case,
     host_session_key: str = "",
+    owner_id: int | None = None,
     host_plays: bool = True,
     open_seats: tuple[int, ...] = (),
     autostart: bool = False,
@@ -122,7 +125,9 @@ def room_create(
 ) -> Deliberation:
     """A new room with its code, in phase ``presentation`` until it starts.
 
-    An autostart room has no host: seat 7 is the "Juror 7" persona, the side is none, and it
+    ``owner_id``: the account the host was logged in with, if any; the room then belongs to it
+    (listed under "My rooms", hosted from any browser that account logs in on). An autostart room
+    has no host and no owner: seat 7 is the "Juror 7" persona, the side is none, and it
     starts when its first participant joins or ``ANGRY_ROOM_AUTOSTART_SECONDS`` after creation.
     The jury reaches no verdict by itself before every seated person has cast a vote of their own
     (or let a turn's time run out) and had a turn.
@@ -164,14 +169,15 @@ def room_create(
             "rules": rules,
         },
     )
+    owner = None if autostart else owner_id
     for _attempt in range(20):
         code = codes.new_code()
         try:
             with transaction.atomic():
-                Deliberation.objects.filter(pk=deliberation.pk).update(room_code=code)
+                Deliberation.objects.filter(pk=deliberation.pk).update(room_code=code, owner_id=owner)
         except IntegrityError:  # another room has it: draw again
             continue
-        deliberation.room_code = code
+        deliberation.room_code, deliberation.owner_id = code, owner
         break
     else:  # 26**6 codes: only a nearly full table gets here
         raise ValidationError("No free room code could be drawn; try again.")
@@ -241,9 +247,18 @@ def room_join(
 
 
 def _begin(deliberation: Deliberation, *, side: str) -> None:
-    lifecycle.side_choose(deliberation_id=deliberation.pk, side=side)
+    """Open the deliberation; with the trial on, the trial first: participants may claim counsel,
+    and the clock opens it after ``counsel.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
+    lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
     deliberation.refresh_from_db()
-    clock.cycle_begin(deliberation, room_of(deliberation))
+    room = room_of(deliberation)
+    if deliberation.phase == Phase.TRIAL:
+        room["stage"], room["queue"] = STAGE_TRIAL, []
+        room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS))
+        room_save(deliberation, room)
+        announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
+        return
+    clock.cycle_begin(deliberation, room)
 
 
 @transaction.atomic

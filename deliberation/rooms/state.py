@@ -26,6 +26,7 @@ STAGE_WAITING = "waiting"  # before the start: people join, the host has not sta
 STAGE_AI = "ai"  # the AI jurors' round is due or running
 STAGE_TURNS = "turns"  # participants take their turns in seat order
 STAGE_DONE = "done"
+STAGE_TRIAL = "trial"  # the trial before the first ballot (services/counsel.py); the clock opens it
 
 DEFAULT_PACE_SECONDS = 3.0  # between AI rounds when nobody takes a turn in between
 DEFAULT_AUTOSTART_SECONDS = 120.0
@@ -80,6 +81,22 @@ def seconds_left(room: dict[str, Any], now: datetime | None = None) -> int | Non
     return max(0, round((deadline - (now or timezone.now())).total_seconds()))
 
 
+def clock_of(room: dict[str, Any], now: datetime | None = None) -> dict[str, Any]:
+    """The current turn's clock as a page counts it down (static/js/countdown.js): the seconds left,
+    the deadline and the server's time of rendering (epoch milliseconds, so a browser whose own
+    clock is off still counts from the server's), and whether the host paused it (then it stands)."""
+    now = now or timezone.now()
+    left = seconds_left(room, now)
+    deadline = when(room.get("deadline")) if left is not None else None
+    paused = bool(room.get("paused"))
+    return {
+        "seconds_left": left,
+        "paused": paused,
+        "deadline_ms": int(deadline.timestamp() * 1000) if deadline is not None and not paused else None,
+        "now_ms": int(now.timestamp() * 1000),
+    }
+
+
 def due_at(room: dict[str, Any]) -> datetime | None:
     """When this room next needs the clock: a turn ends, an AI round is due, or an autostart."""
     if room.get("paused"):  # the host paused the room: no round starts and no turn runs out
@@ -92,7 +109,7 @@ def due_unpaused(room: dict[str, Any]) -> datetime | None:
     stage = room.get("stage")
     if stage == STAGE_TURNS:
         return when(room.get("deadline"))
-    if stage == STAGE_AI:
+    if stage in (STAGE_AI, STAGE_TRIAL):
         return when(room.get("next_at"))
     if stage == STAGE_WAITING and room.get("autostart"):
         return when(room.get("start_by"))

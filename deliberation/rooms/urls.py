@@ -13,6 +13,7 @@ urlpatterns = [
     path("rooms/<str:code>/speak/", views.speak, name="room_speak"),
     path("rooms/<str:code>/pass/", views.pass_turn, name="room_pass"),
     path("rooms/<str:code>/vote/", views.vote, name="room_vote"),
+    path("rooms/<str:code>/trial/", views.trial, name="room_trial"),
     path("rooms/<str:code>/call/", views.call_vote, name="room_call"),
     path("rooms/<str:code>/remove/<int:seat>/", views.remove, name="room_remove"),
     path("rooms/<str:code>/pause/", control_views.pause, name="room_pause"),

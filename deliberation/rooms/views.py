@@ -5,7 +5,8 @@ Thin: reads come from ``selectors`` and ``page``, writes from ``services``. A ro
 to the one access rule (``deliberation.access``): its host, participants and staff see them; to
 anyone else, even someone holding the code, they answer 404 as for a code that does not exist.
 The code opens one door only: ``/join/<code>/``, where a person takes an open seat. A person is whoever
-holds this browser (``angryagents.identity.browser_key``, kept in the session across logins).
+holds this browser (``angryagents.identity.browser_key``, kept in the session across logins); a room
+made while logged in belongs to the account too, which hosts it from any browser (``_key_in``).
 The room page is the courtroom's page with room controls; its live fragments come from the one
 broadcaster, and each browser fetches its own controls (``room_controls``) when a pushed turn
 banner tells it to. Actions
@@ -27,11 +28,13 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import browser_key
 from cases.picker import picker_context
 from deliberation.courtroom import base_context, court_queryset, page_context
+from deliberation.engine.trial_counsel import side_name
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import Deliberation, Seat, SeatKind
 from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
+from deliberation.services import counsel
 
 MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
 TEACHER_POLL_SECONDS = 3
@@ -39,6 +42,16 @@ TEACHER_POLL_SECONDS = 3
 
 def _session_key(request: HttpRequest) -> str:
     return browser_key(request)
+
+
+def _user_id(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
+
+
+def _key_in(request: HttpRequest, deliberation: Deliberation) -> str:
+    """The key this request acts with in ``deliberation``: the room's host key for the logged-in
+    account that owns it (from any browser), else this browser's (``access.acting_key``)."""
+    return services.acting_key(deliberation, _session_key(request), _user_id(request))
 
 
 def _refused(request: HttpRequest, exc: ValidationError) -> None:
@@ -57,6 +70,7 @@ def room_new(request: HttpRequest) -> HttpResponse:
             deliberation = services.room_create(
                 case=form.cleaned_data["case"],
                 host_session_key=_session_key(request),
+                owner_id=_user_id(request),
                 host_plays=form.cleaned_data["host_plays"],
                 open_seats=tuple(form.cleaned_data["open_seats"]),
                 show_convictions=form.cleaned_data["show_convictions"],
@@ -65,7 +79,7 @@ def room_new(request: HttpRequest) -> HttpResponse:
                 engine=game.engine,
                 max_rounds=game.max_rounds,
                 turn_seconds=game.turn_seconds,
-                options=game.to_settings(),
+                options={**game.to_settings(), **({"trial": True} if form.cleaned_data["trial"] else {})},
             )
         except ValidationError as exc:
             _refused(request, exc)
@@ -105,7 +119,7 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     except ValidationError as exc:
         _refused(request, exc)
         return redirect("room_join")
-    key = _session_key(request)
+    key = _key_in(request, deliberation)
     credential = Credential(session_key=key)
     if services.is_host(deliberation, key) or services.seat_of(deliberation, credential):
         return redirect("room", code=deliberation.room_code)
@@ -132,7 +146,7 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
     found = throttle.visible_room(request, code)
-    key = _session_key(request)
+    key = _key_in(request, found)
     deliberation = court_queryset().get(pk=found.pk)
     context = page_context(deliberation, session_key=key)
     seats = context["seats"]
@@ -149,7 +163,7 @@ def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = No
     """This browser's controls, read fresh (two queries: the deliberation, its seats)."""
     deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
-    context = page.controls_context(deliberation, seats, session_key=_session_key(request), form=form)
+    context = page.controls_context(deliberation, seats, session_key=_key_in(request, deliberation), form=form)
     return render(request, "rooms/controls.html", context)
 
 
@@ -161,17 +175,19 @@ def room_controls(request: HttpRequest, code: str) -> HttpResponse:
 def teacher(request: HttpRequest, code: str) -> HttpResponse:
     """The teacher's view: the room's banner and turn, and each participant's contributions.
 
-    Live: the page asks again for its live part every few seconds (htmx polling; a fixed number
-    of queries however long the room runs) until the verdict."""
+    Live: the page listens to the room's websocket and asks again for its live part (htmx gets
+    that part alone, a fixed number of queries however long the room runs) when the room changes,
+    until the verdict; every few seconds only while the socket is down (static/js/teacher.js)."""
     found = throttle.visible_room(request, code)
-    if not services.is_host(found, _session_key(request)):
+    key = _key_in(request, found)
+    if not services.is_host(found, key):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
     deliberation = Deliberation.objects.select_related("case").get(pk=found.pk)
     seats = list(Seat.objects.filter(deliberation_id=deliberation.pk).order_by("number"))
     context = {
         **base_context(deliberation, seats),
         **page.turn_context(deliberation, seats),
-        **page.controls_context(deliberation, seats, session_key=_session_key(request)),
+        **page.controls_context(deliberation, seats, session_key=key),
         **selectors.teacher_view(deliberation),
         "poll_seconds": TEACHER_POLL_SECONDS,
     }
@@ -189,12 +205,13 @@ def _act(
     host_only: str = "",
 ) -> HttpResponse:
     deliberation = throttle.visible_room(request, code)
-    if host_only and not services.is_host(deliberation, _session_key(request)):
+    key = _key_in(request, deliberation)
+    if host_only and not services.is_host(deliberation, key):
         # A participant (who may see the room) is refused outright; a stranger already got 404.
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action=host_only))
     error, done = "", None
     try:
-        done = action(deliberation, _session_key(request))
+        done = action(deliberation, key)
     except ValidationError as exc:
         error = " ".join(exc.messages)
     if request.htmx:  # the answer is this browser's controls, with the refusal or the outcome
@@ -204,7 +221,7 @@ def _act(
         messages.error(request, error)
     elif done:
         messages.success(request, done)
-    back = "room_teacher" if request.POST.get("back") == "teacher" and host_only else "room"
+    back = "room_teacher" if request.POST.get("back") == "teacher" and services.is_host(deliberation, key) else "room"
     return redirect(back, code=deliberation.room_code)
 
 
@@ -278,6 +295,32 @@ def vote(request: HttpRequest, code: str) -> HttpResponse:
         return "Your vote will count as soon as this round ends." if outcome["deferred"] else "Your vote is in."
 
     return _act(request, code, act)
+
+
+@require_POST
+def trial(request: HttpRequest, code: str) -> HttpResponse:
+    """A participant's move at the room's trial: ``claim`` a side as counsel, or a counsel's move
+    (``services.counsel.trial_move``) for the side their seat plays."""
+    action = request.POST.get("action", "")
+
+    def act(deliberation: Deliberation, key: str) -> str:
+        seat = services.seat_of(deliberation, Credential(session_key=key))
+        if seat is None:
+            raise ValidationError(counsel.ERROR_NOT_A_PARTICIPANT)
+        if action == "claim":
+            side = request.POST.get("side", "")
+            counsel.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
+            return f"You are {side_name(side).lower()}."
+        counsel.seat_move(
+            deliberation_id=deliberation.pk,
+            seat_number=seat.number,
+            action=action,
+            text=request.POST.get("text", "").strip(),
+            ground=request.POST.get("ground", ""),
+        )
+        return ""
+
+    return _act(request, code, act, {"form_question": request.POST.get("text", "")})
 
 
 @require_POST

@@ -36,6 +36,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.rooms.state import is_room
 from deliberation.services import claims
 from deliberation.services import trial as trial_services
 from deliberation.services.broadcast import announce
@@ -188,13 +189,17 @@ def deliberation_start(
 
 
 @transaction.atomic
-def side_choose(*, deliberation_id: int, side: str, vote: str | None = None) -> Deliberation:
+def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, counsel: bool = False) -> Deliberation:
     """Lock the player's side, cast the first ballot and open the deliberation.
 
     Walks presentation -> side_selection -> initial_vote -> deliberation. Refuses a second
     choice. Records every seat's initial vote and round-0 conviction. ``vote`` is the player's
     own first vote (the courtroom asks for it beside the side); without it the side's vote
     stands in and the player has not yet voted themselves. Announces "phase".
+
+    With the trial on and ``counsel``, the player is counsel for their side: the phase becomes
+    ``trial`` and the first ballot waits for the trial's end (``services.counsel``; call
+    ``counsel.trial_advance`` after this commits to play AI counsel's first steps).
     """
     deliberation = _lock(deliberation_id)
     if deliberation.player_side:
@@ -203,6 +208,36 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None) -> 
         raise ValidationError(ERROR_SIDE_UNKNOWN)
     if vote is not None and (vote not in ("guilty", "not_guilty") or not deliberation.host_plays):
         raise ValidationError(ERROR_VOTE_UNKNOWN)
+    trial_on = trial_services.trial_enabled(deliberation)
+    room = is_room(deliberation)
+    if trial_on and counsel and (room or (deliberation.host_plays and side != PlayerSide.NONE)):
+        from deliberation.services import counsel as counsel_services
+
+        deliberation.player_side = side
+        deliberation.phase = Phase.TRIAL
+        deliberation.trial_state = (  # in a room, participants claim counsel before the trial opens
+            counsel_services.trial_begin(deliberation, people=[], vote=vote, opened=False)
+            if room
+            else counsel_services.trial_begin(deliberation, people=[counsel_services.COUNSEL_SIDE[side]], vote=vote)
+        )
+        deliberation.save(update_fields=["player_side", "phase", "trial_state"])
+        announce(deliberation.pk, "phase")
+        return deliberation
+    events = None
+    if trial_on:  # the whole trial with AI counsel on both sides, at once
+        case = Case.objects.with_file().get(pk=deliberation.case_id)
+        events = trial_services.trial_hold(deliberation, case_file(case))
+    return first_ballot(deliberation, side=side, vote=vote, trial_events=events)
+
+
+def first_ballot(
+    deliberation: Deliberation, *, side: str, vote: str | None, trial_events: list[Any] | None
+) -> Deliberation:
+    """The jury's first ballot and the deliberation opened; call it with the row locked.
+
+    With ``trial_events`` the jurors' first view is formed from what the trial admitted (struck
+    answers never reach them). Announces "phase" and asks the judge to read the tally.
+    """
     seats = list(deliberation.seats.select_related("persona__archetype"))
     jury = jury_build.profiles(seats)
     case = Case.objects.with_file().get(pk=deliberation.case_id)
@@ -216,9 +251,8 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None) -> 
     if vote is not None:
         ending.cast_vote(state, seat=deliberation.player_seat, value=vote)
     file = case_file(case)
-    if trial_services.trial_enabled(deliberation):  # the jury forms its first view from what the trial admitted
-        events = trial_services.trial_hold(deliberation, file)
-        trial_jury.cast_ballot_after_trial(state, case=file, jury=jury, events=events)
+    if trial_events is not None:  # the jury forms its first view from what the trial admitted
+        trial_jury.cast_ballot_after_trial(state, case=file, jury=jury, events=trial_events)
     else:
         initial.cast_initial_ballot(state, case=file, jury=jury)
     phases.advance(state, "deliberation")

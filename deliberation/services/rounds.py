@@ -24,6 +24,7 @@ from cases.retrieval import CaseRetriever
 from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import phases
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.ending import awaiting_vote, final_verdict
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
@@ -98,6 +99,9 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
     think, streams speech text when a browser is watching the room (``watching``), then "round"
     (and "phase" when the deliberation ends).
     """
+    from deliberation.services.discharge import scheduled_discharge  # it writes through this module
+
+    scheduled_discharge(deliberation_id=deliberation_id, round_number=round_number)
     claimed_at = claims.claim(deliberation_id, round_number)
     if claimed_at is None:
         return False
@@ -386,5 +390,10 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
             not_guilty=tally["not_guilty"],
             end_reason=deliberation.end_reason,
             defendants=[d.name for d in deliberation.case.defendants.all()],
+            required=jury_rules.required_verdict(
+                state.settings.rules,
+                size=state.jury_size(),
+                direction_given=bool(state.rule_progress.direction_round),
+            ),
         )
     announce(deliberation.pk, "phase")

@@ -130,7 +130,7 @@
     document.querySelectorAll("#chat > li[id]").forEach(function (li) {
       if (seen[li.id]) li.remove(); else seen[li.id] = true; // a round delivered twice shows once
     });
-    (root || document).querySelectorAll('#chat .msg[data-kinetic="new"]').forEach(function (msg) {
+    (root || document).querySelectorAll('#chat .msg[data-kinetic="new"], #on-stand .msg[data-kinetic="new"]').forEach(function (msg) {
       msg.removeAttribute("data-kinetic");
       var el = msg.querySelector(".kinetic");
       if (!el || instant()) return;

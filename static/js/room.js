@@ -3,14 +3,14 @@
  *
  * Everything pushed over the websocket is the same for every viewer, so this script marks the
  * viewer's own seat and words (the page says which seat in <meta name="angry-seat">). The turn
- * banner carries the seconds left when the server rendered it; this script counts them down
- * locally, once a second, from the moment the banner arrived. The server stays the authority:
- * when time runs out it passes the turn and pushes the next banner.
+ * banner carries the turn's deadline, which static/js/countdown.js counts down; this script keeps
+ * the speaker's own countdown on the banner's deadline (frozen while paused, moved by more time).
  *
  * A pushed banner is rendered once for the whole room. It carries the key of every viewer's
  * controls (data-keys, by role) and every participant's "when is my turn" line (data-when): this
  * browser fetches its own controls only when its key changed (on a turn change, the seat that had
- * the floor and the seat that takes it), and otherwise updates the line in place. A fetched copy
+ * the floor and the seat that takes it), and otherwise updates the line in place (and, for the
+ * host, the seat number its floor buttons name). A fetched copy
  * that shows the same thing as before (its data-key) is dropped, so words being typed are never
  * wiped.
  */
@@ -22,19 +22,10 @@
     return meta ? meta.getAttribute("content") : "";
   }
 
-  /* ---- The countdown ---------------------------------------------------------------------- */
+  /* ---- The countdown: static/js/countdown.js ticks every clock from its deadline --------- */
   function tick() {
-    var now = Date.now();
-    document.querySelectorAll(".countdown[data-seconds]").forEach(function (el) {
-      var seconds = parseInt(el.getAttribute("data-seconds"), 10);
-      if (isNaN(seconds)) return;
-      if (!el.dataset.t0) el.dataset.t0 = String(now);
-      var left = Math.max(0, seconds - Math.floor((now - parseInt(el.dataset.t0, 10)) / 1000));
-      if (el.textContent !== String(left)) el.textContent = String(left);
-      el.classList.toggle("countdown-low", left <= 10);
-    });
+    if (window.angryCountdown) window.angryCountdown.tick();
   }
-  setInterval(tick, 1000);
 
   /* ---- This viewer's seat and words ------------------------------------------------------- */
   function markMine() {
@@ -87,6 +78,13 @@
     var when = parsed(banner.dataset.when)[mySeat()];
     var line = controls.querySelector(".when-next");
     if (when && line && line.textContent !== when) line.textContent = when;
+    // The host's "Seat N has the floor", "+30 s for seat N" and "Skip seat N" follow the floor.
+    var floor = banner.dataset.floor;
+    if (floor) {
+      controls.querySelectorAll(".floor-seat").forEach(function (el) {
+        if (el.textContent !== floor) el.textContent = floor;
+      });
+    }
   }
 
   /* ---- The host's clock: pause, more time (issue 14.3) ------------------------------------ */
@@ -95,16 +93,14 @@
   function followClock() {
     var banner = document.getElementById("room-turn");
     if (!banner) return;
-    var clock = banner.querySelector(".countdown[data-seconds]");
+    var clock = banner.querySelector(".countdown[data-deadline]");
     document.querySelectorAll("#room-controls .countdown").forEach(function (el) {
       if (clock) {
-        if (!el.hasAttribute("data-seconds") || el.dataset.from !== clock.getAttribute("data-seconds") + clock.dataset.t0) {
-          el.setAttribute("data-seconds", clock.getAttribute("data-seconds"));
-          el.dataset.t0 = clock.dataset.t0 || String(Date.now());
-          el.dataset.from = clock.getAttribute("data-seconds") + clock.dataset.t0;
-        }
+        ["deadline", "now", "skew"].forEach(function (name) {
+          if (clock.dataset[name] !== undefined && el.dataset[name] !== clock.dataset[name]) el.dataset[name] = clock.dataset[name];
+        });
       } else if (banner.dataset.paused) {
-        el.removeAttribute("data-seconds");
+        el.removeAttribute("data-deadline");
         el.textContent = "⏸";
       }
     });

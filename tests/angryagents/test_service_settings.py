@@ -22,6 +22,7 @@ def _service_settings(**overrides: str) -> dict:
         "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'angryagents.settings'; django.setup()\n"
         "from django.conf import settings as s\n"
         "print(json.dumps({'db': s.DATABASES['default'], 'layer': s.CHANNEL_LAYERS['default']['CONFIG'],"
+        " 'backend': s.CHANNEL_LAYERS['default']['BACKEND'],"
         " 'acks_late': s.CELERY_TASK_ACKS_LATE, 'reject_lost': s.CELERY_TASK_REJECT_ON_WORKER_LOST,"
         " 'transport': s.CELERY_BROKER_TRANSPORT_OPTIONS, 'autostart': s.ANGRY_ROOM_AUTOSTART_SECONDS,"
         " 'turn': s.ANGRY_TURN_SECONDS}, default=str))"
@@ -60,8 +61,17 @@ def test_the_redis_client_reads_longer_than_the_channel_layer_blocks_for_a_messa
     assert float(host["socket_timeout"]) > RedisChannelLayer.brpop_timeout
 
 
-def test_by_default_the_channel_layer_holds_a_classrooms_messages_for_a_school_day():
-    layer = _service_settings()["layer"]
+def test_by_default_a_rooms_update_is_published_once_for_every_web_process():
+    loaded = _service_settings()
+    assert loaded["backend"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    [host] = loaded["layer"]["hosts"]
+    assert host["max_connections"] >= 400 and float(host["socket_timeout"]) > 5
+
+
+def test_the_list_based_channel_layer_when_chosen_holds_a_classrooms_messages_for_a_school_day():
+    loaded = _service_settings(CHANNEL_LAYER="core")
+    assert loaded["backend"] == "channels_redis.core.RedisChannelLayer"
+    layer = loaded["layer"]
     assert layer["capacity"] >= 1000  # channels-redis's 100 is shared by every socket of a web process
     assert layer["expiry"] >= 30 and layer["group_expiry"] >= 8 * 60 * 60
     [host] = layer["hosts"]
@@ -70,7 +80,10 @@ def test_by_default_the_channel_layer_holds_a_classrooms_messages_for_a_school_d
 
 def test_the_channel_layers_bounds_come_from_the_environment():
     layer = _service_settings(
-        CHANNEL_LAYER_CAPACITY="8000", CHANNEL_LAYER_EXPIRY="90", CHANNEL_LAYER_GROUP_EXPIRY="3600"
+        CHANNEL_LAYER="core",
+        CHANNEL_LAYER_CAPACITY="8000",
+        CHANNEL_LAYER_EXPIRY="90",
+        CHANNEL_LAYER_GROUP_EXPIRY="3600",
     )["layer"]
     assert (layer["capacity"], layer["expiry"], layer["group_expiry"]) == (8000, 90, 3600)
 
@@ -83,6 +96,7 @@ def test_the_channel_layers_bounds_come_from_the_environment():
         ("CHANNEL_LAYER_CAPACITY", "lots"),
         ("CHANNEL_LAYER_CAPACITY", "10"),
         ("CHANNEL_LAYER_EXPIRY", "0"),
+        ("CHANNEL_LAYER", "rabbitmq"),
     ],
 )
 def test_a_bound_that_cannot_work_is_refused_with_its_name(name, value):

@@ -48,7 +48,7 @@ def test_database_and_redis_urls_switch_to_the_real_services():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[:3] == [
         "django.db.backends.postgresql",
-        "channels_redis.core.RedisChannelLayer",
+        "channels_redis.pubsub.RedisPubSubChannelLayer",
         "celery",
     ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cases.leaks import suspicious
+from cases.leaks import flagged, suspicious
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,76 @@ def test_every_printed_form_of_the_answer_is_flagged(text):
 )
 def test_ordinary_testimony_is_not_flagged(text):
     assert suspicious(text) == []
+
+
+# Each passage below was flagged in the 13 more sessions (1801-1912) and read: it is the record's
+# own words about another outcome than the trial's, and the check says which.
+EXPLAINED = [
+    (
+        "the indictment",
+        "MARY WILLIAMS was indicted for that she, at the General Sessions of peace, holding for the County of "
+        "Middlesex, on the 15th of February, in the 53rd year of his majesty's reign, was tried and convicted of "
+        "being a common utterer of false money, and was sentenced to be imprisoned for one year in his Majesty's "
+        "goal of Newgate.",
+        "Mary Williams",
+    ),
+    (
+        "an earlier trial",
+        "I have known the girl at the bar nigh seven years. Q. Were you present at any time in September "
+        "Sessions, 1810, when she was convicted - A. I was; she was convicted of uttering counterfeit money, she "
+        "was ordered to be confined in the house of correction one year.",
+        "Eliza Williams",
+    ),
+    (
+        "an earlier trial",
+        "I have made inquiries as to the prisoner's character, and have received this calendar from the "
+        "Lancaster police, according to which he was convicted and sentenced to nine months'.",
+        "Robert Hunter",
+    ),
+    (
+        "serving a sentence",
+        "I am an assistant warder in Her Majesty's Prison, Coldbath Fields—the prisoner was undergoing sentence "
+        "of two years' imprisonment there for passing counterfeit coin;",
+        "John Smith",
+    ),
+    (
+        "a wish or a condition",
+        'and I wish to be transported—I have lived a most miserable life some time."',
+        "Jane Robins",
+    ),
+    (
+        "a wish or a condition",
+        "On an indictment Smith and Donaldson would be transported for life.",
+        "Thomas Donaldson",
+    ),
+    (
+        "another person",
+        "The charge against Wainwright and Phillips was robbery with violence—Wainwright was sentenced to six "
+        "months' imprisonment with hard labour, and Phillips to two years with hard labour.",
+        "George Stannard",
+    ),
+    ("a question", "Q. And then the Jury acquitted Jones? - A. Yes.", "William Jones"),
+]
+
+
+@pytest.mark.parametrize(("reason", "text", "prisoner"), EXPLAINED, ids=[e[0] for e in EXPLAINED])
+def test_the_record_speaking_of_another_outcome_is_flagged_and_explained(reason, text, prisoner):
+    found = [(sentence, why) for sentence, why in flagged(text, [prisoner]) if why != ""]
+    assert found, text
+    assert {why for _, why in found} == {reason}
+    assert not [sentence for sentence, why in flagged(text, [prisoner]) if why == ""]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(Property produced and sworn to.) GUILTY. Aged 18. Recommended to Mercy. Transported for Seven Years.",
+        "He was tried in 1820. Guilty.",
+        "Wainwright was sentenced to six months' imprisonment.",  # Wainwright on trial: this trial's sentence
+        "Verdict, both prisoners Guilty, with a recommendation to mercy.",
+        "Judgment respited.",
+    ],
+)
+def test_this_trials_answer_is_never_explained_away(text):
+    found = flagged(text, ["Henry Wainwright", "Ann Cole"])
+    assert found and all(why == "" for _, why in found), found

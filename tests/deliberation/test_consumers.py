@@ -83,7 +83,7 @@ async def test_the_hosts_browser_receives_its_deliberations_broadcast_fragments(
     assert connected
     await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
     html = await socket.receive_from(timeout=5)
-    assert 'id="jury-box"' in html and 'id="tally"' in html
+    assert 'id="seat-7"' in html and 'id="tally"' in html  # a vote carries the seat it changed
 
 
 async def test_every_browser_on_the_deliberation_gets_the_same_fragment(open_socket: Opener, text_judge):

@@ -77,6 +77,18 @@ def test_hung_jury_declares_no_verdict_and_says_why() -> None:
     assert "the defendant" in text
 
 
+def test_a_hung_jury_is_told_the_verdict_its_rules_required() -> None:
+    text = judge.verdict_announcement(
+        verdict="hung", guilty=9, not_guilty=3, end_reason="round_limit", required="a verdict of at least 10 to 2"
+    )
+    assert "The jury could not reach a verdict of at least 10 to 2." in text and "unanimous" not in text
+
+
+def test_a_majority_verdict_is_read_as_one() -> None:
+    text = judge.verdict_announcement(verdict="guilty", guilty=10, not_guilty=2, end_reason="majority")
+    assert "finds the defendant guilty, by a majority of 10 to 2." in text
+
+
 def test_unknown_verdict_is_refused() -> None:
     with pytest.raises(ValueError, match="Unknown verdict"):
         judge.verdict_announcement(verdict="maybe", guilty=6, not_guilty=6)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
+from deliberation.engine.reflection import WITHDRAW_NOTE
 from deliberation.engine.rules import ALLEN_EXTRA_ROUNDS, ALLEN_INSTRUCTION, OLD_BAILEY_ROUNDS
 from deliberation.experiments import services as experiment_services
 from deliberation.models import Deliberation, Experiment, Narration, NarrationKind, TurnKind
@@ -142,3 +143,43 @@ def test_an_agents_view_of_a_room_names_its_rules(library):
     state = room_state(room, for_agent=True)
     assert state["rules"]["name"] == "england-wales"
     assert "10-2" in state["rules"]["summary"]
+
+
+def test_an_offline_juror_who_withdraws_is_noted_in_the_transcript_and_marked_in_the_jury_box(library, client):
+    record = _run("--case", "copper-kettle-fire", "--seed", "5")
+    deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
+    note = deliberation.turns.get(kind=TurnKind.PROCESS, content__contains="withdraws from the discussion")
+    assert note.content == WITHDRAW_NOTE.format(name="Betty Morrison")
+    seat = deliberation.seats.get(display_name="Betty Morrison")
+    assert seat.vote in ("guilty", "not_guilty") and sum(record["final_ballot"].values()) == 12
+    later = deliberation.turns.filter(kind=TurnKind.SPEECH, seat_number=seat.number, round_number__gt=note.round_number)
+    assert not later.exists()
+    transcript = client.get(reverse("review:transcript", args=[deliberation.public_id])).content.decode()
+    assert note.content in transcript
+    court = client.get(reverse("court", args=[deliberation.public_id])).content.decode()
+    assert f'id="seat-{seat.number}"' in court and "withdrawn-badge" in court
+
+
+def test_a_hung_jury_under_majority_rules_is_described_by_that_rule_on_every_page_and_export(library, client):
+    record = _run(
+        "--case", "copper-kettle-fire", "--rules", "england-wales", "--majority-after", "1",
+        "--max-rounds", "2", "--seed", "1",
+    )  # fmt: skip
+    assert record["verdict"] == "hung" and record["directions"]
+    deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
+    words = "could not reach a verdict of at least 10 to 2"
+    pages = {
+        "courtroom": reverse("court", args=[deliberation.public_id]),
+        "verdict": reverse("court_verdict", args=[deliberation.public_id]),
+        "transcript": reverse("review:transcript", args=[deliberation.public_id]),
+        "debrief": reverse("review:debrief", args=[deliberation.public_id]),
+        "markdown": reverse("review:export_md", args=[deliberation.public_id]),
+        "json": reverse("review:export_json", args=[deliberation.public_id]),
+        "summary": reverse("review:export_summary", args=[deliberation.public_id]),
+    }
+    for name, url in pages.items():
+        body = client.get(url).content.decode()
+        assert words in body, name
+        assert "unanimous verdict" not in body, name
+    verdict_line = Narration.objects.get(deliberation=deliberation, kind=NarrationKind.VERDICT).text
+    assert "The jury could not reach a verdict of at least 10 to 2." in verdict_line

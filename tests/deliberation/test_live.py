@@ -89,3 +89,20 @@ def test_a_persons_vote_is_pushed_to_everyone_like_a_flip(deliberation, django_c
     line = Turn.objects.get(deliberation=deliberation, kind="process", seat_number=7)
     assert f'id="turn-{line.pk}"' in html and "🔁" in html
     assert live.ANNOUNCE_VOTE.format(name=name, vote="guilty") in html
+
+
+def test_a_persons_vote_pushes_only_their_seat_and_the_tally(deliberation, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        services.vote_cast(deliberation_id=deliberation.pk, seat_number=7, value="guilty")
+    with CaptureQueriesContext(connection) as queries:
+        html = live.render_event(deliberation.pk, "vote", {"seat": 7, "round": 1})
+    seats = re.findall(r'id="seat-(\d+)"', html)
+    assert seats == ["7"]  # the other eleven seats did not change
+    assert 'id="jury-box"' not in html
+    assert 'id="tally"' in html and "seat-player" in html  # the player's own seat keeps its mark
+    assert len(queries.captured_queries) == 3  # the deliberation, its seats, the vote's line
+
+
+def test_a_vote_that_names_no_seat_pushes_the_whole_jury_box(deliberation):
+    html = live.render_event(deliberation.pk, "vote", {"round": 1})
+    assert 'id="jury-box"' in html and len(re.findall(r'id="seat-(\d+)"', html)) == 12

@@ -171,7 +171,9 @@ def _messages(layer: Any, channel: str, count: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_room_hears_the_first_piece_before_the_line_is_finished(elevenlabs: ElevenLabsServer) -> None:
+def test_the_room_hears_the_first_piece_before_the_line_is_finished(
+    elevenlabs: ElevenLabsServer, readable_layer: None
+) -> None:
     deliberation = Deliberation.objects.create(case=CaseFactory())
     created = Narration.objects.create(deliberation=deliberation, kind=NarrationKind.PRESENTATION, text=PRESENTATION)
     layer, channel = _listen(deliberation.pk)

@@ -120,3 +120,38 @@ async def test_a_change_of_access_that_shuts_nobody_out_closes_no_socket(open_so
     assert (await host.connect())[0]
     await sync_to_async(review.share_link_revoke)(deliberation_id=pk)
     assert await _closed_with(host, timeout=1.0) is None
+
+
+def _owned_room_and_two_logins() -> tuple[int, str, list[tuple[bytes, bytes]], list[tuple[bytes, bytes]]]:
+    """A room made by a logged-in teacher; the socket headers of that account logged in on another
+    browser, and of another account."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    def logged_in(name: str) -> list[tuple[bytes, bytes]]:
+        get_user_model().objects.create_user(name, password="pw")
+        client = Client()
+        assert client.login(username=name, password="pw")
+        return [*socket_headers(), (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+
+    owner, other = logged_in("teacher"), logged_in("someone-else")
+    created = rooms.room_create(
+        case=_robbery(),
+        host_session_key=HOST.session_key,
+        owner_id=get_user_model().objects.get(username="teacher").pk,
+        host_plays=False,
+        open_seats=(2,),
+    )
+    return created.pk, created.public_id, owner, other
+
+
+async def test_a_teachers_account_watches_its_room_live_from_another_browser_and_no_other_account_does(
+    open_socket: Opener, text_judge
+):
+    pk, public_id, owner, other = await sync_to_async(_owned_room_and_two_logins)()
+    elsewhere, stranger = open_socket(public_id, owner), open_socket(public_id, other)
+    assert (await elsewhere.connect())[0]
+    connected, code = await stranger.connect()
+    assert not connected and code == CLOSE_NOT_FOUND
+    await sync_to_async(publish)(pk, "seats", {"seat": 2})
+    assert 'id="room-turn"' in await elsewhere.receive_from(timeout=5)

@@ -143,7 +143,9 @@ def test_the_debrief_of_a_game_without_a_trial_has_no_counsel_section(client, li
     )
 
 
-def test_holding_the_trial_pushes_its_turns_to_every_browsers_chat(robbery, django_capture_on_commit_callbacks):
+def test_holding_the_trial_pushes_its_turns_to_every_browsers_chat(
+    robbery, django_capture_on_commit_callbacks, readable_layer
+):
     import asyncio
 
     from asgiref.sync import async_to_sync

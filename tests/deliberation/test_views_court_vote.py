@@ -67,7 +67,7 @@ def test_calling_the_final_vote_asks_first_and_says_a_split_jury_hangs(playing, 
     assert "Call the final vote?" in html and 'name="confirm" value="yes"' in html
     guilty = Seat.objects.filter(deliberation=deliberation, vote="guilty").count()
     split = 0 < guilty < 12
-    assert ("a split jury is a HUNG JURY" in html) is split
+    assert ("short of a unanimous verdict, the jury is a HUNG JURY" in html) is split
     assert ("Calling the final vote now gives the verdict" in html) is not split
     _post(client, f"/court/{deliberation.public_id}/call/", {"confirm": "yes"}, django_capture_on_commit_callbacks)
     deliberation.refresh_from_db()

@@ -124,3 +124,15 @@ def test_a_broad_search_counts_and_pages_only_up_to_the_cap(client, monkeypatch)
     assert _cards(client.get("/?q=linen&page=99").content.decode())[-1] == "The Crown v. A013"
     narrow = client.get("/?q=linen&decade=1800").content.decode()
     assert "10 playable cases" in narrow
+
+
+@pytest.mark.django_db
+def test_a_search_too_broad_to_rank_is_listed_by_title_and_says_so(client, monkeypatch, django_assert_num_queries):
+    monkeypatch.setattr("cases.library.RESULTS_CAP", 13)
+    _imported(30)
+    best = _case(title="The Crown v. Zachary Linen", summary="Linen stolen from a linen draper.", year=1805)
+    assert _cards(client.get("/?q=linen&decade=1800").content.decode())[0] == best.title  # ranked: few matches
+    with django_assert_num_queries(3):
+        html = client.get("/?q=linen").content.decode()
+    assert "More than 13 playable cases, listed by title" in html
+    assert _cards(html)[0] == "The Crown v. A000"

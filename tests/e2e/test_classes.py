@@ -4,8 +4,10 @@ code, the teacher starts every room from the class page, pauses the first room, 
 from every screen and resumes, every room reaches a verdict while the class page follows all three live (pushed over the
 class's websocket, no reload), and the class debrief shows the three groups side by side.
 
-Short settings keep it quick: two rounds at most, fifteen-second turns, half a second between AI
-rounds. Screenshots of each page at 1280 and 390 px go to test-artifacts/ (and, when the folder
+Short settings keep it quick: two rounds at most, thirty-second turns (with fifteen, on a loaded
+machine, the first room's turns ran out and it reached its verdict while the teacher was still
+pausing, hiding and resuming, before its students had voted), half a second between AI rounds.
+Screenshots of each page at 1280 and 390 px go to test-artifacts/ (and, when the folder
 ``ANGRY_SHOTS`` names exists, there too)."""
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     teacher.fill("#id_name", "Year 10 history, Tuesday")
     teacher.click("summary:has-text('More settings')")
     teacher.fill("#id_max_rounds", "2")
-    teacher.fill("#id_turn_seconds", "15")
+    teacher.fill("#id_turn_seconds", "30")
     teacher.fill("#id_pace_seconds", "0.5")
     teacher.fill("#id_seed", "5")
     _shoot(teacher, artifacts, "class-new")

@@ -125,3 +125,75 @@ def test_the_experiment_page_compares_rule_sets_side_by_side(browser, live_daphn
             assert page.evaluate(NO_SIDEWAYS_SCROLL)
         finally:
             context.close()
+
+
+OLD_BAILEY = RULE_SETS["historical-old-bailey"]
+
+
+def _deliberate(live_daphne, *args: str) -> dict:
+    out = live_daphne.manage("deliberate", *args, "--json")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_an_old_bailey_jury_is_sent_out_pressed_and_agrees_and_the_verdict_names_the_rules(
+    browser, live_daphne, artifacts
+):
+    record = _deliberate(live_daphne, "--case", "copper-kettle-fire", "--rules", "historical-old-bailey", "--seed", "1")
+    assert record["verdict"] in ("guilty", "not_guilty") and record["rounds"] <= 10
+    withdrawn = _deliberate(live_daphne, "--case", "copper-kettle-fire", "--seed", "5")
+    discharged = _deliberate(
+        live_daphne, "--case", "copper-kettle-fire", "--rules", "england-wales", "--discharge", "5@2", "--seed", "2"
+    )
+    errors: list[str] = []
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(f"{live_daphne.url}/court/{record['public_id']}/")
+            assert OLD_BAILEY.label in page.locator("#jury-rules").inner_text()
+            sent_out = page.locator("#chat .msg-judge", has_text="without meat, drink, fire, or candle")
+            sent_out.first.scroll_into_view_if_needed()
+            assert sent_out.count() == 1
+            _shot(page, f"07-courtroom-old-bailey-sent-out-{width}", artifacts)
+            pressed = page.locator("#chat li", has_text="the court will not have us back until we are all agreed")
+            assert pressed.count() >= 1
+            verdict = page.locator(".verdict-line").first
+            verdict.scroll_into_view_if_needed()
+            assert "(rules: Old Bailey, 1674-1913)" in verdict.inner_text()
+            _shot(page, f"08-courtroom-old-bailey-verdict-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+            page.goto(f"{live_daphne.url}/deliberations/{record['public_id']}/")
+            assert page.get_by_text("without meat, drink, fire, or candle").count() >= 1
+            assert page.get_by_text("(rules: Old Bailey, 1674-1913)").count() >= 1
+            _shot(page, f"09-transcript-old-bailey-{width}", artifacts)
+
+            page.goto(f"{live_daphne.url}/court/{withdrawn['public_id']}/")
+            badge = page.locator("#jury-box .withdrawn-badge")
+            assert badge.count() == 1
+            badge.scroll_into_view_if_needed()
+            _shot(page, f"10-jury-box-withdrawn-{width}", artifacts)
+            note = page.locator("#chat li", has_text="withdraws from the discussion")
+            note.first.scroll_into_view_if_needed()
+            assert note.count() == 1
+            _shot(page, f"11-courtroom-withdrawal-note-{width}", artifacts)
+
+            page.goto(f"{live_daphne.url}/court/{discharged['public_id']}/")
+            assert page.locator("#jury-box .seat-discharged").count() == 1
+            direction = page.locator("#chat .msg-judge", has_text="has been taken ill")
+            direction.first.scroll_into_view_if_needed()
+            assert direction.count() == 1
+            _shot(page, f"12-courtroom-discharge-{width}", artifacts)
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+            page.goto(f"{live_daphne.url}/")
+            page.locator("summary", has_text="Game settings").click()
+            settings = page.locator("#game-settings")
+            settings.get_by_label("Who speaks next").scroll_into_view_if_needed()
+            for label in ("Who speaks next", "What model jurors see", "A juror falls ill before round"):
+                assert settings.get_by_label(label).count() == 1
+            _shot(page, f"13-home-game-settings-{width}", artifacts)
+            assert errors == []
+        finally:
+            context.close()

@@ -65,13 +65,13 @@ def test_every_page_fits_a_phone_and_the_teachers_view_follows_the_room(browser,
     chosen.click()
     teacher.uncheck("#id_host_plays")
     teacher.select_option("#id_settings_speakers", "1")
-    teacher.fill("#id_settings_turn_seconds", "45")
+    teacher.fill("#id_settings_turn_seconds", "90")  # room for a loaded machine: the student must not time out
     _shoot(teacher, "room-new", folders, overflows)
     teacher.fill("#picker-q", "Curtis Hale")  # the shot reloaded the form
     teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
     teacher.uncheck("#id_host_plays")
     teacher.select_option("#id_settings_speakers", "1")
-    teacher.fill("#id_settings_turn_seconds", "45")
+    teacher.fill("#id_settings_turn_seconds", "90")  # room for a loaded machine: the student must not time out
     teacher.click("button:has-text('Create the room')")
     code = teacher.locator("strong.room-code").inner_text().strip()
     assert len(code) == 6

@@ -8,6 +8,7 @@ none polls the room or reloads it."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -111,6 +112,18 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     expect(anna.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)  # the next cycle: Anna again
     anna.evaluate("document.querySelector('#room-turn').scrollIntoView({block: 'center'})")
     anna.screenshot(path=str(artifacts / "room-anna-round-2-1280.png"))
+
+    # Anna changes her vote: the push carries her seat alone, and every page shows it in place,
+    # the other seats untouched and her own seat still marked as hers.
+    anna.locator("#room-controls button", has_text=re.compile(r"^Vote guilty$")).click()
+    expect(anna.locator("#your-vote")).to_have_text("guilty", timeout=WAIT_MS)
+    for page in (teacher, anna, ben):
+        expect(page.locator("#seat-2.vote-guilty")).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator("#jury-box > li.seat")).to_have_count(12)
+        expect(page.locator("#seat-3")).to_contain_text("3. Ben")
+    expect(anna.locator("#seat-2 .you-badge")).to_be_visible()
+    expect(ben.locator("#seat-2 .you-badge")).to_have_count(0)
+    expect(ben.locator("#seat-3 .you-badge")).to_be_visible()
 
     teacher.click("button:has-text('Call the final vote')")
     for page in (teacher, anna, ben):

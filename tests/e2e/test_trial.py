@@ -34,6 +34,7 @@ def test_a_person_defends_after_a_trial_and_reads_how_counsel_did(browser, live_
         court_url = page.url
 
         page.locator(".first-vote").get_by_label("Not guilty").check()
+        page.get_by_label("AI counsel argue both sides; I listen").check()
         page.get_by_role("button", name=re.compile("DEFEND")).click()
         page.locator("#tally .tally-label").wait_for()
         trial = page.locator("#chat .msg-trial")

@@ -168,4 +168,4 @@ class Command(BaseCommand):
             to = f" -> seat {turn.target_seat}" if turn.target_seat else ""
             kind = f"[{turn.argument_type}]" if turn.argument_type else f"({turn.get_kind_display().lower()})"
             err.write(f"R{turn.round_number} {turn.speaker_name}{to} {kind}: {turn.content}\n")
-        err.write(f"Verdict: {deliberation.get_verdict_display()} ({deliberation.get_end_reason_display()})\n")
+        err.write(f"Verdict: {deliberation.verdict_words} ({deliberation.get_end_reason_display()})\n")

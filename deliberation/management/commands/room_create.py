@@ -41,6 +41,7 @@ class Command(BaseCommand):
         parser.add_argument("--turn-seconds", type=float, default=None, help="Seconds per participant's turn.")
         parser.add_argument("--pace-seconds", type=float, default=None, help="Seconds between AI-only rounds.")
         parser.add_argument("--hide-convictions", action="store_true", help="Agents do not see convictions.")
+        parser.add_argument("--trial", action="store_true", help="Hold the trial first (participants may be counsel).")
         parser.add_argument("--rules", choices=RULE_NAMES, default="unanimous", help="The jury's rule set.")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -60,6 +61,7 @@ class Command(BaseCommand):
                 seed=options["seed"],
                 max_rounds=options["max_rounds"],
                 rules=options["rules"],
+                **({"options": {"trial": True}} if options["trial"] else {}),
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from cases.importers.oldbailey import EvidenceRecord, TrialRecord, parse_file
 from cases.importers.oldbailey_points import (
+    ACCIDENT,
     CANNOT_SWEAR,
     CAUGHT,
     CONFESSION,
+    CONTESTED,
     COUNSEL,
     DEFENCE_WITNESSES,
     DRINKING,
     FOUND_ON,
     LONE_ACCUSER,
     NOT_FOUND,
+    PAWNED,
+    UNSURE,
     Heard,
+    Point,
     trial_points,
 )
+from tests.cases.oldbailey_sample import DATA
 
 
 def labels(*heard: Heard) -> set[str]:
@@ -60,3 +69,53 @@ def test_witnesses_for_the_prisoner_and_counsels_cross_examination_are_points_fo
 
 def test_a_question_put_to_a_witness_is_not_their_evidence():
     assert labels(for_prosecution("Q. Did you not confess it? A. No."), for_prosecution("I took him.", "B C")) == set()
+
+
+# Rules added in issue 17.5, each tested on the trial of the more sessions where its example was read.
+MORE = DATA / "more-sessions"
+
+
+@cache
+def _session(name: str) -> dict[str, TrialRecord]:
+    data = (MORE / f"{name}.xml").read_bytes()
+    return {t.trial_id: t for t in parse_file(data, name=name, max_bytes=len(data)).trials}
+
+
+def point_in(trial_id: str, point: Point) -> EvidenceRecord:
+    trial = _session(trial_id[1:9])[trial_id]
+    return next(item for item in trial.evidence if item.label.startswith(point.label))
+
+
+def test_property_the_prisoner_pawned_is_a_point_for_the_prosecution():
+    # a pawnbroker's evidence, 1814 (convicted in 91% of the more sessions' trials where it is read)
+    item = point_in("t18140420-101", PAWNED)
+    assert (
+        item.description == "I produce a piece of cambric; the prisoner pawned it on the 28th of February; "
+        "I lent her ten shillings on it."
+    )
+    assert item.strength_prosecution > item.strength_defense
+
+
+def test_a_prosecution_witness_who_cannot_say_whether_is_a_point_for_the_defence():
+    item = point_in("t18011028-37", UNSURE)
+    assert "I cannot say whether that was one of the notes that came from Mr. Drummond's" in item.description
+    assert item.label == f"{UNSURE.label} (Joel Lovell)"
+    assert item.strength_defense > item.strength_prosecution
+
+
+def test_a_possible_accident_is_a_point_for_the_defence_but_a_mares_old_injury_is_not():
+    item = point_in("t18140420-40", ACCIDENT)
+    assert item.description.endswith("may take out a letter that does not belong to his walk by mistake.")
+    assert item.strength_defense > item.strength_prosecution
+    # "she met with an accident in the hind off leg when she was foaling" (1801): the horse's past, no defence
+    assert not labels(for_prosecution("I know this mare, she met with an accident in the hind off leg.")) & {
+        ACCIDENT.label
+    }
+
+
+def test_a_trial_fought_at_length_is_a_point_for_the_defence_and_a_short_one_is_not():
+    item = point_in("t18011028-8", CONTESTED)
+    assert item.description.startswith("The witnesses' evidence runs to 2,569 words")
+    assert item.strength_defense > item.strength_prosecution
+    short = _session("18011028")["t18011028-2"]
+    assert not any(e.label.startswith(CONTESTED.label) for e in short.evidence)

@@ -41,6 +41,8 @@ def said_by(trial_id: str, name: str) -> str:
         ("William Dickenson '", "William Dickenson"),
         ("Charles de Vere", "Charles de Vere"),
         ("JOHN MCCARTHY", "John McCarthy"),
+        ("JOSIAH-WILLIAM WHITE", "Josiah-William White"),
+        ("DANIEL O'BRIEN", "Daniel O'Brien"),
     ],
 )
 def test_witness_names_lose_the_printing_debris_around_them(printed, clean):
@@ -55,6 +57,23 @@ def test_words_printed_inside_the_name_tag_open_the_testimony():
 def test_a_bracketed_note_split_by_the_name_tag_does_not_open_the_testimony():
     # EMMA SPURGEON (Re-examined by MR. M + etcalfe). I had not known the prisoner (1862)
     assert said_by("t18620922-997", "Emma Spurgeon").startswith("I had not known the prisoner")
+
+
+@pytest.mark.parametrize(
+    ("trial_id", "name", "start"),
+    [
+        # ELIZABETH KING sworn. - Examined by Mr. Const. I am a widow (1801; was "onst. I am a widow")
+        ("t18011028-8", "Elizabeth King", "I am a widow, and live at Tottenham"),
+        # JOSIAH-WILLIAM WHITE sworn. - Examinedby Mr. Knowlys. I am an Excise-watchman (1801)
+        ("t18011028-7", "Josiah-William White", "I am an Excise-watchman"),
+        # JOHN FORSTER sworn. - Examined by Mr. Fielding. Q. You are, I believe, a pensioner (1801)
+        ("t18011028-39", "John Forster", "Q. You are, I believe, a pensioner"),
+        # JAMES BUNNELL sworn. - Examined by Mr.Gurney. I am a butcher (1801)
+        ("t18011028-18", "James Bunnell", "I am a butcher"),
+    ],
+)
+def test_counsels_whole_name_in_the_examination_note_is_not_the_start_of_the_testimony(trial_id, name, start):
+    assert said_by(trial_id, name).startswith(start)
 
 
 def test_counsel_tagged_as_a_name_is_not_a_witness_and_their_line_opens_the_defence():

@@ -123,7 +123,19 @@ def test_the_case_goes_in_as_an_index_and_its_detail_only_through_looked_up_pass
     for detail in ("The pawnbroker's watch, found in Hale's coat.", "poor light", "lodging room"):
         assert detail not in without
     assert "The lamps were lit at half past six." not in without
-    assert "[E2] Lamp-lighter's timing: The lamps were lit at half past six." in looked_up
+    # The passage goes by its id: the index already gives "[E2] Lamp-lighter's timing".
+    assert "[E2] The lamps were lit at half past six." in looked_up
+    assert looked_up.count("Lamp-lighter's timing") == 1
+
+
+def test_a_passage_that_opens_with_its_items_name_does_not_say_the_name_again() -> None:
+    named = Passage("evidence", "E1", "Silver watch", "Silver watch. Engraved on the back with the owner's initials.")
+    witness = Passage("witness", "W1", "Mary Dunn (neighbour)", "Mary Dunn, neighbour: I saw him at the door.")
+    request = dataclasses.replace(speak_request(TOM, ()), passages=(named, witness))
+    closing = build_speak_messages(request)[-1]["content"]
+
+    assert "[E1] Engraved on the back with the owner's initials." in closing
+    assert "[W1] I saw him at the door." in closing
 
 
 def test_the_answer_format_is_sent_once() -> None:
@@ -181,7 +193,7 @@ def test_the_juror_the_plan_chose_is_the_one_the_speaker_is_asked_to_answer() ->
     request = dataclasses.replace(speak_request(MARGARET, (turn(1, 3, "Hello."), turn(1, 5, "Hi."))), answering=3)
     closing = build_speak_messages(request)[-1]["content"]
 
-    assert "Answer Tom Reyes (Juror 3)" in closing and "Ann Ward (Juror 5)" not in closing
+    assert "You may answer Tom Reyes (Juror 3)." in closing and "Ann Ward (Juror 5)" not in closing
 
 
 def test_conviction_is_told_in_words_that_follow_the_scale() -> None:
@@ -241,9 +253,16 @@ def test_prompt_size_stays_flat_however_long_the_deliberation_and_the_reasoning_
 
 
 def test_the_reaction_prompt_names_every_listener_and_numbers_every_speech() -> None:
-    outlook = JurorOutlook(conviction=0.3, vote="not_guilty", doubts=("the light",), opinions={3: 0.5})
+    doubts = ("Silver watch: it was found in a shared room", "Mary Dunn: the light was poor")
+    outlook = JurorOutlook(conviction=0.3, vote="not_guilty", doubts=doubts, opinions={3: 0.5})
     speeches = (
-        Speech(seat=3, speaker_name="Tom Reyes", content="The watch was in his coat.", argument_type="evidence"),
+        Speech(
+            seat=3,
+            speaker_name="Tom Reyes",
+            content="The watch was in his coat.",
+            argument_type="evidence",
+            cited=("E1",),
+        ),
         Speech(seat=8, speaker_name="Walter Price", content="I have seen liars before.", target_seat=3),
     )
     listeners = (Listener(MARGARET, outlook, True), Listener(ANN, outlook, False))
@@ -253,8 +272,21 @@ def test_the_reaction_prompt_names_every_listener_and_numbers_every_speech() -> 
     assert roles(messages) == ["system", "user"]
     assert "1. Tom Reyes (juror_3)" in text and "2. Walter Price (juror_8) to Tom Reyes" in text
     assert "juror_1: Margaret Chen" in text and "juror_5: Ann Ward" in text
-    assert "Doubts: the light" in text  # active listener in full
+    assert "NOT GUILTY, leaning that way." in text and "Trusts: Tom Reyes +0.5." in text  # active listener in full
+    assert "Doubts: Silver watch." in text and "Mary Dunn" not in text  # only the doubt a speech touches
     assert "half listening" in text  # passive listener compact
+
+
+def test_the_reaction_prompt_leaves_the_argument_types_that_move_a_listener_to_the_engine() -> None:
+    outlook = JurorOutlook(conviction=0.5, vote="guilty")
+    speech = Speech(seat=3, speaker_name="Tom Reyes", content="Think of his mother.", argument_type="emotional")
+    request = ReactRequest(
+        case=CASE, speeches=(speech,), listeners=(Listener(MARGARET, outlook, True),), round_number=2
+    )
+    text = build_react_messages(request)[-1]["content"]
+
+    # The engine multiplies the model's impact by the archetype's modifier for the speech's type.
+    assert MARGARET.modifiers and not any(kind in text.split("The listeners:")[1] for kind in MARGARET.modifiers)
 
 
 def test_the_reaction_prompt_carries_no_case_brief() -> None:
@@ -345,13 +377,51 @@ def test_the_speakers_prompt_carries_its_own_memory_of_the_room() -> None:
     )
     text = build_speak_messages(request)[-1]["content"]
     for expected in (
-        "Ann Ward (not guilty, Mary Dunn) moved you towards not guilty",
-        "Tom Reyes (guilty, Silver watch) moved you little",
-        "Yet to answer, by name: Tom Reyes, Silver watch: A watch proves little.",
+        "Ann Ward (not guilty, [W1]) moved you towards not guilty",  # items by their index id
+        "Tom Reyes (guilty, [E1]) moved you little",
+        "You may answer Tom Reyes (Juror 3), the last to speak; on [E1] you thought: A watch proves little.",
         "You remember: round 2, Walter Obi changed their vote to guilty.",
-        "Points you made already (do not repeat): Pawn ticket.",
+        "You argued already (do not repeat): Pawn ticket.",  # not in the index: in words
     ):
         assert expected in text
+    assert "Yet to answer" not in text  # the counter-point to the juror the task names rides in the task
+
+
+def test_a_counterpoint_to_someone_the_task_does_not_name_is_kept_in_the_private_state() -> None:
+    point = Impression(1, 5, "Ann Ward", "not_guilty", "W1", "Mary Dunn", -0.2, False, "She saw nothing.")
+    request = speak_request(MARGARET, (turn(1, 3, "Hello."),))
+    request = dataclasses.replace(request, outlook=dataclasses.replace(request.outlook, counterpoints=(point,)))
+    text = build_speak_messages(request)[-1]["content"]
+
+    assert "Yet to answer, by name: Ann Ward, [W1]: She saw nothing." in text
+    assert "You may answer Tom Reyes (Juror 3), the last to speak." in text
+
+
+def test_a_doubt_led_by_an_item_of_the_index_goes_by_its_id() -> None:
+    request = speak_request(MARGARET, ())
+    doubts = ("Silver watch: it was found in a shared room", "Who else could reach the coat?")
+    request = dataclasses.replace(request, outlook=dataclasses.replace(request.outlook, doubts=doubts))
+    closing = build_speak_messages(request)[-1]["content"]
+
+    assert "Your doubts: [E1] it was found in a shared room; Who else could reach the coat?" in closing
+
+
+def test_the_vote_and_conviction_are_said_once_when_they_agree_and_in_full_when_they_do_not() -> None:
+    request = speak_request(MARGARET, ())
+    sure = dataclasses.replace(request, outlook=dataclasses.replace(request.outlook, conviction=0.8, vote="guilty"))
+    against = dataclasses.replace(request, outlook=dataclasses.replace(request.outlook, conviction=0.2, vote="guilty"))
+
+    assert "you vote GUILTY, fairly sure." in build_speak_messages(sure)[-1]["content"]
+    assert (
+        "you vote GUILTY; fairly sure that the defendant is not guilty." in build_speak_messages(against)[-1]["content"]
+    )
+
+
+def test_a_remembered_turn_names_its_round_only_when_the_round_changes() -> None:
+    recent = (turn(1, 3, "First."), turn(1, 5, "Second."), turn(2, 8, "Third."))
+    text = build_speak_messages(speak_request(MARGARET, recent, round_number=3))[1]["content"]
+
+    assert "[R1] Tom Reyes: First." in text and "\nAnn Ward: Second." in text and "[R2] Walter Price: Third." in text
 
 
 def test_the_speakers_memory_in_the_prompt_is_capped_however_much_it_holds() -> None:

@@ -126,13 +126,80 @@ def test_unanimous_rules_hang_at_the_first_deadlock() -> None:
     assert reason == "stable" and lines[0].content.startswith(DEADLOCK_REPORT)
 
 
-def test_old_bailey_juries_deliberate_briefly() -> None:
-    state = state_with(split(7), rules="historical-old-bailey", stability_rounds=99)
-    state.round_number = rules.OLD_BAILEY_ROUNDS - 1
-    assert end_reason(state) is None
-    state.round_number = rules.OLD_BAILEY_ROUNDS
-    assert end_reason(state) == "round_limit"
-    assert verdict(state, "round_limit") == "hung"
+def test_an_old_bailey_jury_not_agreed_in_the_box_is_sent_out_until_agreed() -> None:
+    state = state_with(split(9), rules="historical-old-bailey", stability_rounds=99)
+    for _ in range(rules.OLD_BAILEY_BOX_ROUNDS - 1):
+        reason, lines = settle(state)
+        assert reason == "" and not [line for line in lines if line.kind == "judge"]
+    reason, lines = settle(state)
+    judge = [line.content for line in lines if line.kind == "judge"]
+    assert reason == "" and judge == [rules.SEND_OUT]
+    assert state.rule_progress.retired_round == rules.OLD_BAILEY_BOX_ROUNDS
+
+
+def test_a_kept_jury_that_reports_it_cannot_agree_is_sent_back_not_hung() -> None:
+    state = state_with(split(9), rules="historical-old-bailey", stability_rounds=1)
+    assert [line.content for line in settle(state)[1] if line.kind == "judge"] == [rules.SEND_OUT]
+    reason, lines = settle(state)
+    assert reason == ""
+    assert lines[0].content.startswith(DEADLOCK_REPORT)
+    assert [line.content for line in lines if line.kind == "judge"] == [rules.SEND_BACK]
+
+
+def test_the_foreperson_of_a_kept_jury_presses_the_minority_by_name() -> None:
+    state = state_with(split(9), rules="historical-old-bailey", stability_rounds=99)
+    state.rule_progress.retired_round = 2
+    state.round_number = 2
+    _, lines = settle(state)
+    press = [line.content for line in lines if line.content.startswith("We stand 9 to 3 for guilty")]
+    names = [juror.name for juror in JURY if juror.seat in (10, 11, 12)]
+    assert press and all(name in press[0] for name in names)
+
+
+def test_a_kept_jury_is_discharged_unagreed_only_at_the_courts_limit() -> None:
+    state = state_with(split(11), rules="historical-old-bailey", stability_rounds=99)
+    state.rule_progress.retired_round = 2
+    state.round_number = rules.OLD_BAILEY_ROUNDS - 2
+    assert settle(state)[0] == ""
+    reason, lines = settle(state)
+    assert reason == "deadlock"
+    assert [line.content for line in lines if line.kind == "judge"] == [rules.DISCHARGE_UNAGREED]
+    assert verdict(state, reason) == "hung"
+
+
+def test_the_minority_of_a_kept_jury_feels_a_growing_pull_and_the_stubborn_less() -> None:
+    old_bailey = rules.rule_set("historical-old-bailey")
+    out = rules.RuleProgress(retired_round=2)
+    assert rules.yielding_pull(rules=old_bailey, progress=rules.RuleProgress(), round_number=2, stubbornness=0) == 0
+    first = rules.yielding_pull(rules=old_bailey, progress=out, round_number=3, stubbornness=0)
+    later = rules.yielding_pull(rules=old_bailey, progress=out, round_number=5, stubbornness=0)
+    stubborn = rules.yielding_pull(rules=old_bailey, progress=out, round_number=5, stubbornness=1)
+    assert first == rules.RETIRED_PULL and later == 3 * first and stubborn == later / 2
+    unanimous = rules.rule_set("unanimous")
+    assert rules.yielding_pull(rules=unanimous, progress=out, round_number=5, stubbornness=0) == 0
+
+
+def test_an_even_kept_jury_is_pressed_towards_acquittal() -> None:
+    assert rules.pressed_towards(split(6)) == "not_guilty"
+    assert rules.pressed_towards(split(7)) == "guilty"
+
+
+def test_the_verdict_words_name_the_rule_the_verdict_was_taken_under() -> None:
+    after_direction = {"guilty": 9, "not_guilty": 3, "direction_given": True}
+    assert rules.verdict_phrase("england-wales", verdict="hung", **after_direction) == (
+        "Hung jury: it could not reach a verdict of at least 10 to 2 (rules: England and Wales (majority direction))"
+    )
+    assert rules.verdict_phrase("unanimous", verdict="hung", guilty=9, not_guilty=3).startswith(
+        "Hung jury: it could not reach a unanimous verdict"
+    )
+    majority = rules.verdict_phrase("england-wales", verdict="guilty", guilty=10, not_guilty=2, direction_given=True)
+    assert majority.startswith("Guilty, by a majority of 10 to 2")
+    assert rules.required_verdict("england-wales", size=10, direction_given=True) == "a verdict of at least 9 to 1"
+    assert rules.required_verdict("england-wales", size=12) == "a unanimous verdict"  # before the direction
+    allen = rules.verdict_phrase("us-allen", verdict="hung", guilty=7, not_guilty=5, end_reason="deadlock")
+    assert "deadlocked twice" in allen and "mistrial" in allen
+    kept = rules.verdict_phrase("historical-old-bailey", verdict="hung", guilty=11, not_guilty=1, end_reason="deadlock")
+    assert kept.startswith("Hung jury: kept until agreed")
 
 
 def test_an_unknown_rule_set_is_refused_with_its_name() -> None:

@@ -35,3 +35,16 @@ def test_a_reloaded_state_continues_exactly_as_the_original() -> None:
     reloaded = DeliberationState.from_dict(json.loads(json.dumps(original.to_dict())))
     assert play(original, 3) == play(reloaded, 3)
     assert original.to_dict() == reloaded.to_dict()
+
+
+def test_a_memory_is_saved_as_exactly_what_asdict_would_give() -> None:
+    """``to_dict`` builds each memory field by field (fast); a new nested field must not slip by."""
+    from dataclasses import asdict
+
+    state = begin(case=build_case(), jury=build_jury(), seed=21)
+    play(state, 3)
+    for memory in state.memories.values():
+        expected = asdict(memory)
+        expected["opinions"] = {str(seat): trust for seat, trust in memory.opinions.items()}
+        assert memory.to_dict() == expected
+    assert any(m.heard and m.impressions for m in state.memories.values())  # the nested lists were exercised

@@ -15,7 +15,7 @@ from deliberation.engine.parsing import parse_speech
 from deliberation.engine.ports import Impression
 from deliberation.engine.reflection import REJOIN_NOTE, WITHDRAW_NOTE
 from deliberation.engine.state import DeliberationState
-from deliberation.minds.offline_reflection import WITHDRAW_LINE, has_nothing_to_add
+from deliberation.minds.offline_reflection import WITHDRAW_LINES, has_nothing_to_add
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.engine.formats_helpers import RecordingMind, run
 
@@ -62,7 +62,7 @@ def test_a_juror_whose_vote_changes_rejoins_the_discussion() -> None:
     assert work.result.process_lines[-1].content == REJOIN_NOTE.format(name=work.by_seat[1].name)
 
 
-def test_the_offline_juror_withdraws_only_with_every_point_made_nothing_to_answer_and_a_sure_vote() -> None:
+def test_the_offline_juror_withdraws_only_with_its_core_points_made_nothing_new_to_answer_and_a_sure_vote() -> None:
     mind = RecordingMind()
     run(1, mind)
     outlook = mind.requests[0].outlook
@@ -75,8 +75,38 @@ def test_the_offline_juror_withdraws_only_with_every_point_made_nothing_to_answe
     # a point another juror argued on the same side, in the turns it remembers, is spent too
     assert has_nothing_to_add(only_knife, labels, "guilty", [("guilty", "And the pawn ticket says it all.")])
     assert not has_nothing_to_add(only_knife, labels, "guilty", [("not_guilty", "The pawn ticket proves nothing.")])
-    owed = Impression(1, 3, "Someone", "not_guilty", "E1", "the knife", -0.1, False, "")
-    assert not has_nothing_to_add(dataclasses.replace(done, counterpoints=(owed,)), labels, "guilty")
+    new_challenge = Impression(1, 3, "Someone", "not_guilty", "E9", "the alibi", -0.1, False, "")
+    assert not has_nothing_to_add(dataclasses.replace(done, counterpoints=(new_challenge,)), labels, "guilty")
+    # answering again on a point it has argued already would only repeat it
+    repeated = Impression(1, 3, "Someone", "not_guilty", "E1", "the knife", -0.1, False, "")
+    assert has_nothing_to_add(dataclasses.replace(done, counterpoints=(repeated,)), labels, "guilty")
+    # only the strongest points count: a third, weaker one left unargued does not keep it talking
+    assert has_nothing_to_add(done, [*labels, "the weather that night"], "guilty")
+    heard_all = [("guilty", "the knife and the pawn ticket")]
+    assert not has_nothing_to_add(dataclasses.replace(done, points_made=()), labels, "guilty", heard_all)  # spoke not
+
+
+def test_in_a_seeded_offline_game_a_juror_withdraws_stays_silent_unless_addressed_and_still_votes() -> None:
+    from deliberation.engine.session import begin, run_to_end
+    from deliberation.minds.offline import OfflineMind
+    from tests.deliberation.engine.factories import build_case
+
+    jury, case = build_jury(), build_case()
+    state = begin(case=case, jury=jury, seed=20)
+    results = asyncio.run(run_to_end(state, case=case, jury=list(jury), mind=OfflineMind()))
+    notes = [(r.round_number, line.content) for r in results for line in r.process_lines if "withdraws" in line.content]
+    assert notes, "someone withdraws in this seeded game"
+    round_number, note = notes[0]
+    juror = next(j for j in jury if note == WITHDRAW_NOTE.format(name=j.name))
+    last = next(s for s in results[round_number - 1].speeches if s.seat == juror.seat)
+    assert last.withdrawn and last.content.endswith(WITHDRAW_LINES)
+    for result in results[round_number:]:
+        spoke = [s for s in result.speeches if s.seat == juror.seat]
+        addressed = {s.target_seat for r in results for s in r.speeches if r.round_number == result.round_number - 1}
+        invited = {line.target_seat for line in result.process_lines}
+        assert not spoke or juror.seat in addressed | invited
+    assert state.memories[juror.seat].withdrawn and juror.seat in state.votes
+    assert sum(state.tally().values()) == 12
 
 
 def test_an_offline_juror_with_nothing_left_to_argue_says_so_and_withdraws() -> None:
@@ -94,7 +124,7 @@ def test_an_offline_juror_with_nothing_left_to_argue_says_so_and_withdraws() -> 
         request.outlook, points_made=labels, counterpoints=(), conviction=0.95 if side == "guilty" else 0.05
     )
     speech = asyncio.run(OfflineMind().speak(dataclasses.replace(request, outlook=outlook)))
-    assert speech.withdrawn and speech.content.endswith(WITHDRAW_LINE)
+    assert speech.withdrawn and speech.content.endswith(WITHDRAW_LINES)
 
 
 def test_a_discharged_juror_leaves_turns_votes_and_tallies_and_the_jury_goes_on_with_eleven() -> None:

@@ -29,6 +29,7 @@ class Reply:
     delay: float = 0.0  # seconds to wait before answering (a client timeout shorter than this fails)
     raw: bytes | None = None  # sent verbatim as the body instead of a well-formed answer
     chunk_size: int = 12  # characters per streamed chunk
+    chunk_delay: float = 0.0  # seconds between streamed chunks, as a model generating them would take
     prompt_tokens: int = 120
     completion_tokens: int = 30
     cached_tokens: int = 0  # of the prompt tokens, those "served from the provider's cache"
@@ -178,6 +179,8 @@ class ScriptedOpenAIServer:
                 for event in stream_events(body, reply):
                     self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
                     self.wfile.flush()
+                    if reply.chunk_delay and server._stopping.wait(reply.chunk_delay):
+                        return
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.wfile.flush()
                 self.close_connection = True

@@ -258,6 +258,23 @@ def test_one_call_gives_the_active_listeners_reactions_and_the_passive_ones_get_
     assert (batch.usage.calls, batch.usage.prompt_tokens, batch.usage.fallback) == (1, 900, False)
 
 
+def test_a_listener_who_made_every_speech_of_the_round_is_not_asked_about_it(server: ScriptedOpenAIServer) -> None:
+    server.script(Reply(text='{"juror_1": [{"speech": 1, "impact": 0.2}]}'))
+    outlook = JurorOutlook(conviction=0.5, vote="guilty")
+    speech = Speech(seat=3, speaker_name="Tom Reyes", content="The watch was in his coat.")
+    request = ReactRequest(
+        case=CASE, speeches=(speech,), listeners=(Listener(MARGARET, outlook, True), Listener(TOM, outlook, True)),
+        round_number=3,
+    )  # fmt: skip
+
+    batch = asyncio.run(mind_for(server).react_batch(request))
+
+    asked = server.requests[0]["messages"][-1]["content"]
+    assert "juror_1:" in asked and "juror_3:" not in asked
+    assert not batch.usage.note  # Tom is not missing from the answer: he was never asked
+    assert {(r.seat, r.base_impact) for r in batch.reactions if r.seat == 1} == {(1, 0.2)}
+
+
 def test_reactions_that_leave_jurors_out_are_noted_and_a_garbage_batch_falls_back(
     server: ScriptedOpenAIServer,
 ) -> None:

@@ -15,11 +15,13 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils.dateparse import parse_datetime
 
 from angryagents.identity import SESSION_FIELD
 from deliberation.models import ClassSession, Deliberation, Phase, Turn, TurnKind
-from deliberation.rooms import class_selectors, classes, clock, services
+from deliberation.rooms import class_selectors, classes, clock, control, services
 from deliberation.rooms.services import Credential
+from deliberation.rooms.state import room_of
 from deliberation.services import broadcast, round_run
 from tests.conftest import browser_of
 
@@ -105,6 +107,23 @@ def test_the_class_page_shows_each_room_phase_tally_whose_turn_and_who_is_seated
     assert "Nobody yet." in page  # the second group has no student yet
 
 
+def test_a_cards_countdown_carries_the_turns_deadline_to_tick_from_and_stands_while_paused(robbery):
+    session = _class(robbery, groups=1, seats=1, seed=5)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna Ortiz")
+    classes.class_start(class_id=session.pk)
+    clock.room_tick(deliberation_id=room.pk)  # the first AI round, then Anna's turn
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    room.refresh_from_db()
+    deadline = int(parse_datetime(room_of(room)["deadline"]).timestamp() * 1000)
+    assert f'data-deadline="{deadline}" data-now="' in page and "js/countdown.js" in page
+    control.room_pause(deliberation_id=room.pk, session_key=TEACHER)
+    paused = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    card = paused[paused.index('class="class-room-turn"') :]
+    assert "Paused" in card and 'class="countdown is-paused" data-seconds="' in card and "data-deadline" not in card
+
+
 def test_starting_the_class_starts_every_waiting_room_and_a_second_start_is_refused(robbery):
     session = _class(robbery, groups=3)
     teacher = _browser(TEACHER)
@@ -159,7 +178,7 @@ def test_the_class_page_costs_the_same_queries_with_few_or_many_rooms_and_turns(
         class_selectors.class_cards(large)
 
 
-def test_a_rooms_event_reaches_its_class_page_group_with_the_rooms_fresh_card(robbery):
+def test_a_rooms_event_reaches_its_class_page_group_with_the_rooms_fresh_card(robbery, readable_layer):
     session = _class(robbery, groups=2)
     room = _rooms(session)[1]
     layer = get_channel_layer()

@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.dateparse import parse_datetime
 
 from deliberation import live
 from deliberation.models import Deliberation, Turn
@@ -82,7 +83,9 @@ def test_a_turn_change_changes_the_controls_only_of_the_seats_that_had_and_take_
     services.room_pass(deliberation_id=created.pk, credential=ANNA)
     second = live.render_event(created.pk, "turn", {})
     changed = {role for role, key in _keys(second).items() if _keys(first)[role] != key}
-    assert changed == {"seat-2", "seat-3", "host"}  # the host's "more time" and "skip" name the floor's seat
+    # The host's "more time" and "skip" stay; the seat they name follows the banner's data-floor.
+    assert changed == {"seat-2", "seat-3"}
+    assert 'data-floor="3"' in second
     when = json.loads(unescape(re.search(r'data-when="([^"]*)"', second).group(1)))
     assert when["4"] == page.WHEN_IN_LINE.format(before="3")  # Carl's line is updated in place
     assert when["2"] == page.WHEN_NEXT_CYCLE
@@ -94,7 +97,8 @@ def test_a_turn_pushes_who_has_the_floor_with_its_deadline_and_who_follows(room)
     assert "Seat 2" in banner and "Anna" in banner and "has the floor" in banner
     seconds = int(re.search(r'data-seconds="(\d+)"', banner).group(1))
     assert 0 < seconds <= 60
-    assert room_of(room)["deadline"][:19] in banner  # the server's deadline, for the record
+    deadline = parse_datetime(room_of(room)["deadline"])
+    assert f'data-deadline="{int(deadline.timestamp() * 1000)}"' in banner  # each screen counts down to it
     assert "Then seat 3 (Ben)" in banner
     assert "{#" not in html and "static/js" not in html  # no template comment leaks into the page
     assert 'class="seat vote-' in html and "seat-turn" in html  # the jury box marks the speaker

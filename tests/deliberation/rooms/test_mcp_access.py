@@ -23,6 +23,13 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
     "cast_vote": {"vote": "guilty"},
     "pass_turn": {},
     "view_deliberation": {},
+    "trial_state": {},
+    "take_counsel": {"side": "defense"},
+    "ask_witness": {"question": "Was it dark?"},
+    "rest_case": {},
+    "counsel_speech": {"text": "He was driving around."},
+    "object": {"ground": "leading"},
+    "no_objection": {},
 }
 
 

@@ -1,5 +1,5 @@
 """The teacher's view: the room's banner, whose turn it is, each participant's words labelled with
-the round the room's banner showed when they spoke, refreshed by itself until the verdict."""
+the round the room's banner showed when they spoke, live over the room's socket until the verdict."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from deliberation.models import Turn
+from deliberation.models import Deliberation, Turn
 from deliberation.rooms import services
 from tests.deliberation.rooms.test_views import code, first_round, htmx, join, teacher  # noqa: F401
 
@@ -31,17 +31,20 @@ def test_a_speech_is_labelled_with_the_round_the_rooms_banner_shows(code, teache
     assert Turn.objects.get(content=WORDS).round_number == 2  # the jury hears it in round 2
 
 
-def test_the_view_asks_for_its_live_part_until_the_verdict_and_htmx_gets_that_part_alone(code, teacher):  # noqa: F811
+def test_the_view_listens_to_the_rooms_socket_until_the_verdict_and_htmx_gets_its_live_part_alone(code, teacher):  # noqa: F811
     join(code, 2, "Anna")
     url = reverse("room_teacher", args=[code])
+    room = Deliberation.objects.get(room_code=code)
     page = teacher.get(url).content.decode()
-    assert f'hx-get="{url}" hx-trigger="every 3s"' in page and "<h1>" in page
+    assert f'data-live="{url}" data-socket="/ws/court/{room.public_id}/"' in page and "<h1>" in page
+    assert 'hx-trigger="every' not in page  # no polling while the socket works (static/js/teacher.js)
     live = htmx(teacher, "get", url).content.decode()
     assert live.lstrip().startswith('<div id="teacher-live"') and "<h1>" not in live and "Anna" in live
+    assert "data-finished" not in live
     room = first_round(code, teacher)
     services.room_call_vote(deliberation_id=room.pk, session_key=room.host_session_key)
-    finished = teacher.get(url).content.decode()
-    assert 'hx-trigger="every' not in finished and "Finished" in finished
+    finished = htmx(teacher, "get", url).content.decode()
+    assert "data-finished" in finished and "Finished" in finished
 
 
 def test_the_view_costs_the_same_queries_after_one_speech_and_after_many(code, teacher):  # noqa: F811

@@ -6,12 +6,14 @@ import asyncio
 import re
 from typing import Any
 
+import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from deliberation.services.broadcast import Streamer, group_name
 
 DELIBERATION = 4242
+pytestmark = pytest.mark.usefixtures("readable_layer")  # reads the group after each step
 
 
 def _listen() -> tuple[Any, str]:

@@ -137,7 +137,9 @@ def test_a_stored_round_has_turns_snapshots_figures_and_flips_as_votes(robbery):
     assert (seven.conviction, seven.vote) == (last.conviction, last.vote)
 
 
-def test_every_stored_round_is_broadcast_to_the_deliberations_group(robbery, django_capture_on_commit_callbacks):
+def test_every_stored_round_is_broadcast_to_the_deliberations_group(
+    robbery, django_capture_on_commit_callbacks, readable_layer
+):
     deliberation = _started(robbery)
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()

@@ -1,0 +1,154 @@
+"""Counsel at a room's trial: participants claim a side, play it through the same moves, and the
+room's rounds begin when the trial ends; nobody claiming, the clock lets AI counsel hold it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from deliberation.engine import trial_steps
+from deliberation.models import Deliberation, Phase, Turn, TurnKind
+from deliberation.rooms import clock, services
+from deliberation.rooms.services import Credential
+from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds
+from deliberation.services import counsel
+
+HOST = Credential(session_key="teacher-session")
+ANNA = Credential(session_key="anna-session")
+BEN = Credential(session_key="ben-session")
+
+
+@pytest.fixture
+def room(robbery, settings) -> Deliberation:
+    settings.ANGRY_NARRATION = "text"
+    room = services.room_create(
+        case=robbery,
+        host_session_key=HOST.session_key,
+        host_plays=False,
+        open_seats=(2, 3, 5),
+        seed=11,
+        options={"trial": True},
+    )
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna", preferred_seat=2)
+    services.room_join(code=room.room_code, credential=BEN, name="Ben", preferred_seat=3)
+    services.room_start(deliberation_id=room.pk, session_key=HOST.session_key)
+    room.refresh_from_db()
+    return room
+
+
+def _waiting(room: Deliberation) -> trial_steps.Waiting | None:
+    room.refresh_from_db()
+    return trial_steps.awaiting(counsel.load(room)) if room.phase == Phase.TRIAL else None
+
+
+def test_a_rooms_trial_waits_for_counsel_and_the_first_participant_of_each_side_takes_it(room):
+    assert room.phase == Phase.TRIAL and room_of(room)["stage"] == STAGE_TRIAL
+    assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # nobody has spoken yet
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    with pytest.raises(ValidationError, match="already taken by seat 3"):
+        counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    with pytest.raises(ValidationError, match="Only a person or an agent"):
+        counsel.counsel_claim(deliberation_id=room.pk, seat_number=4, side="prosecution")
+    # The first claim opened the trial: AI counsel for the prosecution opened, the defence's turn waits.
+    waiting = _waiting(room)
+    assert waiting is not None and waiting.side == "defense" and waiting.what == trial_steps.SPEECH
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # in time for its witnesses
+    with pytest.raises(ValidationError, match="not your turn"):
+        counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+    assert _waiting(room).what == trial_steps.EXAMINE and _waiting(room).side == "prosecution"
+    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="What did you see?")
+    waiting = _waiting(room)
+    assert waiting.side == "defense" and waiting.what == trial_steps.REVIEW  # both sides are people
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="object", ground="speculation")
+    assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="ruling").exists()
+
+
+def test_a_room_whose_trial_ends_begins_its_rounds(room):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    for _ in range(300):
+        waiting = _waiting(room)
+        if waiting is None:
+            break
+        action = {trial_steps.REVIEW: "no_objection", trial_steps.EXAMINE: "rest"}.get(waiting.what, "ai_speak")
+        counsel.seat_move(deliberation_id=room.pk, seat_number=3, action=action)
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION and room_of(room)["stage"] == STAGE_AI
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+
+
+def test_nobody_claiming_counsel_the_clock_lets_ai_counsel_hold_the_trial(room):
+    later = timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=later) == "trial"
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION
+    assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="directions").count() == 1
+
+
+def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_controls(robbery, settings):
+    from django.test import Client
+    from django.urls import reverse
+
+    settings.ANGRY_NARRATION = "text"
+    teacher = Client()
+    teacher.post(
+        reverse("room_new"), {"case": robbery.pk, "open_seats": ["2", "3"], "trial": "on", "show_convictions": "on"}
+    )
+    code = Deliberation.objects.get(room_code__isnull=False).room_code
+    student = Client()
+    student.post(reverse("room_join_code", args=[code]), {"seat": 3, "name": "Cleo"})
+    teacher.post(reverse("room_start", args=[code]))
+    controls = student.get(reverse("room_controls", args=[code])).content.decode()
+    assert "Be counsel for the defence" in controls and "Be counsel for the prosecution" in controls
+    trial_url = reverse("room_trial", args=[code])
+    claimed = student.post(trial_url, {"action": "claim", "side": "defense"}, HTTP_HX_REQUEST="true")
+    html = claimed.content.decode()
+    assert "You are counsel for the defence." in html and "Your opening speech to the jury" in html
+    teacher_controls = teacher.get(reverse("room_controls", args=[code])).content.decode()
+    assert "Your opening speech" not in teacher_controls  # the host watches; the student is counsel
+    html = student.post(trial_url, {"action": "ai_speak"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Objection!" in html  # the prosecution's first question was answered: object, or let it stand
+    html = student.post(trial_url, {"action": "object", "ground": "relevance"}, HTTP_HX_REQUEST="true")
+    room = Deliberation.objects.get(room_code=code)
+    assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="ruling").exists()
+    page = student.get(reverse("room", args=[code])).content.decode()
+    assert 'id="on-stand"' in page and "On the stand" in page and "The trial is under way." in page
+    refused = teacher.post(trial_url, {"action": "claim", "side": "prosecution"}, HTTP_HX_REQUEST="true")
+    assert counsel.ERROR_NOT_A_PARTICIPANT in refused.content.decode()
+
+
+def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_trial_goes_on(room):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    waiting = _waiting(room)
+    assert waiting.side == "defense" and waiting.what == trial_steps.SPEECH  # their opening, and they left
+    speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, speaker_name="Counsel for the defence")
+    assert not speeches.exists()
+
+    first_wait = room_of(room)["trial_wait"]
+    due = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=timezone.now()) == ""  # not yet
+    assert clock.room_tick(deliberation_id=room.pk, now=due) == "counsel"
+
+    assert speeches.count() == 1  # AI counsel gave the opening for them
+    waiting = _waiting(room)
+    assert waiting is not None and waiting.side == "defense" and waiting.what == trial_steps.REVIEW
+    # The new wait has a turn's time of its own, counted from now.
+    assert room_of(room)["trial_wait"] != first_wait
+    assert clock.room_tick(deliberation_id=room.pk, now=timezone.now()) == ""
+
+
+def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+    before = _waiting(room)
+
+    held = room_of(room)["trial_wait"]  # _waiting refreshed the room
+    assert held and not held.endswith(":speech")  # the clock holds the new wait, not the opening's
+
+    stale = {**room.settings, "room": {**room_of(room), "trial_wait": "0:defense:speech"}}
+    Deliberation.objects.filter(pk=room.pk).update(settings=stale)  # as if the old wait's tick came late
+    assert counsel.counsel_stand_in(deliberation_id=room.pk) == ""
+    assert _waiting(room) == before
