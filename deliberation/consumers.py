@@ -12,6 +12,10 @@ deliberation's public id and refused (closed before any message) for a stranger,
 id that does not exist. When a service narrows who may watch (a share link revoked, a participant
 removed), the broadcaster tells the group (``broadcast.access_changed``) and each socket asks the
 rule again, closing itself when its browser may no longer see the deliberation.
+
+A page is rendered before its socket joins the group, and an update sent in between would reach
+neither: the page names the push count it was rendered at (``?seen=``), and a socket that finds the
+count moved on tells its page to catch up (``broadcast.pushes``).
 """
 
 from __future__ import annotations
@@ -23,11 +27,26 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
-from deliberation.services.broadcast import EVENT_TYPE, browser_group, group_name
+from deliberation.services.broadcast import EVENT_TYPE, STALE_HTML, browser_group, group_name, pushes
 from deliberation.services.watching import watch_ended, watch_started
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_SEAT_LOST = 4403  # this browser no longer holds its seat (removed, or taken back elsewhere)
+
+
+def _seen(scope: dict[str, Any]) -> int | None:
+    """The push count the page was rendered at (``?seen=``), if it named one."""
+    for pair in scope.get("query_string", b"").decode("latin-1").split("&"):
+        name, _, value = pair.partition("=")
+        if name == "seen" and value.isdigit() and len(value) < 19:
+            return int(value)
+    return None
+
+
+def _joined(deliberation_id: int) -> int:
+    """Count the watcher in, and read how many updates the group has had so far."""
+    watch_started(deliberation_id=deliberation_id)  # rounds stream while it is open
+    return pushes(deliberation_id)
 
 
 @database_sync_to_async
@@ -53,7 +72,10 @@ class CourtConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(self.browser, self.channel_name)
         await self.accept()
         self.deliberation_id = deliberation_id
-        await sync_to_async(watch_started)(deliberation_id=deliberation_id)  # rounds stream while it is open
+        count = await sync_to_async(_joined)(deliberation_id)
+        seen = _seen(self.scope)
+        if seen is not None and seen != count:  # an update went out before this socket joined
+            await self.send(text_data=STALE_HTML)
 
     async def disconnect(self, code: int) -> None:
         await self._leave()

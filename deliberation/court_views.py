@@ -44,6 +44,7 @@ from deliberation.courtroom import (
 from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Seat
 from deliberation.rooms.state import is_room
 from deliberation.services import counsel as counsel_services
+from deliberation.services.broadcast import pushes
 
 ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
 ERROR_TARGET = "Choose a juror to address."
@@ -60,6 +61,7 @@ def court(request: HttpRequest, public_id: str) -> HttpResponse:
         return redirect("room", code=deliberation.room_code)
     context = page_context(deliberation, session_key=browser_key(request, create=False))
     context["confirming_call"] = request.GET.get("confirm") == "call"
+    context["push_seen"] = pushes(deliberation.pk)  # read with the page: see broadcast.pushes
     return render(request, "courtroom/court.html", context)
 
 

@@ -35,6 +35,7 @@ from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 from deliberation.services import counsel
+from deliberation.services.broadcast import pushes
 
 MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
 TEACHER_POLL_SECONDS = 3
@@ -147,8 +148,10 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
 def room(request: HttpRequest, code: str) -> HttpResponse:
     found = throttle.visible_room(request, code)
     key = _key_in(request, found)
+    seen = pushes(found.pk)  # before the room is read: see broadcast.pushes
     deliberation = court_queryset().get(pk=found.pk)
     context = page_context(deliberation, session_key=key)
+    context["push_seen"] = seen
     seats = context["seats"]
     context.update(page.turn_context(deliberation, seats))
     context.update(page.controls_context(deliberation, seats, session_key=key))
@@ -182,6 +185,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     key = _key_in(request, found)
     if not services.is_host(found, key):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
+    seen = pushes(found.pk)  # before the room is read: see broadcast.pushes
     deliberation = Deliberation.objects.select_related("case").get(pk=found.pk)
     seats = list(Seat.objects.filter(deliberation_id=deliberation.pk).order_by("number"))
     context = {
@@ -190,6 +194,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
         **page.controls_context(deliberation, seats, session_key=key),
         **selectors.teacher_view(deliberation),
         "poll_seconds": TEACHER_POLL_SECONDS,
+        "push_seen": seen,
     }
     if request.htmx:
         return render(request, "rooms/teacher.html#teacher_live", context)

@@ -48,6 +48,9 @@ def browser_group(deliberation_id: int, session_key: str) -> str:
 
 
 SEND_TIMEOUT_SECONDS = 5.0
+PUSHES_KEY = "deliberation-pushes:{}"
+PUSHES_TTL_SECONDS = 7 * 24 * 3600  # a room untouched for a week starts counting again from 0
+STALE_HTML = '<div id="push-stale" hx-swap-oob="true" hidden data-stale="1"></div>'  # the page missed a push
 CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking"})  # what a room's card shows
 STREAM_FLUSH_SECONDS = 0.25  # streamed text is sent at most about four times a second per round
 
@@ -72,8 +75,39 @@ def _send(deliberation_id: int, message: dict[str, Any], group: str | None = Non
         logger.exception("broadcast to deliberation %s failed", deliberation_id)
 
 
+def pushes(deliberation_id: int) -> int:
+    """How many updates have been pushed to the deliberation's group (0 if none, or long ago).
+
+    A page reads this before it reads the deliberation and names it to its socket (``?seen=``);
+    the socket reads it again once it has joined the group. A difference means an update went out
+    between the two, which this page neither rendered nor heard, and the socket tells the page to
+    catch up (``STALE_HTML``). The count is taken after commit and before the send, so a page that
+    read the old count either rendered the new state or will hear of it."""
+    from django.core.cache import cache
+
+    try:
+        return int(cache.get(PUSHES_KEY.format(deliberation_id)) or 0)
+    except Exception:  # no cache, no count: the page only loses the catch-up, never a round
+        logger.exception("reading the push count of deliberation %s failed", deliberation_id)
+        return 0
+
+
+def _count_push(deliberation_id: int) -> None:
+    from django.core.cache import cache
+
+    key = PUSHES_KEY.format(deliberation_id)
+    try:
+        try:
+            cache.incr(key)
+        except ValueError:  # the first push (or the first after a week): start the count
+            if not cache.add(key, 1, PUSHES_TTL_SECONDS):
+                cache.incr(key)
+    except Exception:
+        logger.exception("counting a push to deliberation %s failed", deliberation_id)
+
+
 def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
-    """Render the partials for ``event`` and send them to the group now."""
+    """Render the partials for ``event`` and send them to the group now (counted, see ``pushes``)."""
     from deliberation import live
 
     try:
@@ -81,6 +115,7 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
     except Exception:
         logger.exception("rendering %s for deliberation %s failed", event, deliberation_id)
         return
+    _count_push(deliberation_id)
     _send(deliberation_id, {"type": EVENT_TYPE, "event": event, "html": html, "data": data or {}})
     if event in CLASS_EVENTS:
         _publish_class(deliberation_id, event)

@@ -309,6 +309,8 @@
     if (wasClosed) window.location.reload();
   });
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    // An update went out between this page's rendering and its socket joining: rebuild the page.
+    if (/id="push-stale"/.test(evt.detail.message || "")) { window.location.reload(); return; }
     animateNew(document);
     pruneAnnouncements();
     if (/id="judge"/.test(evt.detail.message || "")) { syncMuteButton(); judgeArrived(false); }

@@ -81,6 +81,7 @@
       if (recovered) soon(); // whatever happened while the socket was down
     };
     opened.onmessage = function (event) {
+      // Any update but streamed words, and the socket's word that this page missed one (?seen=).
       if (typeof event.data === "string" && !STREAMED.test(event.data)) soon();
     };
     opened.onclose = function (event) {

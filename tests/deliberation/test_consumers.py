@@ -4,8 +4,9 @@ to the same people who may read the deliberation's transcript and to nobody else
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Protocol
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -17,7 +18,7 @@ from angryagents.asgi import application
 from cases.models import Case
 from deliberation import services
 from deliberation.consumers import CLOSE_NOT_FOUND
-from deliberation.services.broadcast import publish
+from deliberation.services.broadcast import STALE_HTML, publish, pushes
 from tests.conftest import socket_headers
 
 pytestmark = [pytest.mark.anyio, pytest.mark.django_db(transaction=True)]
@@ -47,7 +48,10 @@ def _staff_headers() -> list[tuple[bytes, bytes]]:
     )
 
 
-Opener = Callable[[Game | str, list[tuple[bytes, bytes]]], WebsocketCommunicator]
+class Opener(Protocol):
+    def __call__(
+        self, game: Game | str, headers: list[tuple[bytes, bytes]], seen: int | None = None
+    ) -> WebsocketCommunicator: ...
 
 
 @pytest.fixture
@@ -61,9 +65,10 @@ async def open_socket() -> AsyncIterator[Opener]:
     refused ones too, pass or fail (one left open hangs the Redis channel layer's teardown)."""
     made: list[WebsocketCommunicator] = []
 
-    def opener(game: Game | str, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:
+    def opener(game: Game | str, headers: list[tuple[bytes, bytes]], seen: int | None = None) -> WebsocketCommunicator:
         public_id = game if isinstance(game, str) else game.public_id
-        made.append(WebsocketCommunicator(application, f"/ws/court/{public_id}/", headers=headers))
+        query = "" if seen is None else f"?seen={seen}"
+        made.append(WebsocketCommunicator(application, f"/ws/court/{public_id}/{query}", headers=headers))
         return made[-1]
 
     yield opener
@@ -95,6 +100,30 @@ async def test_every_browser_on_the_deliberation_gets_the_same_fragment(open_soc
     await sync_to_async(publish)(game.pk, "thinking", {"round": 1})
     received = [await socket.receive_from(timeout=5) for socket in sockets]
     assert len(set(received)) == 1 and 'id="controls"' in received[0]
+
+
+async def test_a_page_that_missed_an_update_before_its_socket_joined_is_told_to_catch_up(
+    open_socket: Opener, text_judge
+):
+    game = await sync_to_async(_start)()
+    rendered_at = await sync_to_async(pushes)(game.pk)  # the page is rendered here...
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})  # ...an update goes out to nobody...
+    socket = open_socket(game, await sync_to_async(socket_headers)(HOST_KEY), seen=rendered_at)
+    assert (await socket.connect())[0]  # ...and then its socket joins
+    assert await socket.receive_from(timeout=5) == STALE_HTML
+
+
+async def test_a_page_rendered_after_the_last_update_is_only_sent_what_comes_next(open_socket: Opener, text_judge):
+    game = await sync_to_async(_start)()
+    before = await sync_to_async(pushes)(game.pk)
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    rendered_at = await sync_to_async(pushes)(game.pk)
+    assert rendered_at == before + 1
+    socket = open_socket(game, await sync_to_async(socket_headers)(HOST_KEY), seen=rendered_at)
+    assert (await socket.connect())[0]
+    assert await socket.receive_nothing(timeout=0.3)
+    await sync_to_async(publish)(game.pk, "vote", {"seat": 7})
+    assert 'id="seat-7"' in await socket.receive_from(timeout=5)
 
 
 async def test_a_browser_on_another_deliberation_hears_nothing(open_socket: Opener, text_judge):

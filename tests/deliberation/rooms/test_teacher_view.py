@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from deliberation.models import Deliberation, Turn
 from deliberation.rooms import services
+from deliberation.services.broadcast import pushes
 from tests.deliberation.rooms.test_views import code, first_round, htmx, join, teacher  # noqa: F401
 
 WORDS = "Two seconds of lamplight is not an identification."
@@ -36,7 +37,8 @@ def test_the_view_listens_to_the_rooms_socket_until_the_verdict_and_htmx_gets_it
     url = reverse("room_teacher", args=[code])
     room = Deliberation.objects.get(room_code=code)
     page = teacher.get(url).content.decode()
-    assert f'data-live="{url}" data-socket="/ws/court/{room.public_id}/"' in page and "<h1>" in page
+    socket = f"/ws/court/{room.public_id}/?seen={pushes(room.pk)}"
+    assert f'data-live="{url}" data-socket="{socket}"' in page and "<h1>" in page
     assert 'hx-trigger="every' not in page  # no polling while the socket works (static/js/teacher.js)
     live = htmx(teacher, "get", url).content.decode()
     assert live.lstrip().startswith('<div id="teacher-live"') and "<h1>" not in live and "Anna" in live
@@ -63,3 +65,16 @@ def test_the_view_costs_the_same_queries_after_one_speech_and_after_many(code, t
         html = htmx(teacher, "get", url).content.decode()
     assert html.count(WORDS) == 31
     assert len(many) == len(one)
+
+
+def test_the_room_page_and_the_view_name_the_updates_they_were_rendered_after_to_their_socket(code, teacher):  # noqa: F811
+    """So a socket that joins after a further update can tell its page it missed one (consumers.py)."""
+    join(code, 2, "Anna")
+    room = Deliberation.objects.get(room_code=code)
+    before = pushes(room.pk)
+    first_round(code, teacher)  # the round's updates go out
+    after = pushes(room.pk)
+    assert after > before
+    socket = f"/ws/court/{room.public_id}/?seen={after}"
+    assert f'ws-connect="{socket}"' in teacher.get(reverse("room", args=[code])).content.decode()
+    assert f'data-socket="{socket}"' in teacher.get(reverse("room_teacher", args=[code])).content.decode()
