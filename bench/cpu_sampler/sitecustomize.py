@@ -19,11 +19,13 @@ import sys
 import threading
 import time
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep  # the checkout
+
 
 def _label(code: object) -> str:
     if isinstance(code, str):
         return code
-    filename = code.co_filename.split("site-packages/")[-1].split("/work/wt/")[-1]  # type: ignore[attr-defined]
+    filename = code.co_filename.split("site-packages/")[-1].removeprefix(ROOT)  # type: ignore[attr-defined]
     return f"{code.co_name} ({filename}:{code.co_firstlineno})"  # type: ignore[attr-defined]
 
 

@@ -96,12 +96,13 @@
     var clock = banner.querySelector(".countdown[data-deadline]");
     document.querySelectorAll("#room-controls .countdown").forEach(function (el) {
       if (clock) {
+        el.classList.remove("is-paused");
         ["deadline", "now", "skew"].forEach(function (name) {
           if (clock.dataset[name] !== undefined && el.dataset[name] !== clock.dataset[name]) el.dataset[name] = clock.dataset[name];
         });
       } else if (banner.dataset.paused) {
-        el.removeAttribute("data-deadline");
-        el.textContent = "⏸";
+        el.removeAttribute("data-deadline"); // the number stands where it was until the host resumes
+        el.classList.add("is-paused");
       }
     });
   }

@@ -1,6 +1,6 @@
 """A person is counsel at the trial in Chromium: they question a witness in their own words, object,
 hear the judge rule, and take the jury to its deliberation. Once as prosecution, once as defence.
-Screenshots go to /work/wt/shots/counsel/ when it exists."""
+Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 

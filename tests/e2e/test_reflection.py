@@ -4,14 +4,11 @@ transcript shows the argument map, contradictions and changes of mind at desktop
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-SHOTS = Path("/work/wt/shots/formats")
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
@@ -43,7 +40,3 @@ def test_the_transcript_draws_the_argument_map_at_desktop_and_phone_widths(brows
         assert errors == []
     finally:
         context.close()
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        for shot in artifacts.glob("*.png"):
-            shutil.copy(shot, SHOTS / shot.name)

@@ -1,11 +1,10 @@
 """A student is defence counsel at a room's trial in Chromium: the room offers the trial, the student
 claims the defence from their controls, objects, cross-examines, and the room deliberates after.
-Screenshots go to /work/wt/shots/counsel/ when it exists."""
+Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -13,7 +12,6 @@ from playwright.sync_api import Error as PlaywrightError
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE_TITLE = "The State v. Curtis Hale"
-SHOTS = Path("/work/wt/shots/counsel")
 WAIT_MS = 30_000
 PASSING = ("No further questions", "Let the AI speak for me", "No objections until my turn")
 
@@ -25,7 +23,7 @@ def _no_sideways_scroll(page) -> bool:
 def test_a_student_is_defence_counsel_at_the_rooms_trial(browser, live_daphne, artifacts):
     from playwright.sync_api import expect
 
-    folder = SHOTS if SHOTS.is_dir() else artifacts
+    folder = artifacts
     url = live_daphne.url
     teacher_context = browser.new_context(viewport={"width": 1280, "height": 900})
     student_context = browser.new_context(viewport={"width": 390, "height": 844})

@@ -1,17 +1,15 @@
 """A person holds the trial before the deliberation in Chromium: the courtroom shows counsel, witnesses,
-objections and rulings; the debrief scores counsel. Screenshots go to /work/wt/shots/trial/ when it exists."""
+objections and rulings; the debrief scores counsel. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE = "The State v. Curtis Hale"
-SHOTS = Path("/work/wt/shots/trial")
 
 
 def _no_sideways_scroll(page) -> bool:
@@ -19,7 +17,7 @@ def _no_sideways_scroll(page) -> bool:
 
 
 def test_a_person_defends_after_a_trial_and_reads_how_counsel_did(browser, live_daphne, artifacts):
-    folder = SHOTS if SHOTS.is_dir() else artifacts
+    folder = artifacts
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
