@@ -309,8 +309,7 @@
     if (wasClosed) window.location.reload();
   });
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
-    // An update went out between this page's rendering and its socket joining: rebuild the page.
-    if (/id="push-stale"/.test(evt.detail.message || "")) { window.location.reload(); return; }
+    if (/id="push-stale"/.test(evt.detail.message || "")) { catchUp(); return; }
     animateNew(document);
     pruneAnnouncements();
     if (/id="judge"/.test(evt.detail.message || "")) { syncMuteButton(); judgeArrived(false); }
@@ -321,6 +320,18 @@
       if (error) { error.setAttribute("tabindex", "-1"); error.focus(); }
     }
   });
+  /* An update went out between this page's rendering and its socket joining (consumers.py): read
+   * the page again into place. The socket stays open meanwhile, so nothing after it is missed, and
+   * no second socket is opened (a reload would open one, and could miss again while a round runs). */
+  function catchUp() {
+    var court = document.getElementById("court");
+    if (!court || !court.dataset.page) { window.location.reload(); return; }
+    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" });
+  }
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    if (evt.detail.target && evt.detail.target.id === "court") ready();
+  });
+
   function ready() {
     applySpeed();
     syncMuteButton();
