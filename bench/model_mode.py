@@ -47,6 +47,8 @@ from deliberation.engine.rounds import run_round  # noqa: E402
 from deliberation.engine.session import begin  # noqa: E402
 from deliberation.engine.state import EngineSettings  # noqa: E402
 from deliberation.engine.types import Speech  # noqa: E402
+from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 MODEL = "openai/bench-juror"
 PEER = {"prompt per speech": "5,675", "client CPU per call": "24 ms", "wall overhead at 1 s/call": "3-6%"}
@@ -184,7 +186,9 @@ async def deliberation(base: str, case_slug: str, rounds: int, seed: int) -> tup
     speeches = 0
     while state.round_number < rounds:
         state.end_reason = None  # keep talking to the round limit: round 20 must exist to be measured
-        result = await run_round(state, case=case, jury=jury, mind=recorder)
+        result = await run_round(
+            state, case=case, jury=jury, mind=recorder, fallback=OfflineMind(), reader=argued_points
+        )
         speeches += len(result.speeches)
     return recorder, speeches
 
@@ -253,7 +257,9 @@ async def four_speaker_rounds(base: str, case_slug: str, rounds: int, delay: flo
     for _ in range(rounds):
         state.end_reason = None
         started, cpu = time.perf_counter(), cpu_now()
-        result = await run_round(state, case=case, jury=jury, mind=the_mind)
+        result = await run_round(
+            state, case=case, jury=jury, mind=the_mind, fallback=OfflineMind(), reader=argued_points
+        )
         walls.append(time.perf_counter() - started)
         cpus.append(cpu_now() - cpu)
         assert len(result.speeches) == 4 and result.usage.calls == 5, (len(result.speeches), result.usage.calls)
