@@ -8,7 +8,7 @@ is the real LiteLLM mind driven by the engine's real round loop (``run_round``).
 
 It prints:
 1. a 20-round deliberation: calls, prompt tokens per round, per speech (all calls included), per
-   call kind, and calls per round;
+   call kind, and calls per round; then (1b) prompt tokens per speech on each curated case;
 2. client CPU per model call, unstreamed and streamed (small chunks), from ``getrusage``;
 3. wall time of four-speaker rounds at ``--delay`` s per call against the model time on their
    critical path (the speakers at once, then the reactions), and the overhead.
@@ -51,6 +51,8 @@ from deliberation.minds.offline import OfflineMind  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 MODEL = "openai/bench-juror"
+CURATED = tuple(sorted(path.stem for path in (ROOT / "cases" / "curated").glob("*.yaml")))
+SPEECH_TARGET = 1135
 PEER = {"prompt per speech": "5,675", "client CPU per call": "24 ms", "wall overhead at 1 s/call": "3-6%"}
 SAYINGS = (
     "I keep coming back to {item}. {other}, you say it settles things, but I want us to look at it again,"
@@ -62,13 +64,24 @@ SAYINGS = (
 # ---- the server (its own process) ----------------------------------------------------------------
 
 
-def serve(delay: float, chunk: int, dump: str = "") -> None:
+def spoken_items(case_slug: str) -> list[tuple[str, str]]:
+    """The items a bench juror speaks about, as the case file names them (not as the index lays them
+    out, so that the replies stay the same length whatever the index looks like)."""
+    case = load_case(case_slug)
+    items = [(item.id, item.label) for item in case.evidence]
+    items += [(w.id, f"{w.name}, {w.role}" if w.role else w.name) for w in case.witnesses]
+    return items or [("E1", "the evidence")]
+
+
+def serve(delay: float, chunk: int, dump: str = "", case_slug: str = "kessler-market-robbery") -> None:
     import litellm
 
     from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
 
     def count(messages: list[dict[str, str]]) -> int:
         return int(litellm.token_counter(model="gpt-4o-mini", messages=messages))
+
+    ids = spoken_items(case_slug)
 
     def answer(body: dict[str, Any]) -> Reply:
         received = time.perf_counter()
@@ -89,7 +102,6 @@ def serve(delay: float, chunk: int, dump: str = "") -> None:
         elif system == MINUTES_SYSTEM:
             text = "• The room argued over the evidence.\n• Two jurors doubted the identification.\n• Nobody moved."
         else:
-            ids = re.findall(r"^\[([EW]\d+)\] ([^(\n]+)", system, re.MULTILINE) or [("E1", "the evidence")]
             name = re.search(r"YOUR TURN, (.+?)\.", last)
             item = ids[len(last) % len(ids)]
             said = SAYINGS.format(item=item[1].strip().lower(), other="Juror 3")
@@ -117,8 +129,10 @@ def serve(delay: float, chunk: int, dump: str = "") -> None:
 class Server:
     """The counting server in a child process: ``with Server(delay=1.0) as base: ...``."""
 
-    def __init__(self, delay: float = 0.0, chunk: int = 400, dump: str = "") -> None:
-        self.args = [sys.executable, __file__, "--serve", "--delay", str(delay), "--chunk", str(chunk)]
+    def __init__(
+        self, delay: float = 0.0, chunk: int = 400, dump: str = "", case: str = "kessler-market-robbery"
+    ) -> None:
+        self.args = [sys.executable, __file__, "--serve", "--delay", str(delay), "--chunk", str(chunk), "--case", case]
         if dump:
             self.args += ["--dump", dump]
 
@@ -279,7 +293,8 @@ def replace_request(case, jury):  # type: ignore[no-untyped-def]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--case", default="kessler-market-robbery")
+    parser.add_argument("--case", default="kessler-market-robbery", help="the case of the detailed runs")
+    parser.add_argument("--cases", default="all", help="part 1b: 'all' curated cases, a comma list, or '' for none")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--delay", type=float, default=1.0)
@@ -290,7 +305,7 @@ def main() -> int:
     parser.add_argument("--dump", default="", help="write every prompt of the 20-round run to this JSON-lines file")
     args = parser.parse_args()
     if args.serve:
-        serve(args.delay, args.chunk, args.dump)
+        serve(args.delay, args.chunk, args.dump, args.case)
         return 0
 
     print("load average at start: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
@@ -305,12 +320,36 @@ def main() -> int:
 
 
 def tokens_and_calls(args: argparse.Namespace) -> None:
-    print(f"# 1. tokens and calls: a {args.rounds}-round deliberation")
+    print(f"# 1. tokens and calls: a {args.rounds}-round deliberation on {args.case}")
     if args.dump:
         Path(args.dump).unlink(missing_ok=True)
-    with Server(dump=args.dump) as base:
+    with Server(dump=args.dump, case=args.case) as base:
         recorder, speeches = asyncio.run(deliberation(base, args.case, args.rounds, args.seed))
     report_tokens(recorder, speeches, args.rounds)
+    slugs = CURATED if args.cases == "all" else tuple(s for s in args.cases.split(",") if s)
+    if not slugs:
+        return
+    print(f"\n# 1b. prompt tokens per speech, every call included, on each curated case (seed {args.seed})")
+    print(f"{'case':<30} {'speeches':>8} {'calls':>5} {'per speech':>10} {'speak':>6} {'react':>6} {'summary':>7}")
+    for slug in slugs:
+        if slug == args.case:
+            found = recorder, speeches
+        else:
+            with Server(case=slug) as base:
+                found = asyncio.run(deliberation(base, slug, args.rounds, args.seed))
+        print(case_line(slug, *found))
+    print(f"target: at most {SPEECH_TARGET:,} prompt tokens a speech on every case (a fifth of the peer's 5,675)")
+
+
+def case_line(slug: str, recorder: Recorder, speeches: int) -> str:
+    kinds: dict[str, list[int]] = defaultdict(list)
+    for call in recorder.calls:
+        kinds[call[1]].append(call[2])
+    per_speech = sum(c[2] for c in recorder.calls) / max(speeches, 1)
+    means = [f"{statistics.mean(kinds[k]):.0f}" if kinds[k] else "-" for k in ("speak", "react", "summary")]
+    flag = "" if per_speech <= SPEECH_TARGET else "  OVER"
+    counts = f"{speeches:>8} {len(recorder.calls):>5} {per_speech:>10.0f}"
+    return f"{slug:<30} {counts} {means[0]:>6} {means[1]:>6} {means[2]:>7}{flag}"
 
 
 def client_cpu(args: argparse.Namespace) -> None:
