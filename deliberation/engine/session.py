@@ -9,6 +9,10 @@ Typical use by a service (state persisted between rounds with ``to_dict``/``from
     if state.end_reason:                                               # unanimous|called|stable|round_limit
         verdict = finish(state)                                        # guilty|not_guilty|hung
 
+The engine imports no mind: the service hands it its stand-ins through ``engine.ports`` (the
+fallback ``Mind`` for failed or over-budget calls and the ``ArgumentReader``; the project's are the
+offline mind and ``deliberation.minds.stand_ins.argued_points``).
+
 ``begin`` walks the phases setup -> presentation -> (side_selection) -> initial_vote, casts the
 first ballot and opens the deliberation. A service that shows each phase to people can do the same
 steps itself with ``initial.new_state``, ``phases.advance`` and ``initial.cast_initial_ballot``.
