@@ -37,6 +37,7 @@ from prompt_growth import load_case, load_jury  # noqa: E402
 from deliberation.engine.rounds import run_round  # noqa: E402
 from deliberation.engine.session import begin, finish  # noqa: E402
 from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 CASES = (
     "alder-street-hit-and-run",
@@ -68,7 +69,7 @@ async def one_run(slug: str, seed: int, counts: Counter[str]) -> None:
     while not state.end_reason:
         tally, votes = state.tally(), dict(state.votes)
         number = state.round_number + 1
-        result = await run_round(state, case=case, jury=jury, mind=mind)
+        result = await run_round(state, case=case, jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
         flipped = {f.seat for f in result.flips}
         side, count = majority(tally)
         persuader = next(

@@ -28,6 +28,7 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 
 
 async def measure(scope: str, case_slug: str, seed: int, rounds: int, last_n: int) -> CountingMind:
@@ -37,7 +38,7 @@ async def measure(scope: str, case_slug: str, seed: int, rounds: int, last_n: in
     state = begin(case=case, jury=jury, seed=seed, settings=settings)
     while state.round_number < rounds:
         state.end_reason = ""  # keep talking to the limit so every round exists to be measured
-        await run_round(state, case=case, jury=jury, mind=mind, fallback=mind.inner)
+        await run_round(state, case=case, jury=jury, mind=mind, fallback=mind.inner, reader=argued_points)
     return mind
 
 

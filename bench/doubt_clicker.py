@@ -18,6 +18,7 @@ from deliberation.engine.results import PlayerMove
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin, finish
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
 
@@ -29,7 +30,9 @@ async def one_run(slug: str, seed: int, strategy: str) -> tuple[str, int]:
     mind = OfflineMind()
     while not state.end_reason:
         moves = (PlayerMove(seat=7, side="defend", strategy=strategy),) if strategy != "pass" else ()
-        await run_round(state, case=case, jury=jury, mind=mind, injected=moves)
+        await run_round(
+            state, case=case, jury=jury, mind=mind, injected=moves, fallback=OfflineMind(), reader=argued_points
+        )
     return finish(state), state.tally()["guilty"]
 
 

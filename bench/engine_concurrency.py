@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -56,7 +57,7 @@ async def run(rounds: int, delay: float) -> None:
     summary_rounds = []
     while not state.end_reason:
         start = time.perf_counter()
-        result = await run_round(state, case=case, jury=jury, mind=mind)
+        result = await run_round(state, case=case, jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
         took = time.perf_counter() - start
         critical = (len(result.speeches) + 1) * delay
         wall += took

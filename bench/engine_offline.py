@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -28,7 +29,7 @@ async def one_run(seed: int) -> tuple[float, int, int]:
     start = time.perf_counter()
     calls = 0
     while not state.end_reason:
-        result = await run_round(state, case=case, jury=jury, mind=mind)
+        result = await run_round(state, case=case, jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
         calls += result.usage.calls
     return time.perf_counter() - start, state.round_number, calls
 

@@ -33,6 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from deliberation.minds.stand_ins import argued_points
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "oldbailey"
 sys.path.insert(0, str(ROOT))
@@ -136,7 +138,11 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
         verdict = "hung" if g == n else ("guilty" if g > n else "not_guilty")
         changes = 0
     else:
-        asyncio.run(run_to_end(state, case=file, jury=list(JURY), mind=OfflineMind()))
+        asyncio.run(
+            run_to_end(
+                state, case=file, jury=list(JURY), mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        )
         verdict = state.verdict
         changes = sum(
             1

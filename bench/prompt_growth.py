@@ -61,6 +61,7 @@ from deliberation.engine.types import (  # noqa: E402
     WitnessItem,
 )
 from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 MAX_GROWTH = 1.25
 COLUMNS = (("round", 5), ("calls", 5), ("engine", 6), ("prompt tok", 10), ("per call", 8), ("speak avg", 9))
@@ -210,7 +211,7 @@ async def run(case_slug: str, seed: int, rounds: int) -> tuple[CountingMind, lis
         if state.end_reason:
             notes.append(f"ended '{state.end_reason}' after round {state.round_number}; kept talking for the measure")
             state.end_reason = None
-        result = await run_round(state, case=case, jury=jury, mind=mind, fallback=mind.inner)
+        result = await run_round(state, case=case, jury=jury, mind=mind, fallback=mind.inner, reader=argued_points)
         engine_rows.append(
             {"round": result.round_number, "calls": result.usage.calls, "speeches": len(result.speeches)}
         )

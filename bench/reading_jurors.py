@@ -18,6 +18,7 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_reading import read
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import SLUGS, curated_case
 
@@ -28,7 +29,9 @@ async def speeches(slug: str, seed: int) -> list[tuple[str, str]]:
     state = begin(case=case, jury=jury, seed=seed)
     said = []
     while not state.end_reason:
-        result = await run_round(state, case=case, jury=jury, mind=OfflineMind())
+        result = await run_round(
+            state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+        )
         said += [(s.content, s.position or "") for s in result.speeches]
     return said
 

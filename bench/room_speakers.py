@@ -24,6 +24,7 @@ from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import Speech
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 SEAT_ORDER = (7, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
@@ -54,7 +55,9 @@ async def ai_speeches_per_cycle(participants: int, seed: int, rounds: int) -> li
             Speech(seat=seat, speaker_name=f"Participant {seat}", content=LINES[(seat + number) % len(LINES)])
             for seat in people
         ]
-        result = await run_round(state, case=case, jury=jury, mind=mind, injected=injected)
+        result = await run_round(
+            state, case=case, jury=jury, mind=mind, injected=injected, fallback=OfflineMind(), reader=argued_points
+        )
         counts.append(sum(1 for s in result.speeches if s.seat not in people))
     return counts
 

@@ -20,6 +20,7 @@ from typing import Literal
 
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
+from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
 from deliberation.judge import join_names  # pure Python: how a list of names sounds
@@ -193,21 +194,18 @@ def verdict_outlook(
     return ""
 
 
-def note_arguments(state: DeliberationState, case: CaseFile, speeches: list[Speech]) -> bool:
-    """Record what the round's speeches argued (the offline reading: which point of the case file,
-    which way) and count the rounds in a row in which nothing was new. True when something was."""
-    from deliberation.minds.offline_reading import read  # pure Python, no model and no Django
-
+def note_arguments(state: DeliberationState, case: CaseFile, speeches: list[Speech], *, reader: ArgumentReader) -> bool:
+    """Record what the round's speeches argued (``reader``: which point of the case file, which
+    way) and count the rounds in a row in which nothing was new. True when something was."""
     progress = state.rule_progress
     new = False
     for speech in speeches:
-        reading = read(case, speech.content)
-        names = {touch.facet.key: touch.facet.name for touch in reading.touches}
-        for key, sign in sorted(reading.keys):
+        points = {(p.key, p.sign): p.name for p in reader(case, speech.content)}
+        for (key, sign), name in sorted(points.items()):
             point = f"{key}|{sign}"
             new = new or point not in progress.heard
             progress.heard[point] = progress.heard.get(point, 0) + 1
-            progress.labels.setdefault(point, names.get(key, key))
+            progress.labels.setdefault(point, name or key)
     progress.rounds_without_new = 0 if new else progress.rounds_without_new + 1
     return new
 
@@ -223,6 +221,7 @@ def settle_round(
     case: CaseFile,
     speeches: list[Speech],
     participants: Collection[int] = (),
+    reader: ArgumentReader,
     model_summary: str = "",
 ) -> tuple[str, list[ProcessLine]]:
     """At the end of a round: the end reason under the jury's rules ("" to go on) and the lines the
@@ -235,7 +234,7 @@ def settle_round(
       second hangs the jury with the reason ``deadlock``.
     * every rule set: a jury that ends stuck hears the foreperson's deadlock report first.
     """
-    note_arguments(state, case, speeches)
+    note_arguments(state, case, speeches, reader=reader)
     rules = jury_rules.rule_set(state.settings.rules)
     progress = state.rule_progress
     after = len(speeches)

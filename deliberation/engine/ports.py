@@ -5,10 +5,16 @@ round. Two implementations live in ``deliberation.minds``: the offline rule-base
 embedded default, no network) and the LiteLLM mind (any provider).
 Every method is one call to the mind; the engine counts them all as ``llm_calls``,
 under every engine, the offline one included.
+
+Whoever builds the engine also hands it its stand-ins through this port (the engine imports no
+mind): the fallback ``Mind`` that answers a call the model failed or the budget skipped, and the
+``ArgumentReader`` that tells which points of the case file a speech argued (the jury's rules count
+the rounds in which nothing new was said).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -169,3 +175,18 @@ class TextSink(Protocol):
     """Receives a speech's text as it streams in (chunks, in order)."""
 
     def __call__(self, seat: int, chunk: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class ArguedPoint:
+    """One point of the case file a speech argued, and which way."""
+
+    key: str  # the point (an item, or one attack on it), the same key each time it is argued
+    sign: int  # +1 towards guilt, -1 towards doubt
+    name: str  # how the jury names it ("the bait bills in the glovebox")
+
+
+class ArgumentReader(Protocol):
+    """Reads a speech against the case file: the points it argued (none when it touched nothing)."""
+
+    def __call__(self, case: CaseFile, text: str) -> Collection[ArguedPoint]: ...

@@ -16,13 +16,17 @@ from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, JurorProfile, Passage
 
 MAX_ITEM_CHARS = 400
-INDEX_SUMMARY_CHARS = 140  # the case summary in the index: its opening sentences
-INDEX_LINE_CHARS = 70  # one evidence item, witness or defendant's description in the index
+INDEX_SUMMARY_CHARS = 90  # the case summary in the index: its opening sentences
+INDEX_LINE_CHARS = 56  # one evidence item or witness in the index
+INDEX_DEFENDANT_CHARS = 48  # the defendant's description in the index: who they are, in a phrase
+INDEX_CHARGES_CHARS = 120  # the charges line, glosses included; past it the glosses go
+GLOSS = re.compile(r"\s*\([^()]*\)")
 SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z\"'(]|$)")
 MAX_PASSAGES = 2
 PASSAGE_CHARS = 130
 TURN_CHARS = 240  # one remembered turn, whole
 MAX_LABEL_CHARS = 40  # an item named in words where the index does not hold it
+SIDE_WORDS = {"prosecution": "prosecution", "defense": "defence", "neutral": "neutral"}  # a witness's side
 
 
 def clip(text: str, limit: int) -> str:
@@ -110,23 +114,58 @@ def index_summary(case: CaseFile) -> str:
     return text[: ends[-1]].rstrip() if ends else clip(text, INDEX_SUMMARY_CHARS)
 
 
+def index_charges(charges: Sequence[str]) -> str:
+    """The charges, whole while they fit ``INDEX_CHARGES_CHARS``; past it each loses its gloss in
+    brackets ("Assault in the third degree (recklessly causing ...)"): the offence names stay whole."""
+    text = "; ".join(one_line(charge) for charge in charges)
+    if len(text) <= INDEX_CHARGES_CHARS:
+        return text
+    return "; ".join(" ".join(GLOSS.sub("", one_line(charge)).split()) for charge in charges)
+
+
+def marked_heading(title: str, marked: int, total: int, word: str) -> tuple[str, bool]:
+    """A list's heading and whether its items carry a mark: "Evidence (all contested):" says it once
+    for all, "Evidence (* contested):" marks the few, "Evidence:" marks none."""
+    if marked == 0:
+        return f"{title}:", False
+    if marked == total:
+        return f"{title} (all {word}):", False
+    return f"{title} (* {word}):", True
+
+
 def format_case_index(case: CaseFile) -> str:
-    """The case as an index: enough to know what exists and what to ask about, the same for everyone."""
+    """The case as an index: enough to know what exists and what to ask about, the same for everyone.
+
+    Compact by rule, whatever the case's size: each item is its id and its name on one line of at
+    most ``INDEX_LINE_CHARS`` (a witness's side and role in two words); what all the items of a list
+    share (contested, doubted) is said once in its heading, and a mark (`` *``) singles out the items
+    when only some of them are. The detail (what an item shows, why it is contested, what a witness
+    said and why they are doubted) comes from the passages looked up for each juror.
+    """
     place = ", ".join(part for part in (case.jurisdiction, str(case.year) if case.year else "") if part)
     lines = [f"# THE CASE: {case.title}" + (f" ({place})" if place else "")]
     if case.charges:
-        lines.append("Charges: " + "; ".join(case.charges))
+        lines.append("Charges: " + index_charges(case.charges))
     for defendant in case.defendants:
         details = "".join(f", {part}" for part in (defendant.gender, str(defendant.age or "")) if part)
-        described = f": {clip(one_line(defendant.description), INDEX_LINE_CHARS)}" if defendant.description else ""
+        described = f": {clip(one_line(defendant.description), INDEX_DEFENDANT_CHARS)}" if defendant.description else ""
         lines.append(f"Defendant: {defendant.name}{details}{described}")
     lines.append(index_summary(case))
-    for item in case.evidence:
-        contested = " (contested)" if item.contestable else ""
-        lines.append(clip(f"[{item.id}] {item.label}{contested}", INDEX_LINE_CHARS))
-    for witness in case.witnesses:
-        doubted = ", doubted" if witness.credibility_issues else ""
-        lines.append(clip(f"[{witness.id}] {witness.name}, {witness.role} ({witness.side}{doubted})", INDEX_LINE_CHARS))
+    if case.evidence:
+        contested = sum(1 for item in case.evidence if item.contestable)
+        heading, marks = marked_heading("Evidence", contested, len(case.evidence), "contested")
+        lines.append(heading)
+        for item in case.evidence:
+            mark = " *" if marks and item.contestable else ""
+            lines.append(clip(f"[{item.id}] {item.label}", INDEX_LINE_CHARS) + mark)
+    if case.witnesses:
+        doubted = sum(1 for w in case.witnesses if w.credibility_issues)
+        heading, marks = marked_heading("Witnesses", doubted, len(case.witnesses), "doubted")
+        lines.append(heading)
+        for witness in case.witnesses:
+            mark = " *" if marks and witness.credibility_issues else ""
+            role = " ".join(part for part in (SIDE_WORDS.get(witness.side, witness.side), witness.role) if part)
+            lines.append(clip(f"[{witness.id}] {witness.name}, {role}", INDEX_LINE_CHARS) + mark)
     return "\n".join(lines)
 
 

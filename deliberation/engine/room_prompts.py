@@ -40,7 +40,7 @@ MINUTES_TASK = (
 def format_listener(listener: Listener, speeches: Sequence[Speech], names: dict[int, str], ids: dict[str, str]) -> str:
     """One listener as the reacting model needs them: character, stance, and what bears on these speeches."""
     juror, outlook = listener.juror, listener.outlook
-    line = f"juror_{juror.seat}: {juror.name}, the {juror.archetype}; "
+    line = f"juror_{juror.seat}: {juror.name}, {juror.archetype}; "
     if not listener.active:
         return line + f"{vote_to_text(outlook.vote)} (half listening)."
     line += f"{stance_to_text(outlook.vote, outlook.conviction)}."

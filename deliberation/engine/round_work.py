@@ -1,7 +1,7 @@
 """The bookkeeping of one round in flight: usage, budget, failures, notes, and each speaker's call.
 
 Pure Python, no Django. ``deliberation.engine.rounds`` drives it; a mind that fails here is
-answered by the fallback mind, and the turn keeps the reason it is a stand-in.
+answered by the fallback mind the service passed in, and the turn keeps the reason it is a stand-in.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from deliberation.engine import memory as mem
 from deliberation.engine.conviction import apply_delta
 from deliberation.engine.failures import DETAIL_BUDGET, CallFailure, CallKind
 from deliberation.engine.foreperson import ProcessLine
-from deliberation.engine.ports import CraftRequest, HeardTurn, Mind, SpeakRequest, TextSink
+from deliberation.engine.ports import ArgumentReader, CraftRequest, HeardTurn, Mind, SpeakRequest, TextSink
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import item_label, validate_move
@@ -37,12 +37,6 @@ def heard(speech: Speech, round_number: int) -> HeardTurn:
     )
 
 
-def default_fallback() -> Mind:
-    from deliberation.minds.offline import OfflineMind  # the engine's own default mind
-
-    return OfflineMind()
-
-
 class RoundWork:
     """The mutable bookkeeping of one round in flight."""
 
@@ -53,6 +47,7 @@ class RoundWork:
         jury: Sequence[JurorProfile],
         mind: Mind,
         fallback: Mind,
+        reader: ArgumentReader,
         retriever: Retriever,
         on_text: TextSink | None,
     ) -> None:
@@ -63,6 +58,7 @@ class RoundWork:
         self.by_seat = {j.seat: j for j in self.jury}
         self.mind = mind
         self.fallback = fallback
+        self.reader = reader
         self.retriever = retriever
         self.on_text = on_text
         self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)

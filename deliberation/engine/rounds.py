@@ -55,6 +55,7 @@ from deliberation.engine.foreperson import lines_for_round
 from deliberation.engine.phases import PhaseError, require
 from deliberation.engine.plan import plan_answers
 from deliberation.engine.ports import (
+    ArgumentReader,
     HeardTurn,
     Impression,
     Listener,
@@ -66,7 +67,7 @@ from deliberation.engine.ports import (
 )
 from deliberation.engine.reflection import REASON_YIELDED, flip_reason, note_withdrawals, reply_to
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
-from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork, default_fallback
+from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork
 from deliberation.engine.simple_retriever import SimpleRetriever
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
@@ -88,9 +89,10 @@ async def run_round(
     case: CaseFile,
     jury: Sequence[JurorProfile],
     mind: Mind,
+    fallback: Mind,
+    reader: ArgumentReader,
     retriever: Retriever | None = None,
     injected: Sequence[Speech | PlayerMove] = (),
-    fallback: Mind | None = None,
     on_text: TextSink | None = None,
 ) -> RoundResult:
     """Run the next round on ``state`` (phase ``deliberation``), mutating it; return what happened.
@@ -99,15 +101,17 @@ async def run_round(
     a ready ``Speech`` (typed by a human or an external agent: no model call) or a ``PlayerMove``
     that the mind crafts into an argument. After the call ``state.end_reason`` is set when an end
     condition holds; the service then moves the phase to ``final_vote``.
+
+    ``fallback`` answers any call the model failed or the budget skipped (the service passes the
+    offline mind; a mind given as its own fallback has its failures raised), and ``reader`` tells
+    which points of the case file each speech argued (see ``engine.ports``).
     """
     require(state, "deliberation")
     if state.end_reason:
         raise PhaseError(ALREADY_ENDED.format(reason=state.end_reason))
     state.round_number += 1
     number = state.round_number
-    work = RoundWork(
-        state, case, jury, mind, fallback or default_fallback(), retriever or SimpleRetriever(case), on_text
-    )
+    work = RoundWork(state, case, jury, mind, fallback, reader, retriever or SimpleRetriever(case), on_text)
     result = work.result
     if state.settings.foreperson:
         result.process_lines.extend(lines_for_round(state, work.jury))
@@ -378,6 +382,7 @@ def _close_round(work: RoundWork) -> None:
         case=work.case,
         speeches=work.speeches,
         participants=participants,
+        reader=work.reader,
         model_summary=state.summary if modelled else "",
     )
     result.process_lines.extend(lines)  # the foreperson's summaries and the judge's directions

@@ -4,9 +4,14 @@ Typical use by a service (state persisted between rounds with ``to_dict``/``from
 
     state = begin(case=case, jury=jury, seed=7, player_side="none")   # phase: deliberation
     state.first_ballot                                                 # {"guilty": n, "not_guilty": n}
-    result = await run_round(state, case=case, jury=jury, mind=mind)   # one round
+    result = await run_round(state, case=case, jury=jury, mind=mind,   # one round
+                             fallback=offline_mind, reader=argument_reader)
     if state.end_reason:                                               # unanimous|called|stable|round_limit
         verdict = finish(state)                                        # guilty|not_guilty|hung
+
+The engine imports no mind: the service hands it its stand-ins through ``engine.ports`` (the
+fallback ``Mind`` for failed or over-budget calls and the ``ArgumentReader``; the project's are the
+offline mind and ``deliberation.minds.stand_ins.argued_points``).
 
 ``begin`` walks the phases setup -> presentation -> (side_selection) -> initial_vote, casts the
 first ballot and opens the deliberation. A service that shows each phase to people can do the same
@@ -20,7 +25,7 @@ from collections.abc import Sequence
 from deliberation.engine.ending import final_verdict
 from deliberation.engine.initial import cast_initial_ballot, new_state
 from deliberation.engine.phases import advance
-from deliberation.engine.ports import Mind
+from deliberation.engine.ports import ArgumentReader, Mind
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState, EngineSettings
@@ -60,9 +65,10 @@ async def run_to_end(
     case: CaseFile,
     jury: Sequence[JurorProfile],
     mind: Mind,
+    fallback: Mind,
+    reader: ArgumentReader,
     retriever: Retriever | None = None,
     player_moves: dict[int, Sequence[Speech | PlayerMove]] | None = None,
-    fallback: Mind | None = None,
 ) -> list[RoundResult]:
     """Run rounds until an end condition holds, then read the verdict. ``player_moves`` maps a
     round number to what participants inject in that round."""
@@ -71,7 +77,14 @@ async def run_to_end(
         injected = (player_moves or {}).get(state.round_number + 1, ())
         results.append(
             await run_round(
-                state, case=case, jury=jury, mind=mind, retriever=retriever, injected=injected, fallback=fallback
+                state,
+                case=case,
+                jury=jury,
+                mind=mind,
+                fallback=fallback,
+                reader=reader,
+                retriever=retriever,
+                injected=injected,
             )
         )
     finish(state)

@@ -110,6 +110,7 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
     from deliberation.engine.session import begin, run_to_end
     from deliberation.minds.factory import mind_for
     from deliberation.minds.offline import OfflineMind
+    from deliberation.minds.stand_ins import argued_points
 
     outcome = RunOutcome(job=job, started=time.time())
     jury = list(context.jury)
@@ -129,6 +130,7 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
             mind=mind_for(job.engine),
             retriever=CaseRetriever(case.case),
             fallback=OfflineMind(),
+            reader=argued_points,
         )
     )
     outcome.verdict = state.verdict

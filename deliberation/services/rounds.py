@@ -32,6 +32,7 @@ from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import Speech
 from deliberation.minds.factory import mind_for
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from deliberation.models import (
     BallotKind,
     ConvictionSnapshot,
@@ -124,6 +125,7 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
                     retriever=CaseRetriever(case),
                     injected=_injected(pending),
                     fallback=OfflineMind(),
+                    reader=argued_points,
                     on_text=streamer if watched else None,  # nobody reading along: no streaming
                 )
             )

@@ -12,6 +12,7 @@ from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.types import JurorProfile, Speech
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 
@@ -42,5 +43,7 @@ def run(
     for _ in range(rounds):
         if state.end_reason:
             break
-        results.append(asyncio.run(run_round(state, case=case, jury=jury, mind=mind)))
+        results.append(
+            asyncio.run(run_round(state, case=case, jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points))
+        )
     return state, jury, results

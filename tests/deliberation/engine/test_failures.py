@@ -10,6 +10,7 @@ from deliberation.engine.rounds import BUDGET_NOTE, run_round
 from deliberation.engine.session import run_to_end
 from deliberation.engine.types import Usage
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -44,7 +45,9 @@ class RateLimitedReactions(OfflineMind):
 def test_a_mind_that_raises_leaves_a_stand_in_turn_and_a_failure_with_the_error() -> None:
     state, jury = deadlocked(4)
 
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=RaisingMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=RaisingMind(), fallback=OfflineMind(), reader=argued_points)
+    )
 
     assert result.failures == [
         CallFailure("speech", "error", s.usage.note, s.seat) for s in result.speeches if s.seat != 2
@@ -55,7 +58,9 @@ def test_a_mind_that_raises_leaves_a_stand_in_turn_and_a_failure_with_the_error(
 def test_a_model_answering_well_leaves_no_failure() -> None:
     state, jury = deadlocked(4)
 
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
 
     assert result.failures == [] and not any(s.is_fallback for s in result.speeches)
 
@@ -63,7 +68,16 @@ def test_a_model_answering_well_leaves_no_failure() -> None:
 def test_failed_reactions_are_recorded_and_the_round_says_the_offline_rules_moved_the_jury() -> None:
     state, jury = deadlocked(6)
 
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=RateLimitedReactions()))
+    result = asyncio.run(
+        run_round(
+            state,
+            case=build_case(),
+            jury=jury,
+            mind=RateLimitedReactions(),
+            fallback=OfflineMind(),
+            reader=argued_points,
+        )
+    )
 
     assert [(f.kind, f.cause, f.seat) for f in result.failures] == [("reaction", "rate_limit", None)]
     notes = [line.content for line in result.process_lines if line.kind == "note"]
@@ -74,7 +88,9 @@ def test_failed_reactions_are_recorded_and_the_round_says_the_offline_rules_move
 def test_calls_past_the_budget_are_recorded_as_budget_failures_and_their_turns_as_stand_ins() -> None:
     state, jury = deadlocked(9, budget_tokens=1200)
 
-    results = asyncio.run(run_to_end(state, case=build_case(), jury=jury, mind=PricedMind()))
+    results = asyncio.run(
+        run_to_end(state, case=build_case(), jury=jury, mind=PricedMind(), fallback=OfflineMind(), reader=argued_points)
+    )
 
     spent = next(i for i, r in enumerate(results) if any(line.content == BUDGET_NOTE for line in r.process_lines))
     assert all(r.failures == [] for r in results[:spent])

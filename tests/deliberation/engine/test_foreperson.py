@@ -2,6 +2,8 @@ import asyncio
 
 from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL
 from deliberation.engine.rounds import run_round
+from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import CountingMind, build_case
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -11,7 +13,11 @@ def run_all(seed: int = 6):  # type: ignore[no-untyped-def]
     mind = CountingMind()
     results = []
     while not state.end_reason:
-        results.append(asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind)))
+        results.append(
+            asyncio.run(
+                run_round(state, case=build_case(), jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
+            )
+        )
     return results, mind, jury
 
 

@@ -1,6 +1,4 @@
-import ast
 import dataclasses
-import pathlib
 import random
 from dataclasses import replace
 
@@ -11,8 +9,6 @@ from deliberation.engine.initial import case_lean, evidence_balance, lean_rule
 from deliberation.engine.session import begin
 from deliberation.engine.types import CaseFile
 from tests.deliberation.engine.factories import build_case, build_jury
-
-ENGINE = pathlib.Path(initial.__file__).parent
 
 
 def test_the_case_lean_follows_the_weighted_evidence_balance() -> None:
@@ -63,13 +59,3 @@ def test_the_player_side_fixes_the_player_ballot() -> None:
 def test_the_case_file_has_no_historical_verdict_or_punishment() -> None:
     names = {field.name for field in dataclasses.fields(CaseFile)}
     assert not names & {"verdict", "punishment", "historical_verdict", "outcome", "sentence"}
-
-
-def test_engine_modules_never_import_django() -> None:
-    for path in ENGINE.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                assert all(not alias.name.startswith("django") for alias in node.names), path.name
-            elif isinstance(node, ast.ImportFrom):
-                assert not (node.module or "").startswith("django"), path.name

@@ -16,6 +16,7 @@ from deliberation.engine.ports import HeardTurn, Impression
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState, JurorMemory
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -55,7 +56,11 @@ def test_a_long_deliberation_keeps_memory_bounded_and_summarised() -> None:
     state, jury = deadlocked(4)
     sizes = []
     while not state.end_reason:
-        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+        result = asyncio.run(
+            run_round(
+                state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        )
         sizes.append(len(state.memories[1].heard))
         if state.round_number % 5 == 0:
             assert result.summarized
@@ -86,7 +91,9 @@ def impression(seat: int = 3, position: str = "guilty", **changes: object) -> Im
 
 def test_every_listener_remembers_how_each_argument_struck_it() -> None:
     state, jury = deadlocked(4)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     for record in result.reactions:
         speech = result.speeches[record.speech_index]
         kept = [i for i in state.memories[record.seat].impressions if i.seat == speech.seat and i.round_number == 1]
@@ -97,7 +104,9 @@ def test_every_listener_remembers_how_each_argument_struck_it() -> None:
 
 def test_listeners_remember_the_same_speech_differently() -> None:
     state, jury = deadlocked(4)
-    asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     deltas = {
         state.memories[seat].impressions[0].delta for seat in (1, 3, 5, 9, 11) if state.memories[seat].impressions
     }
@@ -151,7 +160,11 @@ def test_items_are_named_as_they_sit_mid_sentence() -> None:
 def test_every_ai_juror_flags_the_rounds_vote_changes() -> None:
     for seed in range(30):
         state, jury = deadlocked(seed)
-        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+        result = asyncio.run(
+            run_round(
+                state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        )
         if result.flips:
             flip = result.flips[0]
             ai = [j.seat for j in jury if j.kind == "ai"]
@@ -164,7 +177,9 @@ def test_every_ai_juror_flags_the_rounds_vote_changes() -> None:
 
 def test_a_speaker_remembers_the_item_it_argued_so_as_not_to_repeat_it() -> None:
     state, jury = deadlocked(6)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     labels = {item.id: item.label for item in build_case().evidence} | {w.id: w.name for w in build_case().witnesses}
     for speech in result.speeches:
         if speech.cited and speech.cited[0] in labels:
@@ -174,7 +189,11 @@ def test_a_speaker_remembers_the_item_it_argued_so_as_not_to_repeat_it() -> None
 def test_listener_memory_survives_the_round_trip_through_json() -> None:
     state, jury = deadlocked(4)
     for _ in range(3):
-        asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+        asyncio.run(
+            run_round(
+                state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        )
     restored = DeliberationState.from_dict(json.loads(json.dumps(state.to_dict())))
     for seat, memory in state.memories.items():
         again = restored.memories[seat]

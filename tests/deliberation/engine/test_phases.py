@@ -6,6 +6,7 @@ from deliberation.engine.initial import new_state
 from deliberation.engine.phases import ILLEGAL_TRANSITION, PHASES, WRONG_PHASE, PhaseError, advance
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 
@@ -34,5 +35,14 @@ def test_the_verdict_is_final() -> None:
 def test_a_round_cannot_run_before_the_deliberation_phase() -> None:
     state = new_state(jury=build_jury(), seed=1)
     with pytest.raises(PhaseError) as error:
-        asyncio.run(run_round(state, case=build_case(), jury=build_jury(), mind=OfflineMind()))
+        asyncio.run(
+            run_round(
+                state,
+                case=build_case(),
+                jury=build_jury(),
+                mind=OfflineMind(),
+                fallback=OfflineMind(),
+                reader=argued_points,
+            )
+        )
     assert str(error.value) == WRONG_PHASE.format(expected="deliberation", current="setup")

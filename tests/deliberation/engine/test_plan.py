@@ -13,6 +13,7 @@ from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import Speech
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -57,7 +58,17 @@ class SlowModel:
 def a_round(seed: int, injected=(), **settings: object):  # type: ignore[no-untyped-def]
     state, jury = deadlocked(seed, min_speakers=4, max_speakers=4, **settings)
     mind = SlowModel()
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind, injected=injected))
+    result = asyncio.run(
+        run_round(
+            state,
+            case=build_case(),
+            jury=jury,
+            mind=mind,
+            injected=injected,
+            fallback=OfflineMind(),
+            reader=argued_points,
+        )
+    )
     return result, mind
 
 

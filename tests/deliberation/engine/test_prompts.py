@@ -102,7 +102,7 @@ def test_the_system_message_holds_the_rules_the_format_the_case_index_and_the_pe
 
     order = [system.index(part) for part in (ROOM_RULES, OUTPUT_FORMAT, "# THE CASE:", "# WHO YOU ARE")]
     assert order == sorted(order)
-    for expected in ("[E1] Silver watch (contested)", "[W1] Mary Dunn, neighbour", "robbery with violence"):
+    for expected in ("[E1] Silver watch *", "[W1] Mary Dunn, prosecution neighbour", "robbery with violence"):
         assert expected in system
     assert system.endswith(format_persona(TOM))
 

@@ -12,6 +12,7 @@ from deliberation.engine.state import EngineSettings
 from deliberation.engine.strategies import STRATEGY_NEEDS_TARGET, StrategyError
 from deliberation.engine.types import Speech, Usage
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import CountingMind, build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -20,7 +21,9 @@ def transcript(seed: int, case=None) -> list[tuple]:  # type: ignore[no-untyped-
     case = case or build_case()
     jury = build_jury()
     state = begin(case=case, jury=jury, seed=seed)
-    results = asyncio.run(run_to_end(state, case=case, jury=jury, mind=OfflineMind()))
+    results = asyncio.run(
+        run_to_end(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     return [
         (r.round_number, s.seat, s.content, tuple(sorted(r.deltas_for(i).items())))
         for r in results
@@ -55,7 +58,9 @@ def test_calls_per_round_stay_within_speakers_plus_one_plus_summary() -> None:
     mind = CountingMind()
     while not state.end_reason:
         before = len(mind.calls)
-        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind))
+        result = asyncio.run(
+            run_round(state, case=build_case(), jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
+        )
         calls = len(mind.calls) - before
         assert calls == result.usage.calls
         assert calls <= len(result.speeches) + 1 + (1 if result.round_number % 5 == 0 else 0)
@@ -65,7 +70,9 @@ def test_calls_per_round_stay_within_speakers_plus_one_plus_summary() -> None:
 
 def test_every_listener_reacts_to_every_speech_but_its_own() -> None:
     state, jury = deadlocked(3)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     ai = {j.seat for j in jury if j.kind == "ai"}
     for index, speech in enumerate(result.speeches):
         assert set(result.deltas_for(index)) == ai - {speech.seat}
@@ -76,7 +83,17 @@ def test_a_players_crafted_argument_goes_first_and_leaves_the_ai_speakers_their_
     state, jury = deadlocked(7, min_speakers=2, max_speakers=2)
     mind = CountingMind()
     move = PlayerMove(seat=7, side="prosecute", strategy="address_juror", target_seat=5)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind, injected=[move]))
+    result = asyncio.run(
+        run_round(
+            state,
+            case=build_case(),
+            jury=jury,
+            mind=mind,
+            injected=[move],
+            fallback=OfflineMind(),
+            reader=argued_points,
+        )
+    )
     assert result.speeches[0].seat == 7 and result.speeches[0].strategy == "address_juror"
     assert "David Okonkwo" in result.speeches[0].content
     assert [s.seat for s in result.speeches[1:]] and all(s.seat not in (2, 7) for s in result.speeches[1:])
@@ -96,7 +113,17 @@ def test_five_participants_speaking_still_leave_one_to_four_ai_speakers_every_ro
             if state.end_reason:
                 break
             typed = [Speech(seat=seat, speaker_name=f"P{seat}", content="I doubt the hoodie.") for seat in people]
-            result = asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind(), injected=typed))
+            result = asyncio.run(
+                run_round(
+                    state,
+                    case=case,
+                    jury=jury,
+                    mind=OfflineMind(),
+                    injected=typed,
+                    fallback=OfflineMind(),
+                    reader=argued_points,
+                )
+            )
             ai_speakers = [s.seat for s in result.speeches if s.seat not in people]
             assert [s.seat for s in result.speeches[: len(people)]] == list(people)
             assert 1 <= len(ai_speakers) <= 4
@@ -106,7 +133,17 @@ def test_a_ready_participant_speech_costs_no_call() -> None:
     state, jury = deadlocked(7)
     mind = CountingMind()
     typed = Speech(seat=2, speaker_name="Sarah Chen", content="The hoodie was borrowed. I doubt all of it.")
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind, injected=[typed]))
+    result = asyncio.run(
+        run_round(
+            state,
+            case=build_case(),
+            jury=jury,
+            mind=mind,
+            injected=[typed],
+            fallback=OfflineMind(),
+            reader=argued_points,
+        )
+    )
     assert result.speeches[0] is typed
     assert len(mind.calls) == len(result.speeches) - 1 + 1
 
@@ -115,13 +152,25 @@ def test_an_invalid_player_move_is_refused_with_a_clear_message() -> None:
     state, jury = deadlocked(7)
     move = PlayerMove(seat=7, side="prosecute", strategy="address_juror")
     with pytest.raises(StrategyError, match=STRATEGY_NEEDS_TARGET):
-        asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), injected=[move]))
+        asyncio.run(
+            run_round(
+                state,
+                case=build_case(),
+                jury=jury,
+                mind=OfflineMind(),
+                injected=[move],
+                fallback=OfflineMind(),
+                reader=argued_points,
+            )
+        )
 
 
 def test_a_called_vote_ends_the_deliberation_after_the_round() -> None:
     state, jury = deadlocked(1)
     call_vote(state)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     assert result.end_reason == "called" == state.end_reason
 
 
@@ -136,7 +185,9 @@ class PricedMind(OfflineMind):
 
 def test_past_the_budget_the_jurors_continue_offline_with_a_visible_note() -> None:
     state, jury = deadlocked(9, budget_tokens=1200)
-    results = asyncio.run(run_to_end(state, case=build_case(), jury=jury, mind=PricedMind()))
+    results = asyncio.run(
+        run_to_end(state, case=build_case(), jury=jury, mind=PricedMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     notes = [line for r in results for line in r.process_lines if line.kind == "note"]
     assert [line.content for line in notes] == [BUDGET_NOTE]
     assert state.budget_exhausted
@@ -153,7 +204,9 @@ class BrokenMind(OfflineMind):
 
 def test_a_failing_mind_falls_back_to_the_offline_engine_for_that_turn() -> None:
     state, jury = deadlocked(4)
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=BrokenMind()))
+    result = asyncio.run(
+        run_round(state, case=build_case(), jury=jury, mind=BrokenMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     assert all(s.is_fallback for s in result.speeches)
     names = [s.speaker_name for s in result.speeches]
     assert [line.content for line in result.process_lines if line.kind == "note"] == [
@@ -184,8 +237,12 @@ def test_the_summary_runs_alongside_the_batch_reaction() -> None:
 
     async def three_rounds() -> bool:
         for _ in range(2):  # at least four turns heard, so round 3 has something to fold
-            await run_round(state, case=build_case(), jury=jury, mind=OfflineMind())
-        result = await run_round(state, case=build_case(), jury=jury, mind=RendezvousMind())
+            await run_round(
+                state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        result = await run_round(
+            state, case=build_case(), jury=jury, mind=RendezvousMind(), fallback=OfflineMind(), reader=argued_points
+        )
         return result.summarized
 
     assert asyncio.run(three_rounds())  # sequential calls would time out waiting for each other
@@ -195,7 +252,11 @@ def test_results_report_flips_and_convictions_consistent_with_the_state() -> Non
     state, jury = deadlocked(11)
     for _ in range(6):
         before = dict(state.votes)
-        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=OfflineMind()))
+        result = asyncio.run(
+            run_round(
+                state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+            )
+        )
         assert {f.seat for f in result.flips} == {s for s in before if before[s] != state.votes[s]}
         assert result.convictions == state.convictions
         assert all(0.0 <= c <= 1.0 for c in result.convictions.values())

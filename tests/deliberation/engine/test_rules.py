@@ -17,6 +17,8 @@ from deliberation.engine.phases import advance
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.types import Speech
+from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 JURY = build_jury()
@@ -35,7 +37,7 @@ def split(guilty: int, size: int = 12) -> dict[int, str]:
 def settle(state: DeliberationState, speeches: list[Speech] | None = None) -> tuple[str, list]:
     state.round_number += 1
     state.rounds_without_change += 1  # a round in which no vote changed
-    return settle_round(state, jury=list(JURY), case=build_case(), speeches=speeches or [])
+    return settle_round(state, jury=list(JURY), case=build_case(), speeches=speeches or [], reader=argued_points)
 
 
 def verdict(state: DeliberationState, reason: str) -> str:
@@ -269,7 +271,12 @@ def test_with_a_model_the_summary_adds_the_models_own_summary_of_the_argument() 
     state.round_number = 10
     state.rounds_without_change = 0
     _reason, lines = settle_round(
-        state, jury=list(JURY), case=build_case(), speeches=[], model_summary="• Sarah Chen argued for doubt."
+        state,
+        jury=list(JURY),
+        case=build_case(),
+        speeches=[],
+        model_summary="• Sarah Chen argued for doubt.",
+        reader=argued_points,
     )
     summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=10)))
     assert summary.content.endswith("In short: Sarah Chen argued for doubt.")
@@ -286,6 +293,8 @@ def test_a_model_mind_feeds_its_summary_to_the_foreperson_in_a_round() -> None:
     mind = CountingMind()
     mind.concurrent = True  # type: ignore[attr-defined]  # plans its round like a model
     for _ in range(5):
-        result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=mind))
+        result = asyncio.run(
+            run_round(state, case=build_case(), jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
+        )
     summary = next(line for line in result.process_lines if line.content.startswith(SUMMARY_OPENING.format(round=5)))
     assert "In short: By round 5:" in summary.content

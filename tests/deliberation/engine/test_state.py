@@ -5,6 +5,7 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 
@@ -14,7 +15,9 @@ def play(state: DeliberationState, rounds: int) -> list[str]:
     for _ in range(rounds):
         if state.end_reason:
             break
-        result = asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind()))
+        result = asyncio.run(
+            run_round(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
         said.extend(s.content for s in result.speeches)
     return said
 

@@ -15,7 +15,9 @@ from deliberation.engine.parsing import parse_speech
 from deliberation.engine.ports import Impression
 from deliberation.engine.reflection import REJOIN_NOTE, WITHDRAW_NOTE
 from deliberation.engine.state import DeliberationState
+from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_reflection import WITHDRAW_LINES, has_nothing_to_add
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.engine.formats_helpers import RecordingMind, run
 
@@ -88,12 +90,13 @@ def test_the_offline_juror_withdraws_only_with_its_core_points_made_nothing_new_
 
 def test_in_a_seeded_offline_game_a_juror_withdraws_stays_silent_unless_addressed_and_still_votes() -> None:
     from deliberation.engine.session import begin, run_to_end
-    from deliberation.minds.offline import OfflineMind
     from tests.deliberation.engine.factories import build_case
 
     jury, case = build_jury(), build_case()
     state = begin(case=case, jury=jury, seed=20)
-    results = asyncio.run(run_to_end(state, case=case, jury=list(jury), mind=OfflineMind()))
+    results = asyncio.run(
+        run_to_end(state, case=case, jury=list(jury), mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+    )
     notes = [(r.round_number, line.content) for r in results for line in r.process_lines if "withdraws" in line.content]
     assert notes, "someone withdraws in this seeded game"
     round_number, note = notes[0]
@@ -110,7 +113,6 @@ def test_in_a_seeded_offline_game_a_juror_withdraws_stays_silent_unless_addresse
 
 
 def test_an_offline_juror_with_nothing_left_to_argue_says_so_and_withdraws() -> None:
-    from deliberation.minds.offline import OfflineMind
     from deliberation.minds.offline_points import all_points
 
     mind = RecordingMind()
@@ -138,7 +140,9 @@ def test_a_discharged_juror_leaves_turns_votes_and_tallies_and_the_jury_goes_on_
     case = build_case()
     spoken, reacting = [], set()
     for _ in range(5):
-        result = asyncio.run(run_round(state, case=case, jury=jury, mind=RecordingMind()))
+        result = asyncio.run(
+            run_round(state, case=case, jury=jury, mind=RecordingMind(), fallback=OfflineMind(), reader=argued_points)
+        )
         spoken += [s.seat for s in result.speeches]
         reacting |= {r.seat for r in result.reactions}
         assert 5 not in result.votes and sum(result.tally.values()) == 11
@@ -178,5 +182,9 @@ def test_in_a_reply_chain_nobody_answers_a_discharged_juror() -> None:
     from deliberation.engine.rounds import run_round
     from tests.deliberation.engine.factories import build_case
 
-    result = asyncio.run(run_round(state, case=build_case(), jury=jury, mind=RecordingMind()))
+    result = asyncio.run(
+        run_round(
+            state, case=build_case(), jury=jury, mind=RecordingMind(), fallback=OfflineMind(), reader=argued_points
+        )
+    )
     assert all(speech.target_seat != last for speech in result.speeches)

@@ -24,6 +24,7 @@ from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import Speech
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.reading_set import ARGUMENTS, PAIRS, Argument, Pair
@@ -40,7 +41,17 @@ def _room_after(slug: str, text: str, seed: int, full: bool) -> float:
     settings = EngineSettings() if full else EngineSettings(min_speakers=1, max_speakers=1)
     state = begin(case=case, jury=jury, seed=seed, player_side="defend", settings=settings)
     speech = Speech(seat=SPEAKER_SEAT, speaker_name="You", content=text, argument_type="logical")
-    asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind(), injected=(speech,)))
+    asyncio.run(
+        run_round(
+            state,
+            case=case,
+            jury=jury,
+            mind=OfflineMind(),
+            injected=(speech,),
+            fallback=OfflineMind(),
+            reader=argued_points,
+        )
+    )
     return statistics.fmean(m.conviction for seat, m in state.memories.items() if seat != SPEAKER_SEAT)
 
 

@@ -14,6 +14,8 @@ from deliberation.engine.failures import CALL_KINDS, NOTE_REACTIONS_FAILED, NOTE
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
 from deliberation.minds.litellm_mind import LiteLLMMind, cause_of
+from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked
 from tests.deliberation.minds.jury import JURY, speak_request
@@ -97,7 +99,9 @@ def _round_with_failing(server: ScriptedOpenAIServer, kind: str, fault: str) -> 
     state, jury = deadlocked(5, summary_interval=1, min_speakers=2)
     mind, case = mind_for(server), build_case()
     move = PlayerMove(seat=7, side="prosecute", strategy="reasonable_doubt")
-    asyncio.run(run_round(state, case=case, jury=jury, mind=mind, injected=[move]))
+    asyncio.run(
+        run_round(state, case=case, jury=jury, mind=mind, injected=[move], fallback=OfflineMind(), reader=argued_points)
+    )
     faults = Faults(rate=1.0, kinds=(fault,), delay=CLIENT_TIMEOUT + 3)
     made: Counter[str] = Counter()
 
@@ -108,7 +112,9 @@ def _round_with_failing(server: ScriptedOpenAIServer, kind: str, fault: str) -> 
         return jury_room(body)
 
     server.responder = answer
-    result = asyncio.run(run_round(state, case=case, jury=jury, mind=mind, injected=[move]))
+    result = asyncio.run(
+        run_round(state, case=case, jury=jury, mind=mind, injected=[move], fallback=OfflineMind(), reader=argued_points)
+    )
     return result, made
 
 

@@ -16,6 +16,8 @@ from deliberation.engine.session import begin
 from deliberation.engine.types import Speech
 from deliberation.minds.litellm_calls import NOTE_EMPTY, NOTE_MALFORMED, NOTE_TIMEOUT
 from deliberation.minds.litellm_mind import NOTE_BUDGET, LiteLLMMind
+from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn
 from tests.deliberation.minds.jury_room import jury_room
@@ -350,7 +352,9 @@ def test_a_whole_engine_round_runs_through_litellm(server: ScriptedOpenAIServer)
     case, jury = build_case(), build_jury()
     state = begin(case=case, jury=jury, seed=3)
 
-    result = asyncio.run(run_round(state, case=case, jury=jury, mind=mind_for(server)))
+    result = asyncio.run(
+        run_round(state, case=case, jury=jury, mind=mind_for(server), fallback=OfflineMind(), reader=argued_points)
+    )
 
     assert result.speeches and result.usage.fallback_calls == 0
     assert result.usage.calls == len(result.speeches) + 1 == len(server.requests)  # speakers + one batch reaction

@@ -14,7 +14,9 @@ from deliberation.engine import params
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.minds.litellm_mind import LiteLLMMind
+from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_archetypes import WILDCARD_TARGET
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import JURY, juror, speak_request
 from tests.deliberation.minds.jury_room import call_kind
@@ -93,7 +95,9 @@ def test_in_a_round_through_the_model_the_wildcards_vote_turns_with_what_it_said
         state = begin(case=case, jury=jury, seed=seed)
         if state.votes[WILDCARD_SEAT] != "guilty":
             continue
-        result = asyncio.run(run_round(state, case=case, jury=jury, mind=mind_for(server)))
+        result = asyncio.run(
+            run_round(state, case=case, jury=jury, mind=mind_for(server), fallback=OfflineMind(), reader=argued_points)
+        )
         if any(s.seat == WILDCARD_SEAT for s in result.speeches):
             break
     else:

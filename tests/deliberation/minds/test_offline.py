@@ -7,6 +7,7 @@ from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Lis
 from deliberation.engine.rounds import run_round
 from deliberation.engine.strategies import STRATEGIES, STRATEGY_NEEDS_TARGET, STRATEGY_NEEDS_TEXT, StrategyError
 from deliberation.minds.offline import THOUGHT_WORDS, OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -19,7 +20,11 @@ def twenty_rounds(seed: int = 1):  # type: ignore[no-untyped-def]
     state, jury = deadlocked(seed)
     results = []
     while not state.end_reason:
-        results.append(asyncio.run(run_round(state, case=CASE, jury=jury, mind=OfflineMind())))
+        results.append(
+            asyncio.run(
+                run_round(state, case=CASE, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+            )
+        )
     assert state.round_number == 20
     return results, jury
 

@@ -6,6 +6,7 @@ from deliberation.engine.ports import Impression, JurorOutlook, KeyMoment, React
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_archetypes import LARGE_MAJORITY
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
 
@@ -113,7 +114,9 @@ def test_a_speakers_own_change_of_mind_moves_its_vote_in_the_round() -> None:
     for seed in range(40):
         state, jury = deadlocked(seed, min_speakers=4, max_speakers=4)
         state.memories[12].conviction, state.memories[12].vote, state.votes[12] = 0.38, "not_guilty", "not_guilty"
-        result = asyncio.run(run_round(state, case=CASE, jury=jury, mind=Turning()))
+        result = asyncio.run(
+            run_round(state, case=CASE, jury=jury, mind=Turning(), fallback=OfflineMind(), reader=argued_points)
+        )
         if any(s.seat == 12 for s in result.speeches):
             assert any(f.seat == 12 and f.after == "guilty" for f in result.flips)
             return
@@ -164,7 +167,14 @@ def test_the_archetype_jury_still_plays_a_whole_deliberation_deterministically()
         state, jury = deadlocked(3)
         out: list[str] = []
         while not state.end_reason:
-            out += [s.content for s in asyncio.run(run_round(state, case=CASE, jury=jury, mind=OfflineMind())).speeches]
+            out += [
+                s.content
+                for s in asyncio.run(
+                    run_round(
+                        state, case=CASE, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+                    )
+                ).speeches
+            ]
         return out
 
     assert transcript() == transcript()

@@ -10,6 +10,7 @@ from deliberation.engine.results import PlayerMove
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin, finish
 from deliberation.minds.offline import OfflineMind
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.reading_measure import measure
@@ -44,7 +45,17 @@ def _clicking_doubt(seed: int) -> str:
     state = begin(case=case, jury=jury, seed=seed, player_side="defend")
     while not state.end_reason:
         move = PlayerMove(seat=7, side="defend", strategy="reasonable_doubt")
-        asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind(), injected=(move,)))
+        asyncio.run(
+            run_round(
+                state,
+                case=case,
+                jury=jury,
+                mind=OfflineMind(),
+                injected=(move,),
+                fallback=OfflineMind(),
+                reader=argued_points,
+            )
+        )
     return finish(state)
 
 

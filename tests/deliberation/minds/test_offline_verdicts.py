@@ -9,6 +9,7 @@ from deliberation.engine.session import begin, run_to_end
 from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
 from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_reading import read
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
 
@@ -22,7 +23,9 @@ def verdicts(slug: str) -> Counter[str]:
     counted: Counter[str] = Counter()
     for seed in SEEDS:
         state = begin(case=case, jury=jury, seed=seed)
-        asyncio.run(run_to_end(state, case=case, jury=jury, mind=OfflineMind()))
+        asyncio.run(
+            run_to_end(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
         counted[state.verdict] += 1
     return counted
 

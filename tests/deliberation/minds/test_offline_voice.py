@@ -20,6 +20,7 @@ from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
 from deliberation.minds.offline import OfflineMind
 from deliberation.minds.offline_points import all_points, fallback_point, mention
 from deliberation.minds.offline_text import ends_dangling, fit, quotes, split_sentences
+from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 
 TRIALS = Path("/work/shared/data/oldbailey/trials")
@@ -38,7 +39,9 @@ def twenty_rounds(case: CaseFile, side: str, seed: int = 1) -> tuple[list[str], 
     state.votes[2] = state.memories[2].vote = "not_guilty" if side == "prosecute" else "guilty"
     statements: list[str] = []
     while not state.end_reason:
-        result = asyncio.run(run_round(state, case=case, jury=jury, mind=OfflineMind()))
+        result = asyncio.run(
+            run_round(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
         statements += [speech.content for speech in result.speeches]
     assert state.round_number == ROUNDS
     names = {j.name for j in jury} | {w.name for w in case.witnesses} | {d.name for d in case.defendants}
