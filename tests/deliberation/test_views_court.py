@@ -17,6 +17,7 @@ from deliberation import services
 from deliberation.court_views import ERROR_TARGET
 from deliberation.engine.strategies import STRATEGY_NEEDS_TEXT
 from deliberation.models import Deliberation, Narration, NarrationStatus, Phase, Turn
+from deliberation.services.broadcast import pushes
 from deliberation.services.lifecycle import ERROR_SIDE_LOCKED
 from tests.conftest import browser_of, need
 
@@ -89,7 +90,7 @@ def test_the_courtroom_opens_with_the_judge_the_case_file_and_the_side_choice(ho
     assert 'value="defend"' in html and 'value="prosecute"' in html
     assert deliberation.case.summary[:40] in html
     assert "Members of the jury" in html  # the judge's presentation, as words
-    assert f'ws-connect="/ws/court/{deliberation.public_id}/"' in html
+    assert f'ws-connect="/ws/court/{deliberation.public_id}/?seen={pushes(deliberation.pk)}"' in html
 
 
 def test_a_stranger_finds_no_courtroom_and_cannot_act(host, robbery):
