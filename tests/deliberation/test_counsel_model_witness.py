@@ -152,3 +152,30 @@ def test_a_model_witness_that_times_out_or_answers_garbage_gives_way_to_its_reco
     assert len(warnings) == 2
     turns = Turn.objects.filter(deliberation_id=record["deliberation_id"], kind=TurnKind.TRIAL, is_fallback=True)
     assert turns.count() == 2 and {t.fallback_cause for t in turns} == {"timeout", "unusable"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off_the_request(
+    client, library, settings, monkeypatch
+):
+    settings.ANGRY_NARRATION = "text"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with ScriptedOpenAIServer() as server:
+        server.responder = _sworn_witness
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        settings.ANGRY_LLM_RETRIES = 0
+        settings.ANGRY_LLM_MODEL = "openai/witness-model"
+        client.post("/court/start/", {"case": "kessler-market-robbery", "trial": "kessler-market-robbery"})
+        deliberation = Deliberation.objects.get()
+        assert deliberation.engine == "openai/witness-model"
+        response = client.post(
+            f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, HTTP_HX_REQUEST="true"
+        )  # no "counsel": AI counsel on both sides; the trial task plays it once the choice is stored
+        witness_calls = [r for r in server.requests if _is_witness(r)]
+    assert response.status_code == 200
+    deliberation.refresh_from_db()
+    assert deliberation.phase == "deliberation" and deliberation.player_side == "defend"
+    answers = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL, strategy="answer")
+    assert answers.filter(engine="openai/witness-model").count() == len(witness_calls) > 0
+    assert all(a.content.startswith(SWORN) or a.content == "I couldn't say." for a in answers)
+    assert counsel.load(deliberation).people == []  # nobody was counsel
