@@ -41,7 +41,7 @@ from deliberation.courtroom import (
     judge_narration,
     page_context,
 )
-from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Seat
+from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Phase, Seat
 from deliberation.rooms.state import is_room
 from deliberation.services import counsel as counsel_services
 from deliberation.services.broadcast import pushes
@@ -106,9 +106,11 @@ def side(request: HttpRequest, public_id: str) -> HttpResponse:
     def choose(deliberation: Deliberation) -> None:
         if vote not in ("guilty", "not_guilty"):
             raise ValidationError(ERROR_FIRST_VOTE)
-        services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote, counsel=be_counsel)
+        chosen = services.side_choose(deliberation_id=deliberation.pk, side=choice, vote=vote, counsel=be_counsel)
         if be_counsel:
             counsel_services.trial_advance(deliberation_id=deliberation.pk)
+        elif chosen.phase == Phase.TRIAL:  # a model's witnesses, AI counsel on both sides: off the request
+            counsel_services.trial_play(deliberation_id=deliberation.pk)
 
     return _act(request, public_id, choose, {"form_vote": vote})
 

@@ -50,5 +50,25 @@ def round_run(deliberation_id: int, round_number: int | None = None) -> bool:
     return services.round_run(deliberation_id=deliberation_id, round_number=round_number)
 
 
+TRIAL_SOFT_TIME_LIMIT = 1500  # a trial's every witness answer through a model, one call each
+TRIAL_TIME_LIMIT = 1560
+
+
+@shared_task(
+    name="deliberation.trial_advance",
+    soft_time_limit=TRIAL_SOFT_TIME_LIMIT,
+    time_limit=TRIAL_TIME_LIMIT,
+    autoretry_for=(OperationalError, InterfaceError),
+    max_retries=3,
+    retry_backoff=True,
+)
+def trial_advance(deliberation_id: int) -> None:
+    """Play a trial's AI steps until a person must act or the jury goes out; a repeated delivery
+    resumes where the trial stands (or does nothing once it is over)."""
+    from deliberation.services import counsel
+
+    counsel.trial_advance(deliberation_id=deliberation_id)
+
+
 # Experiments keep their tasks in their own package; importing them here registers them with Celery.
 from deliberation.experiments import tasks as experiment_tasks  # noqa: E402, F401

@@ -76,6 +76,7 @@ def trial_view(
     from deliberation.engine.trial import TrialState
 
     state = TrialState.from_dict(deliberation.trial_state["state"])
+    side = side if side in state.people else ""  # AI counsel play both sides: the person watches
     waiting = trial_steps.awaiting(state) if deliberation.trial_state.get("opened", True) else None
     shown, current = _exchange(state.events)
     on_stand = state.on_stand or next((e.witness_id for e in reversed(shown) if e.witness_id), "")

@@ -27,11 +27,21 @@ def trial_events(turns: Iterable[Turn]) -> list[TrialEvent]:
     return [TrialEvent.from_dict(t.trial) for t in turns if t.kind == TurnKind.TRIAL and t.trial]
 
 
+def _answered_by(turn: Turn) -> dict[str, Any]:
+    """Who gave a witness's answer: the model (``engine``), or the offline rule standing in for it."""
+    if turn.is_fallback:
+        return {"answered_by": "offline", "fallback": turn.fallback_reason}
+    return {"answered_by": turn.engine or "offline"}
+
+
 def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
-    """The ``trial`` object of ``deliberate --json``: turns, objections, rulings, groundedness, scores."""
-    events = trial_events(turns)
+    """The ``trial`` object of ``deliberate --json``: turns, objections, rulings, groundedness, scores,
+    and for each answer who gave it (a model witness, or the offline rule, and why it stood in)."""
+    held = [t for t in turns if t.kind == TurnKind.TRIAL and t.trial]
+    events = [TrialEvent.from_dict(t.trial) for t in held]
     if not events:
         return None
+    answers = [t for t in held if t.strategy == "answer"]
     return {
         "turns": [
             {
@@ -43,10 +53,11 @@ def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
                 "part": e.part,
                 "content": e.text,
                 "struck": e.struck,
-                **({"grounded": e.grounded} if e.kind == "answer" else {}),
+                **({"grounded": e.grounded, **_answered_by(t)} if e.kind == "answer" else {}),
             }
-            for e in events
+            for e, t in zip(events, held, strict=True)
         ],
+        "witness_fallbacks": sum(1 for t in answers if t.is_fallback),
         "objections": [
             {"index": e.index, "side": e.side, "ground": e.ground, "witness": e.witness_id}
             for e in events

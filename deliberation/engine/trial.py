@@ -282,6 +282,28 @@ def ask(
     return events
 
 
+def stopped_by_objection(
+    state: TrialState, case: CaseFile, *, witness_id: str, side: str, question: str, part: str
+) -> bool:
+    """Would the other side's AI counsel object to this question and the judge sustain it (so the
+    witness never answers)? The same rules ``ask`` applies, without drawing from the trial's
+    generator: a model's answer need not be asked for a question that will not be answered."""
+    if counsel.other(side) in state.people:
+        return False  # a person objects for themselves, after the answer
+    witness = _witness(case, witness_id)
+    answered = state.answered.get(f"{witness.id}:{side}", [])
+    words = vocabulary(case, witness)
+    defendants = [d.name for d in case.defendants]
+    cross = part == "cross"
+    grounds = rules.question_grounds(question, cross=cross, vocabulary=words, answered=answered, defendants=defendants)
+    if not grounds:
+        return False
+    ruling = rules.rule_on_question(
+        grounds[0], question, cross=cross, vocabulary=words, answered=answered, defendants=defendants
+    )
+    return ruling.sustained
+
+
 def _objection(state: TrialState, side: str, ground: str, base: dict[str, Any], *, strike: bool = False) -> TrialEvent:
     words = rules.GROUND_WORDS[ground]
     text = f"Objection: {words.lower()}" + ("; I ask that the answer be struck." if strike else ".")

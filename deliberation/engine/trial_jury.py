@@ -25,7 +25,7 @@ from deliberation.engine.memory import add_doubt, flag_moment
 from deliberation.engine.phases import advance
 from deliberation.engine.ports import HeardTurn, KeyMoment
 from deliberation.engine.state import DeliberationState, EngineSettings
-from deliberation.engine.trial import TrialEvent, admitted, run_trial
+from deliberation.engine.trial import Answerer, TrialEvent, admitted, run_trial
 from deliberation.engine.types import CaseFile, JurorProfile
 
 TRIAL_SCALE = 0.12
@@ -106,12 +106,20 @@ def cast_ballot_after_trial(
 
 
 def begin_after_trial(
-    *, case: CaseFile, jury: Sequence[JurorProfile], seed: int, settings: EngineSettings | None = None
+    *,
+    case: CaseFile,
+    jury: Sequence[JurorProfile],
+    seed: int,
+    settings: EngineSettings | None = None,
+    answerer: Answerer | None = None,
 ) -> DeliberationState:
-    """``session.begin`` with the trial held first (AI counsel on both sides), for AI-only runs."""
+    """``session.begin`` with the trial held first (AI counsel on both sides), for AI-only runs.
+
+    ``answerer`` answers for the witnesses (a model witness); without it, the offline rule."""
     state = new_state(jury=jury, seed=seed, player_side="none", settings=settings)
     advance(state, "presentation")
     advance(state, "initial_vote")
-    cast_ballot_after_trial(state, case=case, jury=jury, events=run_trial(case, seed=seed).events)
+    trial = run_trial(case, seed=seed, answerer=answerer)
+    cast_ballot_after_trial(state, case=case, jury=jury, events=trial.events)
     advance(state, "deliberation")
     return state

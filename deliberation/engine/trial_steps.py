@@ -11,6 +11,9 @@
 - after each question of the other side has been answered: an objection (``object_to``; the
   judge rules, and a sustained objection strikes the answer) or none (``no_objection``).
 
+When the trial cannot go on as planned (a move that keeps being refused), ``close_early`` ends it:
+the judge says so, what was said stands, and the judge's directions send the jury out.
+
 ``awaiting`` says what the state waits for; ``advance`` plays AI steps until a person must act.
 All of it is pure and deterministic for a seed, so the services can store the state after every
 step and a reload resumes where the trial stood.
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from deliberation.engine import trial_counsel as counsel
 from deliberation.engine.trial import (
     ERROR_QUESTION_BLANK,
+    JUDGE,
     Answerer,
     TrialEvent,
     TrialState,
@@ -37,6 +41,10 @@ EXAMINE = "examine"  # a witness is theirs to question
 REVIEW = "review"  # the other side's question was answered: object, or let it stand
 MAX_QUESTIONS_PER_WITNESS = 12  # a person's own questions to one witness in one part; then they rest
 MAX_QUESTION = 500
+CLOSED_EARLY = (
+    "The trial cannot go on as planned: counsel's remaining questions and speeches are withdrawn, "
+    "and the jury will decide on what it has heard."
+)
 ERROR_NOT_YOUR_TURN = "It is not your turn at the trial: {waiting}"
 ERROR_QUESTION_TOO_LONG = f"Keep a question under {MAX_QUESTION} characters."
 ERROR_TOO_MANY_QUESTIONS = "The judge has heard enough from this witness: say no further questions."
@@ -211,3 +219,19 @@ def no_objection(state: TrialState, *, side: str) -> list[TrialEvent]:
     _require(state, side, REVIEW)
     state.review = ""
     return []
+
+
+def close_early(state: TrialState, case: CaseFile) -> list[TrialEvent]:
+    """End the trial now: the judge says it cannot go on, what was said stands (struck answers stay
+    struck), nobody waits any more, and the judge's directions close it."""
+    if state.finished:
+        return []
+    stage = state.stage
+    state.people, state.review, state.on_stand = [], "", ""
+    event = TrialEvent(
+        index=len(state.events), stage=stage, kind="speech", speaker=JUDGE, side="judge", text=CLOSED_EARLY
+    )
+    state.events.append(event)
+    directions = [i for i, item in enumerate(state.plan) if item["kind"] == "directions"]
+    state.cursor = directions[-1] if directions else len(state.plan)
+    return [event, *step(state, case)]

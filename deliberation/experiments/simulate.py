@@ -5,7 +5,8 @@ number of worker processes can deliberate at once (SQLite allows only one writer
 the process that stores the runs does every write.
 A run is the same deliberation the services would hold with the same seed: the same engine
 settings, the same evidence retriever, the offline engine as the fallback mind, the "Juror 7"
-persona in seat 7 and no player.
+persona in seat 7 and no player. With the trial and a model engine, the witnesses answer through
+the model (``minds.trial_model``), the offline answer standing in for any it could not give.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class RunOutcome:
     started: float = 0.0  # seconds since the epoch
     finished: float = 0.0
     error: str = ""
+    trial_witness: dict[str, int] = field(default_factory=dict)  # a model witness's calls, tokens, fallbacks
 
 
 def worker_setup(angry_settings: dict[str, Any]) -> None:
@@ -116,8 +118,14 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
     jury = list(context.jury)
     if job.trial:
         from deliberation.engine.trial_jury import begin_after_trial
+        from deliberation.minds.trial_model import witness_for
 
-        state = begin_after_trial(case=case.file, jury=jury, seed=job.seed, settings=context.engine_settings)
+        witness = witness_for(job.engine)  # a model's witnesses, the offline answer their fallback
+        state = begin_after_trial(
+            case=case.file, jury=jury, seed=job.seed, settings=context.engine_settings, answerer=witness
+        )
+        if witness is not None:
+            outcome.trial_witness = witness.totals
     else:
         state = begin(case=case.file, jury=jury, seed=job.seed, player_side="none", settings=context.engine_settings)
     outcome.initial_votes = dict(state.vote_history[0])

@@ -52,7 +52,11 @@ def store_run(*, experiment_id: int, outcome: RunOutcome, personas: Sequence[Per
         round_number=len(rounds),
         rounds_without_change=int(state.get("rounds_without_change", 0)),
         engine_state=state,
-        settings={"rules": (state.get("settings") or {}).get("rules", "unanimous")},
+        settings={
+            "rules": (state.get("settings") or {}).get("rules", "unanimous"),
+            # a model witness's calls, tokens and fallbacks at the run's trial
+            **({"trial_witness": outcome.trial_witness} if outcome.trial_witness else {}),
+        },
         verdict=outcome.verdict,
         end_reason=end_reason if end_reason in EndReason.values else EndReason.CALLED,
         budget_exhausted=bool(state.get("budget_exhausted", False)),

@@ -4,12 +4,15 @@
 ``trial_witness.witness_prompt`` (the witness's rule and the ``passages_for`` the question, nothing
 else of the case). An answer that fails, comes back empty or names a fact the record does not hold
 (``trial_witness.ungrounded``) is replaced by the offline answer, and counted as a fallback, so a
-trial never puts an invented name, time or place before the jury.
+trial never puts an invented name, time or place before the jury. Each fallback is logged (a
+warning naming the witness and the reason) and kept in ``usages``; ``last`` is the latest call's,
+so the services can mark the stored answer (``Turn.is_fallback``, ``fallback_reason``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from deliberation.engine.trial_witness import (
     Answer,
@@ -22,6 +25,9 @@ from deliberation.engine.types import Usage, WitnessItem
 from deliberation.minds.litellm_calls import ModelCalls
 
 WITNESS_TEMPERATURE = 0.0  # a witness on oath is not creative
+NOTE_EMPTY = "empty answer"
+NOTE_INVENTED = "a fact not in the record: {facts}"
+logger = logging.getLogger(__name__)
 
 
 class ModelWitness(ModelCalls):
@@ -37,9 +43,13 @@ class ModelWitness(ModelCalls):
             witness_prompt(witness, question, passages), model=self.model, temperature=WITNESS_TEMPERATURE
         )
         text = (outcome.text or "").strip()
-        if outcome.error or not text or ungrounded(text, witness):
-            note = outcome.error or ("empty answer" if not text else "a fact not in the record")
+        invented = ungrounded(text, witness) if text and not outcome.error else []
+        if outcome.error or not text or invented:
+            note = outcome.error or (NOTE_INVENTED.format(facts=", ".join(invented[:5])) if text else NOTE_EMPTY)
             self.usages.append(outcome.usage(fallback=True, note=note))
+            logger.warning(
+                "The model witness %s (%s) was replaced by the offline answer: %s", witness.name, self.model, note
+            )
             return offline_answer(witness, question, part=part, said=said)
         self.usages.append(outcome.usage())
         return Answer(text, (), part)
@@ -47,6 +57,11 @@ class ModelWitness(ModelCalls):
     def __call__(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer:
         """The engine's ``Answerer``: one blocking call (run the trial off the request and transaction)."""
         return asyncio.run(self.answer_async(witness, question, part=part, said=said))
+
+    @property
+    def last(self) -> Usage | None:
+        """The latest call's usage (its ``fallback`` and ``note`` say whether the model's answer stood)."""
+        return self.usages[-1] if self.usages else None
 
     @property
     def totals(self) -> dict[str, int]:

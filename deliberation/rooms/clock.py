@@ -195,7 +195,7 @@ def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     if action == "counsel":  # AI counsel make the move a person's time ran out on (outside the lock)
         from deliberation.services.counsel import counsel_stand_in
 
-        counsel_stand_in(deliberation_id=deliberation_id)
+        counsel_stand_in(deliberation_id=deliberation_id, now=now)
     if action == "round":
         round_run(deliberation_id=deliberation_id, round_number=number)
     if action in ("round", "turns"):

@@ -8,13 +8,23 @@ casts its first ballot from what the trial admitted (``lifecycle.first_ballot``)
 
 Each new step announces "trial" (the new turns, the on-the-stand panel and the controls); a ruling
 is read aloud by the judge's voice.
+
+With a model engine the witness answers through the model (``minds.trial_model``), prepared before
+the step's transaction; an answer the model could not give (a timeout, an error, garbage, an
+invented fact) is the offline rule's, logged and stored marked as a fallback with its reason. A game
+whose trial has AI counsel on both sides is played the same way (``lifecycle.side_choose``).
+
+In a room, a move AI counsel make for a counsel whose time ran out (``counsel_stand_in``) that is
+refused is tried again on the clock's next tick, ``STAND_IN_TRIES`` times in all; then the trial is
+closed early (``trial_steps.close_early``) and the room's rounds begin, so a room never hangs there.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,12 +34,17 @@ from cases.casefile import case_file
 from cases.models import Case
 from deliberation import narration_services
 from deliberation.engine import trial_counsel, trial_steps
-from deliberation.engine.trial import Answerer, TrialEvent, TrialState, new_trial
+from deliberation.engine.trial import Answerer, TrialEvent, TrialState, new_trial, stopped_by_objection
 from deliberation.engine.trial_witness import Answer
 from deliberation.engine.trial_witness import answer as offline_answer
-from deliberation.engine.types import CaseFile, WitnessItem
+from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
 from deliberation.services.broadcast import announce
+
+if TYPE_CHECKING:
+    from deliberation.minds.trial_model import ModelWitness
+
+logger = logging.getLogger(__name__)
 
 COUNSEL_SIDE = {PlayerSide.PROSECUTE: "prosecution", PlayerSide.DEFEND: "defense"}
 ACTIONS = ("ask", "ai_ask", "rest", "speak", "ai_speak", "object", "no_objection", "continue")
@@ -72,7 +87,7 @@ def _lock(deliberation_id: int) -> Deliberation:
     return deliberation
 
 
-def _model(deliberation_id: int) -> Answerer | None:
+def _model(deliberation_id: int) -> ModelWitness | None:
     """The game's model witness, or None offline."""
     from deliberation.minds.trial_model import witness_for
 
@@ -84,12 +99,14 @@ def _case(deliberation_id: int) -> CaseFile:
     return case_file(Case.objects.with_file().get(deliberations__pk=deliberation_id))
 
 
-def _save(deliberation: Deliberation, state: TrialState) -> None:
+def _save(deliberation: Deliberation, state: TrialState, prepared: Prepared | None = None) -> None:
     """Store what happened since the last save: new events as turns, struck answers marked, the
-    state; announce it and let the judge read each new ruling (and the directions) aloud."""
+    state; announce it and let the judge read each new ruling (and the directions) aloud. The
+    answer the ``prepared`` model answer gave is stored as the model's (or as its fallback)."""
     stored: dict[str, Any] = dict(deliberation.trial_state)
     base, done = int(stored["base"]), int(stored["stored"])
     new = state.events[done:]
+    by_model = prepared.answered if prepared is not None else None
     Turn.objects.bulk_create(
         Turn(
             deliberation=deliberation,
@@ -99,8 +116,8 @@ def _save(deliberation: Deliberation, state: TrialState) -> None:
             speaker_name=event.speaker[:100],
             strategy=event.kind,
             content=event.text,
-            engine="offline",
             trial=event.to_dict(),
+            **(_answered_by(prepared) if prepared is not None and event.index == by_model else {"engine": "offline"}),
         )
         for event in new
     )
@@ -126,18 +143,44 @@ def _save(deliberation: Deliberation, state: TrialState) -> None:
         announce(deliberation.pk, "trial", {"from": base + done, "struck": [base + i for i in struck]})
 
 
+def _answered_by(prepared: Prepared) -> dict[str, Any]:
+    """The stored answer's engine, and when the model's answer was replaced, why."""
+    usage = prepared.usage
+    if usage is None or not usage.fallback:
+        return {"engine": prepared.engine}
+    return {
+        "engine": prepared.engine,
+        "is_fallback": True,
+        "fallback_cause": usage.cause,
+        "fallback_reason": usage.note[:300],
+    }
+
+
 class Prepared:
     """A witness's answer computed before the step's transaction (a model call takes seconds: it
     never runs with the row locked). It answers only the question it was prepared for, at the
-    point of the trial it was prepared at; anything else gets the offline rule's answer."""
+    point of the trial it was prepared at; anything else gets the offline rule's answer.
 
-    def __init__(self, witness_id: str, question: str, answer: Answer | None) -> None:
+    ``usage`` is the model call's (its ``fallback`` says the offline rule answered instead);
+    ``answered`` the index of the event its answer became (-1: not used)."""
+
+    def __init__(
+        self, witness_id: str, question: str, answer: Answer | None, *, engine: str = "", usage: Usage | None = None
+    ) -> None:
         self.witness_id, self.question, self.answer = witness_id, question, answer
+        self.engine, self.usage = engine, usage
+        self.answered = -1
 
     def __call__(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer:
         if self.answer is not None and witness.id == self.witness_id and question == self.question:
+            self.answered = -2  # set to the answer's index once the step has put it in the record
             return self.answer
         return offline_answer(witness, question, part=part, said=said)
+
+    def note_answer(self, state: TrialState, before: int) -> None:
+        """After the step: which new event is the prepared answer (the step's one answer)."""
+        if self.answered == -2:
+            self.answered = next((e.index for e in state.events[before:] if e.kind == "answer"), -1)
 
 
 def _point(state: TrialState) -> tuple[int, int, str]:
@@ -145,7 +188,7 @@ def _point(state: TrialState) -> tuple[int, int, str]:
 
 
 def _prepare(
-    deliberation_id: int, file: CaseFile, model: Answerer | None, question: Callable[[TrialState], str | None]
+    deliberation_id: int, file: CaseFile, model: ModelWitness | None, question: Callable[[TrialState], str | None]
 ) -> tuple[Prepared | None, tuple[int, int, str] | None]:
     """Outside any transaction: the model's answer to the question the next step will put (by
     ``question``), and the point of the trial it is for (None without a model or a question)."""
@@ -160,9 +203,12 @@ def _prepare(
     if not asked or not witness_id:
         return None, None
     witness = next(w for w in file.witnesses if w.id == witness_id)
-    part = state.plan[state.cursor]["part"] if not state.finished else "chief"
+    item = state.plan[state.cursor]
+    part = item["part"]
+    if stopped_by_objection(state, file, witness_id=witness_id, side=item["side"], question=asked, part=part):
+        return None, None  # the judge will sustain the objection: the witness will not answer
     reply = model(witness, asked, part=part, said=set(state.said.get(witness_id, [])))
-    return Prepared(witness_id, asked, reply), _point(state)
+    return Prepared(witness_id, asked, reply, engine=model.model, usage=model.last), _point(state)
 
 
 def _witness_next(state: TrialState) -> str:
@@ -212,8 +258,20 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
                 if point is not None and point != _point(state):
                     continue  # someone moved the trial on while the model answered: prepare again
                 file = file or _case(deliberation_id)
+                before = len(state.events)
                 trial_steps.advance(state, file, prepared)
-            _save(deliberation, state)
+                if prepared is not None:
+                    prepared.note_answer(state, before)
+            _save(deliberation, state, prepared)
+
+
+def trial_play(*, deliberation_id: int) -> None:
+    """Play a trial AI counsel hold on both sides off the request: the ``trial_advance`` task, after
+    the transaction commits (a model's witness answers take seconds each)."""
+    from angryagents.background import enqueue
+    from deliberation import tasks
+
+    enqueue(tasks.trial_advance, deliberation_id)
 
 
 def _wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:
@@ -236,18 +294,29 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
         return
     now = timezone.now()
     room["trial_wait"] = mark
+    room.pop("stand_in_refused", None)  # a new wait: AI counsel's tries for it start afresh
     clock.set_due(room, "next_at", now + timedelta(seconds=turn_seconds(room)), now)
     room_save(deliberation, room)
     clock.schedule(deliberation, room)
 
 
 STAND_IN = {trial_steps.EXAMINE: "ai_ask", trial_steps.SPEECH: "ai_speak", trial_steps.REVIEW: "no_objection"}
+STAND_IN_TRIES = 3  # AI counsel's tries at a move for a counsel whose time ran out; then the trial closes
+STAND_IN_RETRY_SECONDS = 5.0  # how long after a refused try the clock tries again
+RETRIED = "retry"  # ``counsel_stand_in``'s answer when its move was refused and will be tried again
+CLOSED = "closed"  # ... when its move was refused too often and the trial was closed early
 
 
-def counsel_stand_in(*, deliberation_id: int) -> str:
+def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> str:
     """A room's counsel let their time run out: AI counsel makes the move the trial waits for (the
     next question, the speech, or letting the answer stand), then the trial goes on. Returns the
-    action taken, or "" when the wait was already over (they moved meanwhile)."""
+    action taken, or "" when the wait was already over (they moved meanwhile).
+
+    A refused move (``trial_move`` raised: the trial's state or the case no longer allow it) is
+    logged and tried again ``STAND_IN_RETRY_SECONDS`` later (``RETRIED``); the last of
+    ``STAND_IN_TRIES`` refusals closes the trial early (``CLOSED``) and the room's rounds begin.
+    A move that was made but whose following steps failed is followed on the next try by AI
+    counsel's steps alone (``trial_advance``), counted the same way."""
     from deliberation.rooms.state import room_of
 
     with transaction.atomic():
@@ -256,12 +325,59 @@ def counsel_stand_in(*, deliberation_id: int) -> str:
         except ValidationError:
             return ""
         state = load(deliberation)
+        room = room_of(deliberation)
+        held = str(room.get("trial_wait") or "")
         waiting = trial_steps.awaiting(state)
-        if waiting is None or room_of(deliberation).get("trial_wait") != _wait_mark(state, waiting):
+        if waiting is not None and held == _wait_mark(state, waiting):
+            action = STAND_IN[waiting.what]
+        elif held and room.get("stand_in_refused"):
+            action = "advance"  # the move stands, but the trial did not go on after it: play on
+        else:
             return ""
-    action = STAND_IN[waiting.what]
-    trial_move(deliberation_id=deliberation_id, side=waiting.side, action=action)
+    try:
+        if waiting is not None and action != "advance":
+            trial_move(deliberation_id=deliberation_id, side=waiting.side, action=action)
+        else:
+            trial_advance(deliberation_id=deliberation_id)
+    except Exception:  # whatever refused it, the room must not hang at the trial
+        logger.exception("AI counsel's move %r was refused at the trial of deliberation %s", action, deliberation_id)
+        return _stand_in_refused(deliberation_id, held, now or timezone.now())
     return action
+
+
+def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
+    """Count the refusal against this wait: try again on a later tick, or close the trial early."""
+    from deliberation.rooms import clock
+    from deliberation.rooms.state import room_of, room_save
+
+    with transaction.atomic():
+        try:
+            deliberation = _lock(deliberation_id)
+        except ValidationError:
+            return ""  # the trial ended meanwhile
+        room = room_of(deliberation)
+        if room.get("trial_wait") != mark:
+            return ""  # the wait moved on meanwhile: its own clock carries it
+        refused = int(room.get("stand_in_refused") or 0) + 1
+        if refused < STAND_IN_TRIES:
+            room["stand_in_refused"] = refused
+            clock.set_due(room, "next_at", now + timedelta(seconds=STAND_IN_RETRY_SECONDS), now)
+            room_save(deliberation, room)
+            clock.schedule(deliberation, room)
+            return RETRIED
+        logger.error(
+            "The trial of deliberation %s is closed early: AI counsel's move was refused %s times",
+            deliberation_id,
+            refused,
+        )
+        room.pop("stand_in_refused", None)
+        room["trial_wait"] = ""
+        room_save(deliberation, room)
+        state = load(deliberation)
+        trial_steps.close_early(state, _case(deliberation_id))
+        _save(deliberation, state)
+        _close(deliberation, state)
+    return CLOSED
 
 
 def _close(deliberation: Deliberation, state: TrialState) -> None:
@@ -308,11 +424,14 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
                 raise ValidationError(ERROR_NOT_COUNSEL)
             if point is not None and point != _point(state):
                 prepared = None  # the trial moved on meanwhile: the rule answers this once
+            before = len(state.events)
             try:
                 _apply(state, file, side=side, action=action, text=text, ground=ground, answerer=prepared)
             except ValueError as exc:
                 raise ValidationError(str(exc)) from None
-            _save(deliberation, state)
+            if prepared is not None:
+                prepared.note_answer(state, before)
+            _save(deliberation, state, prepared)
     trial_advance(deliberation_id=deliberation_id, until_mine=side if action == "continue" else "")
 
 

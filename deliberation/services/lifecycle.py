@@ -24,7 +24,7 @@ from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.game_settings import GameSettings
-from deliberation.minds.factory import engine_check
+from deliberation.minds.factory import OFFLINE, engine_check
 from deliberation.models import (
     BallotKind,
     Deliberation,
@@ -200,6 +200,11 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
     With the trial on and ``counsel``, the player is counsel for their side: the phase becomes
     ``trial`` and the first ballot waits for the trial's end (``services.counsel``; call
     ``counsel.trial_advance`` after this commits to play AI counsel's first steps).
+
+    With the trial on, AI counsel on both sides and a model engine, the witnesses answer through the
+    model, which never runs inside this transaction: the trial is played step by step like a
+    counsel's (phase ``trial``, nobody's counsel); the caller plays it after this commits (the
+    ``trial_advance`` task, or ``counsel.trial_advance``). Offline, the whole trial is held here.
     """
     deliberation = _lock(deliberation_id)
     if deliberation.player_side:
@@ -210,7 +215,9 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
         raise ValidationError(ERROR_VOTE_UNKNOWN)
     trial_on = trial_services.trial_enabled(deliberation)
     room = is_room(deliberation)
-    if trial_on and counsel and (room or (deliberation.host_plays and side != PlayerSide.NONE)):
+    person = trial_on and counsel and (room or (deliberation.host_plays and side != PlayerSide.NONE))
+    by_model = trial_on and not room and deliberation.engine != OFFLINE  # the model witness: step by step
+    if person or by_model:
         from deliberation.services import counsel as counsel_services
 
         deliberation.player_side = side
@@ -218,7 +225,9 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
         deliberation.trial_state = (  # in a room, participants claim counsel before the trial opens
             counsel_services.trial_begin(deliberation, people=[], vote=vote, opened=False)
             if room
-            else counsel_services.trial_begin(deliberation, people=[counsel_services.COUNSEL_SIDE[side]], vote=vote)
+            else counsel_services.trial_begin(
+                deliberation, people=[counsel_services.COUNSEL_SIDE[side]] if person else [], vote=vote
+            )
         )
         deliberation.save(update_fields=["player_side", "phase", "trial_state"])
         announce(deliberation.pk, "phase")

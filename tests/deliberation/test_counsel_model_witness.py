@@ -1,19 +1,24 @@
-"""A game played with a model: the witness at a step-by-step trial answers through the model, with
-only its retrieved lines and the rule, and never while the deliberation's row is locked."""
+"""A game played with a model: the witness at the trial answers through the model, with only its
+retrieved lines and the rule, and never while the deliberation's row is locked; with AI counsel on
+both sides (`deliberate --trial`) too, the offline answer standing in, marked, when the model fails."""
 
 from __future__ import annotations
 
+import io
 import json
+import logging
+from contextlib import redirect_stderr
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import DatabaseError, connection, connections, transaction
 
 from deliberation.engine import trial_steps
 from deliberation.engine.trial_witness import WITNESS_RULE
 from deliberation.models import Deliberation, Turn, TurnKind
 from deliberation.services import counsel, deliberation_start, side_choose
-from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
+from tests.deliberation.minds.openai_server import GARBAGE, Reply, ScriptedOpenAIServer
 
 
 def _row_is_free(deliberation_id: int) -> bool:
@@ -66,3 +71,111 @@ def test_the_model_witness_answers_outside_the_steps_transaction_from_its_passag
     assert WITNESS_RULE.split("{name}")[0] in sent and robbery.summary not in sent
     assert all(a.trial["grounded"] for a in answers)
     assert all(free), "a model call ran while the deliberation's row was locked"
+
+
+# --- The whole trial at once, AI counsel on both sides: the same model witness -------------------------
+
+SWORN = "On my oath, "  # what this test's model puts before every answer (no fact the record lacks)
+
+
+def _is_witness(body: dict[str, Any]) -> bool:
+    """A witness's prompt (``trial_witness.witness_prompt``), not a juror's."""
+    messages = body["messages"]
+    return len(messages) == 2 and "a witness (" in messages[0]["content"] and "testimony:" in messages[1]["content"]
+
+
+def _sworn_witness(body: dict[str, Any]) -> Reply:
+    """A model that keeps to the rule in its own words; a juror's prompt gets the server's default."""
+    if not _is_witness(body):
+        return Reply()
+    user = body["messages"][1]["content"]
+    line = user.split("\n- ", 1)[1].split("\n", 1)[0] if "\n- " in user else "I couldn't say."
+    return Reply(text=SWORN + line[:1].lower() + line[1:])
+
+
+def _deliberate(*args: str) -> tuple[dict[str, Any], str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stderr(err):
+        call_command("deliberate", *args, "--json", stdout=out, stderr=err)
+    return json.loads(out.getvalue().strip().splitlines()[-1]), err.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deliberate_with_the_trial_and_a_model_hears_the_model_witness_through_litellm(library, settings, monkeypatch):
+    settings.ANGRY_NARRATION = "text"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with ScriptedOpenAIServer() as server:
+        server.responder = _sworn_witness
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        settings.ANGRY_LLM_RETRIES = 0
+        record, transcript = _deliberate(
+            "--case", "kessler-market-robbery", "--engine", "openai/witness-model", "--trial", "--seed", "3",
+            "--max-rounds", "1",
+        )  # fmt: skip
+        witness_calls = [r for r in server.requests if _is_witness(r)]
+    trial = record["trial"]
+    answers = [t for t in trial["turns"] if t["kind"] == "answer"]
+    by_model = [a for a in answers if a["answered_by"] == "openai/witness-model"]
+    assert answers and len(by_model) == len(witness_calls)
+    assert all(a["content"].startswith(SWORN) for a in by_model if a["content"] != "I couldn't say.")
+    assert any(a["content"].startswith(SWORN) for a in by_model)
+    assert trial["witness_fallbacks"] == 0 and trial["groundedness"] == 1.0
+    assert f"(trial): {by_model[0]['content']}" in transcript  # the command's transcript shows them
+    assert trial["turns"][-1]["kind"] == "directions" and sum(record["first_ballot"].values()) == 12
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_model_witness_that_times_out_or_answers_garbage_gives_way_to_its_record_and_says_so(
+    library, settings, monkeypatch, caplog
+):
+    settings.ANGRY_NARRATION = "text"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with ScriptedOpenAIServer() as server:
+        server.responder = _sworn_witness
+        server.script(Reply(delay=3.0), Reply(raw=GARBAGE))  # the trial's first two answers
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        settings.ANGRY_LLM_RETRIES = 0
+        settings.ANGRY_LLM_TIMEOUT = 0.5
+        with caplog.at_level(logging.WARNING, logger="deliberation.minds.trial_model"):
+            record, _ = _deliberate(
+                "--case", "kessler-market-robbery", "--engine", "openai/witness-model", "--trial", "--seed", "3",
+                "--max-rounds", "1",
+            )  # fmt: skip
+    trial = record["trial"]
+    answers = [t for t in trial["turns"] if t["kind"] == "answer"]
+    replaced = [a for a in answers if a["answered_by"] == "offline"]
+    assert trial["witness_fallbacks"] == len(replaced) == 2 and answers[:2] == replaced
+    assert "did not answer within 0.5 s" in replaced[0]["fallback"] and replaced[1]["fallback"]
+    assert all(not a["content"].startswith(SWORN) and a["grounded"] for a in replaced)  # the record's own lines
+    assert any(a["content"].startswith(SWORN) for a in answers[2:])  # the model answers again after
+    warnings = [r.getMessage() for r in caplog.records if "replaced by the offline answer" in r.getMessage()]
+    assert len(warnings) == 2
+    turns = Turn.objects.filter(deliberation_id=record["deliberation_id"], kind=TurnKind.TRIAL, is_fallback=True)
+    assert turns.count() == 2 and {t.fallback_cause for t in turns} == {"timeout", "unusable"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off_the_request(
+    client, library, settings, monkeypatch
+):
+    settings.ANGRY_NARRATION = "text"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with ScriptedOpenAIServer() as server:
+        server.responder = _sworn_witness
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        settings.ANGRY_LLM_RETRIES = 0
+        settings.ANGRY_LLM_MODEL = "openai/witness-model"
+        client.post("/court/start/", {"case": "kessler-market-robbery", "trial": "kessler-market-robbery"})
+        deliberation = Deliberation.objects.get()
+        assert deliberation.engine == "openai/witness-model"
+        response = client.post(
+            f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, HTTP_HX_REQUEST="true"
+        )  # no "counsel": AI counsel on both sides; the trial task plays it once the choice is stored
+        witness_calls = [r for r in server.requests if _is_witness(r)]
+    assert response.status_code == 200
+    deliberation.refresh_from_db()
+    assert deliberation.phase == "deliberation" and deliberation.player_side == "defend"
+    answers = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL, strategy="answer")
+    assert answers.filter(engine="openai/witness-model").count() == len(witness_calls) > 0
+    assert all(a.content.startswith(SWORN) or a.content == "I couldn't say." for a in answers)
+    assert counsel.load(deliberation).people == []  # nobody was counsel

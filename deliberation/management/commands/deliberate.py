@@ -24,6 +24,7 @@ from deliberation.management.format_arguments import add_format_arguments, forma
 from deliberation.minds.factory import engine_label
 from deliberation.models import Deliberation, Phase
 from deliberation.selectors import deliberations_with_record, run_record
+from deliberation.services.counsel import trial_advance
 from deliberation.services.discharge import juror_discharge
 from jurors.models import PLAYER_SEAT
 
@@ -100,6 +101,9 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         err = sys.stderr
+        if deliberation.phase == Phase.TRIAL:  # a model's witnesses: the trial is played step by step
+            trial_advance(deliberation_id=deliberation.pk)
+            deliberation.refresh_from_db()
         discharge_at = self._discharge_at(options["discharge"])
         player = random.Random(deliberation.seed)
         limit = (deliberation.settings or {}).get("max_rounds") or 20

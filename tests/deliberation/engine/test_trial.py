@@ -24,6 +24,7 @@ from deliberation.engine.trial import (
     run_trial,
     score_counsel,
     step,
+    stopped_by_objection,
 )
 from deliberation.engine.trial_counsel import open_question, salient
 from deliberation.engine.trial_jury import cast_ballot_after_trial
@@ -285,3 +286,21 @@ def test_a_line_that_names_nothing_makes_counsel_ask_what_happened():
 
     assert salient("He ran.") == []
     assert question.endswith("what happened?") or question.endswith("what happened.")
+
+
+def test_a_question_is_known_to_be_stopped_by_a_sustained_objection_exactly_when_it_goes_unanswered():
+    stopped, answered = 0, 0
+    for seed in range(12):
+        case = build_case()
+        state = new_trial(case, seed=seed)
+        while not state.finished:
+            item = state.plan[state.cursor]
+            foreseen = item["kind"] == "question" and stopped_by_objection(
+                state, case, witness_id=item["witness"], side=item["side"], question=item["question"], part=item["part"]
+            )
+            events = step(state, case)
+            if item["kind"] == "question":
+                heard = any(e.kind == "answer" for e in events)
+                assert foreseen is not heard, item["question"]
+                stopped, answered = stopped + foreseen, answered + heard
+    assert stopped > 0 and answered > 0  # both kinds of question were put

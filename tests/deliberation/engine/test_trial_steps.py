@@ -132,3 +132,20 @@ def test_a_saved_trial_waits_for_the_same_move_after_a_reload():
     trial_steps.advance(reloaded, case, max_steps=5)
     trial_steps.advance(state, case, max_steps=5)
     assert [e.to_dict() for e in reloaded.events] == [e.to_dict() for e in state.events]
+
+
+def test_a_trial_closed_early_keeps_what_was_said_and_ends_with_the_judges_directions():
+    state, case = _trial(["defense"])
+    _to_next_wait(state, case)
+    trial_steps.speak(state, case, side="defense", text="My client was at home.")
+    waiting = _to_next_wait(state, case)
+    assert waiting is not None and waiting.what == trial_steps.REVIEW  # a question of theirs to review
+    trial_steps.object_to(state, case, side="defense", ground="relevance")
+    before = [e.to_dict() for e in state.events]
+
+    closing = trial_steps.close_early(state, case)
+
+    assert [e.to_dict() for e in state.events[: len(before)]] == before  # nothing said is lost or unstruck
+    assert [(e.speaker, e.text) for e in closing[:1]] == [("The judge", trial_steps.CLOSED_EARLY)]
+    assert closing[-1].kind == "directions" and state.finished
+    assert trial_steps.awaiting(state) is None and trial_steps.close_early(state, case) == []

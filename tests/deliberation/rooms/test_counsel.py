@@ -152,3 +152,36 @@ def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
     Deliberation.objects.filter(pk=room.pk).update(settings=stale)  # as if the old wait's tick came late
     assert counsel.counsel_stand_in(deliberation_id=room.pk) == ""
     assert _waiting(room) == before
+
+
+def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_closes_and_the_room_moves_on(room):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_speak")
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="continue")  # to their cross-examination
+    waiting = _waiting(room)
+    assert waiting.side == "defense" and waiting.what == trial_steps.EXAMINE
+    said = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).count()
+    # The case is edited while the trial stands: the witness on the stand is no longer in it, so AI
+    # counsel's next question to them (the stand-in move, "ai_ask") is refused.
+    room.case.witnesses.all().delete()
+    with pytest.raises(StopIteration):
+        counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_ask")
+
+    due = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=due) == "counsel"
+    room.refresh_from_db()
+    assert room.phase == Phase.TRIAL and room_of(room)["stand_in_refused"] == 1  # refused, to be tried again
+    assert clock.room_tick(deliberation_id=room.pk, now=due) == ""  # not before its new time
+    retry = timedelta(seconds=counsel.STAND_IN_RETRY_SECONDS + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=due + retry) == "counsel"
+    room.refresh_from_db()
+    assert room.phase == Phase.TRIAL and room_of(room)["stand_in_refused"] == 2
+    assert clock.room_tick(deliberation_id=room.pk, now=due + 2 * retry) == "counsel"  # the last try
+
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION and room_of(room)["stage"] == STAGE_AI
+    trial = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).order_by("sequence"))
+    assert [t.content for t in trial[said:-1]] == [trial_steps.CLOSED_EARLY]  # what was said stands
+    assert trial[-1].strategy == "directions"
+    assert room.votes.filter(round_number=0).count() == 12  # the jury's first ballot
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
