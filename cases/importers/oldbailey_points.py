@@ -42,7 +42,7 @@ For the defence:
 
 How often each point comes with an acquittal (``bench/evidence_separation.py --rules``; the
 verdict is used only to count): in the 13 more sessions 21% of the 1,079 playable trials with a
-known verdict were acquittals, in the sample 37% of 110. Caught in the act 14% / 36%; pawned 9% /
+known verdict were acquittals, in the sample 37% of 110. Caught in the act 14% / 33%; pawned 9% /
 40% (5 trials); the property on the prisoner 20% / 26%; a confession 21% / 29%; a witness who
 cannot swear 27% / 40%; drink 34% / 58%; never found 27% / 33%; lone prosecutor 36% / 40%;
 defence witnesses 26% / 41%; counsel 27% / 45%; cannot say whether 32% / 38%; an accident 35% /
