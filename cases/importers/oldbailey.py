@@ -421,7 +421,7 @@ def _witnesses_and_evidence(
         for item in drafts:
             evidence.append(EvidenceRecord(**item.__dict__))
     heard = [Heard(name=w.name, side=w.side, testimony=w.testimony) for w in witnesses]
-    points = [EvidenceRecord(**item.__dict__) for item in trial_points(heard)]
+    points = [EvidenceRecord(**item.__dict__) for item in trial_points(heard, tuple(text.defence))]
     return witnesses, points + evidence, prosecution_issues, defence_count
 
 

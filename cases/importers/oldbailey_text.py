@@ -47,6 +47,14 @@ DEFENCE_MARKER = re.compile(
     re.IGNORECASE,
 )
 GOOD_CHARACTER = re.compile(r"good character|bore a (very )?good|borne a (very )?good|honest(y)?,? (and )?sober", re.I)
+# A witness who opens with the office that brought them to court for the prosecution.
+PROSECUTION_CALLING = re.compile(
+    r"I am (?:a |an )?(?:police[- ]?constable|policeman|constable|watchman|patrol|headborough|beadle|pawnbroker"
+    r"|inspector of (?:the )?police|police[- ]inspector|(?:police[- ])?(?:serjeant|sergeant)"
+    r"|officer(?=[.,;:—-]| belonging| of (?:the )?"
+    r"(?:police|Worship|Bow|Hatton|Marlborough|Queen|Union|Lambeth|Marylebone)))",
+    re.I,
+)
 # "THOMAS RAND. I am footman", and the 1801 form "THOMAS HARRIS sworn. - I am a carpenter".
 CAPS_NAME = re.compile(
     r"^((?:[A-Z][A-Z'\-]*\.? ?){1,5}[A-Z][A-Z'\-]+)(?:\s?\.|\s+sworn\s*[.,]?\s*[-—]?)\s+(.*)$", re.DOTALL
@@ -361,6 +369,12 @@ def _obc2_prefix(p: ET.Element) -> str:
 
 
 def is_defence_witness(draft: WitnessDraft, testimony: str) -> bool:
+    """Heard after the prisoner's defence, or speaking to the prisoner's good character; never the
+    officer or pawnbroker who tells of the arrest or the pledge and adds that the prisoner bore a good
+    character ("I am an officer. I apprehended the prisoner ... he has borne a good character",
+    t18261026-56): a prosecution witness still, the character being a word in the prisoner's favour."""
     if draft.after_defence:
         return True
-    return not draft.is_victim and may_match(GOOD_CHARACTER, fold(testimony)) and bool(GOOD_CHARACTER.search(testimony))
+    if draft.is_victim or PROSECUTION_CALLING.match(testimony):
+        return False
+    return may_match(GOOD_CHARACTER, fold(testimony)) and bool(GOOD_CHARACTER.search(testimony))

@@ -17,6 +17,9 @@ from cases.importers.oldbailey_points import (
     FOUND_ON,
     LONE_ACCUSER,
     NOT_FOUND,
+    OWN_ADMISSION,
+    OWN_DENIAL,
+    OWN_POSSESSION,
     PAWNED,
     UNSURE,
     Heard,
@@ -119,3 +122,39 @@ def test_a_trial_fought_at_length_is_a_point_for_the_defence_and_a_short_one_is_
     assert item.strength_defense > item.strength_prosecution
     short = _session("18011028")["t18011028-2"]
     assert not any(e.label.startswith(CONTESTED.label) for e in short.evidence)
+
+
+# The prisoner's own account (issue 17.5, third pass), each tested on the trial where its example was read.
+
+
+def test_a_prisoner_who_pleads_distress_admits_the_deed_and_helps_the_prosecution():
+    item = point_in("t18140420-2", OWN_ADMISSION)
+    assert item.description == "Distress caused me to infringe upon the laws of my country."
+    assert item.label == f"{OWN_ADMISSION.label} (the prisoner)"
+    assert item.strength_prosecution > item.strength_defense
+
+
+def test_a_prisoner_who_says_he_picked_the_property_up_owns_to_having_it():
+    item = point_in("t18011028-12", OWN_POSSESSION)
+    assert item.description == "I picked it up in the street when I went out."
+    assert item.strength_prosecution > item.strength_defense
+
+
+def test_a_prisoner_who_denies_the_charge_makes_a_point_for_the_defence():
+    item = point_in("t18011028-47", OWN_DENIAL)
+    assert item.description == "I never saw the man in all my life till I saw him at the Justice's."
+    assert item.strength_defense > item.strength_prosecution
+
+
+def test_the_prisoners_account_is_read_once_and_a_witness_saying_the_same_words_is_not_the_prisoner():
+    said = ("Prisoner's Defence. I know nothing of it.", "The prisoner's statement: I know nothing of it.")
+    items = trial_points([for_prosecution("I took him.")], said)
+    assert [i.label for i in items if i.label.startswith(OWN_DENIAL.label)] == [f"{OWN_DENIAL.label} (the prisoner)"]
+    assert not labels(for_prosecution("I know nothing of it."), for_prosecution("I took him.", "B C")) & {
+        OWN_DENIAL.label
+    }
+
+
+def test_a_witness_who_never_lost_sight_of_the_prisoner_caught_them_in_the_act():
+    item = point_in("t18261026-129", CAUGHT)
+    assert item.description == "I never lost sight of the prisoners till they were taken."

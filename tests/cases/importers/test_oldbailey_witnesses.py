@@ -99,3 +99,15 @@ def test_a_plea_during_the_trial_is_the_reason_even_when_it_left_no_testimony():
 def test_a_trial_where_no_evidence_was_offered_says_so():
     record = trial("t18790526-521")
     assert (record.playable, record.unplayable_reason) == (False, REASON_NO_EVIDENCE_OFFERED)
+
+
+def side_of(trial_id: str, name: str) -> str:
+    return next(w.side for w in trial(trial_id).witnesses if w.name == name)
+
+
+def test_an_officer_who_adds_that_the_prisoner_bore_a_good_character_is_still_the_prosecutions_witness():
+    # "I am an officer. I apprehended the prisoner ... he has borne a good character" (1826)
+    assert "good character" in said_by("t18261026-56", "John Harding")
+    assert side_of("t18261026-56", "John Harding") == "prosecution"
+    # an officer of a regiment who speaks to the prisoner's character is a witness for the prisoner (1871)
+    assert side_of("t18710109-107", "James Franklin") == "defense"
