@@ -128,7 +128,7 @@ def test_the_room_page_listens_on_the_courtrooms_websocket_and_never_polls(code,
     page = teacher.get(reverse("room", args=[code]))
     room = Deliberation.objects.get(room_code=code)
     html = page.content.decode()
-    assert f'ws-connect="/ws/court/{room.public_id}/"' in html
+    assert f'ws-connect="/ws/court/{room.public_id}/?seen=' in html  # with the push count it was rendered at
     assert 'hx-trigger="every' not in html and "/live/" not in html
     for part in ('id="jury-box"', 'id="tally"', 'id="chat"', 'id="judge"', 'id="room-turn"', 'id="room-controls"'):
         assert part in html
