@@ -193,7 +193,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
         **base_context(deliberation, seats),
         **page.turn_context(deliberation, seats),
         **page.controls_context(deliberation, seats, session_key=key),
-        **selectors.teacher_view(deliberation),
+        **selectors.teacher_view(deliberation, seats),
         "poll_seconds": TEACHER_POLL_SECONDS,
         "push_seen": seen,
     }
