@@ -255,13 +255,14 @@ async def test_a_watched_model_round_streams_its_speeches_to_the_browser_in_grou
 async def test_a_socket_cancelled_while_it_leaves_still_leaves_its_group_and_the_watch_count(text_judge):
     """Daphne cancels a consumer still closing some seconds after its socket closed (a whole class
     closing at once): the leave it had begun runs to the end all the same."""
+    from channels.db import database_sync_to_async
     from channels.layers import get_channel_layer
 
     from deliberation.consumers import CourtConsumer
     from deliberation.services.broadcast import group_name
     from deliberation.services.watching import is_watched, watch_started
 
-    game = await sync_to_async(_start)()
+    game = await database_sync_to_async(_start)()  # which closes its connection, as the consumer's own calls do
     layer = get_channel_layer()
     consumer = CourtConsumer()
     consumer.channel_layer, consumer.channel_name = layer, await layer.new_channel()
