@@ -317,8 +317,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"cancelled_channel_cleanup": {"()": "angryagents.logs.CancelledChannelCleanup"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
+        # a consumer cancelled twice while it closes (see the filter): not an error
+        "channels_redis.pubsub": {"filters": ["cancelled_channel_cleanup"]},
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},

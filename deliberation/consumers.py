@@ -20,6 +20,7 @@ count moved on tells its page to catch up (``broadcast.pushes``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -81,16 +82,24 @@ class CourtConsumer(AsyncWebsocketConsumer):
         await self._leave()
 
     async def _leave(self) -> None:
-        """Stop listening to the group and stop counting as a watcher (once)."""
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = None
-        if self.browser:
-            await self.channel_layer.group_discard(self.browser, self.channel_name)
-            self.browser = None
-        if self.deliberation_id is not None:
-            await sync_to_async(watch_ended)(deliberation_id=self.deliberation_id)
-            self.deliberation_id = None
+        """Stop listening to the group and stop counting as a watcher (once), to the end even when
+        the server cancels the consumer meanwhile: Daphne cancels a consumer still closing
+        ``application_close_timeout`` seconds after its socket closed (a whole class closing at once
+        queues behind one channel-layer lock per process), and a leave cut short kept the room's
+        group subscribed in this process and the room counted as watched for hours
+        (``angryagents.logs`` on what channels-redis then logs)."""
+        await asyncio.shield(self._leave_now())
+
+    async def _leave_now(self) -> None:
+        # Each part is taken before it is awaited, so a second leave (a close, then the disconnect)
+        # running beside one cut loose by a cancellation never does it twice.
+        group, browser, watched = self.group, self.browser, self.deliberation_id
+        self.group = self.browser = self.deliberation_id = None
+        for name in (group, browser):
+            if name:
+                await self.channel_layer.group_discard(name, self.channel_name)
+        if watched is not None:
+            await sync_to_async(watch_ended)(deliberation_id=watched)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """A pushed fragment is forwarded as it is, without channels' ``close_old_connections``

@@ -17,7 +17,7 @@ from cases.models import Case
 from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
 from deliberation.engine import rules as jury_rules
-from deliberation.engine.state import DeliberationState
+from deliberation.engine import summary as engine_summary
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
 from deliberation.models import (
@@ -146,19 +146,21 @@ def witness_roles(case: Case) -> dict[str, tuple[str, str]]:
 
 
 def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
-    """How close the jury is to ending on its own (``ending.verdict_outlook``), for the people in it."""
-    if deliberation.phase != Phase.DELIBERATION or not deliberation.engine_state:
+    """How close the jury is to ending on its own (``ending.verdict_outlook``), for the people in it.
+    Read from the state's summary (``engine.summary``), never the whole state."""
+    summary = deliberation.engine_summary or {}
+    if deliberation.phase != Phase.DELIBERATION or not summary:
         return ""
-    state = DeliberationState.from_dict(deliberation.engine_state)
+    engine_settings = engine_summary.settings_of(summary)
     participants = [seat.number for seat in seats if seat.kind != SeatKind.AI]
     return ending.verdict_outlook(
         votes={seat.number: seat.vote for seat in seats if seat.vote},
         round_number=deliberation.round_number,
-        max_rounds=jury_rules.round_limit_of(deliberation.engine_state, state.settings.max_rounds),
-        rounds_without_change=state.rounds_without_change,
-        stability_rounds=state.settings.stability_rounds,
-        waiting=bool(ending.waiting_for(state, participants)),
-        turns_needed=state.settings.turns_before_verdict,
+        max_rounds=jury_rules.round_limit_of(summary, engine_settings.max_rounds),
+        rounds_without_change=int(summary.get("rounds_without_change", 0)),
+        stability_rounds=engine_settings.stability_rounds,
+        waiting=engine_summary.waiting_in(summary, participants),
+        turns_needed=engine_settings.turns_before_verdict,
     )
 
 
@@ -316,7 +318,7 @@ def box_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]
         "show_meters": bool((deliberation.settings or {}).get(KEY_SHOW_METERS, True)),
         "is_room": room,
         "turn_seat": current_seat(room_of(deliberation)) if room else None,
-        "withdrawn_seats": withdrawn_seats(deliberation.engine_state or {}),
+        "withdrawn_seats": engine_summary.withdrawn_of(deliberation.engine_summary or {}),
     }
 
 
@@ -332,11 +334,11 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "your_vote_value": you.vote if you else "",
         "outlook": outlook(deliberation, seats),
         "call_outcome": call_outcome(
-            tally, engine_state=deliberation.engine_state, rules=(deliberation.settings or {}).get("rules", "")
+            tally, engine_state=deliberation.engine_summary, rules=(deliberation.settings or {}).get("rules", "")
         ),
         "max_text": MAX_TEXT,
         "max_rounds": jury_rules.round_limit_of(
-            deliberation.engine_state or {},
+            deliberation.engine_summary or {},
             int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         ),
         "narrated": bool((deliberation.settings or {}).get(KEY_NARRATION, True)),
@@ -350,12 +352,6 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
         **item_choices(deliberation.case),
     }
-
-
-def withdrawn_seats(engine_state: dict[str, Any]) -> frozenset[int]:
-    """Seats whose juror withdrew from the discussion (silent unless addressed, still voting)."""
-    memories = engine_state.get("memories") or {}
-    return frozenset(int(seat) for seat, memory in memories.items() if (memory or {}).get("withdrawn"))
 
 
 def page_context(deliberation: Deliberation, *, session_key: str | None) -> dict[str, Any]:

@@ -58,7 +58,7 @@ def _announce(lines: list[str]) -> str:
 
 
 def _load(deliberation_id: int) -> tuple[Deliberation, list[Seat], dict[str, Any]]:
-    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
+    deliberation = Deliberation.objects.select_related("case").defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     return deliberation, seats, base_context(deliberation, seats)
 
@@ -113,7 +113,7 @@ def _vote(deliberation_id: int, data: dict[str, Any]) -> str:
     """A person's vote: only what it changes, their seat in the jury box, the tally and the vote in
     the chat. A room of 12 receives every vote on every socket, and the whole jury box was most of
     each message (BENCHMARKS.md, issue 12); a vote changes no other seat."""
-    deliberation = Deliberation.objects.get(pk=deliberation_id)
+    deliberation = Deliberation.objects.defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     context = box_context(deliberation, seats)
     seat = context["seat_by_number"].get(data.get("seat"))

@@ -17,6 +17,7 @@ from django.db.models import Q
 from cases.models import Case
 from deliberation.engine.failures import CAUSE_LABELS
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet, verdict_detail_of, verdict_phrase_of
+from deliberation.engine.summary import summary_of
 from jurors.models import Persona
 
 
@@ -130,6 +131,12 @@ class Deliberation(models.Model):
     player_seat = models.PositiveSmallIntegerField(default=7)
     settings = models.JSONField(default=dict, blank=True, help_text="max_rounds, speakers, budgets, room options.")
     engine_state = models.JSONField(default=dict, blank=True, help_text="The engine's memory between rounds.")
+    engine_summary = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text="What pages read of the engine state (engine.summary): written with it, on every save.",
+    )
     trial_state = models.JSONField(
         default=dict, blank=True, help_text="A trial played step by step: its plan, cursor and what it waits for."
     )
@@ -160,6 +167,17 @@ class Deliberation(models.Model):
     def __str__(self) -> str:
         return f"Deliberation {self.pk} on {self.case_id}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Every service that stores the engine state stores its summary with it, here, so the two
+        never disagree: pages read the summary and load the row without the state
+        (``.defer("engine_state")``). A row loaded without its state does not save it, nor the summary."""
+        fields = kwargs.get("update_fields")
+        if "engine_state" not in self.get_deferred_fields() and (fields is None or "engine_state" in fields):
+            self.engine_summary = summary_of(self.engine_state or {})
+            if fields is not None:
+                kwargs["update_fields"] = [*fields, "engine_summary"]
+        super().save(*args, **kwargs)
+
     @property
     def jury_rules(self) -> RuleSet:
         """The jury rule set this deliberation follows (``settings["rules"]``; unanimous by default)."""
@@ -172,7 +190,7 @@ class Deliberation(models.Model):
         if not self.verdict:
             return ""
         name = (self.settings or {}).get("rules", DEFAULT_RULES)
-        return verdict_phrase_of(self.engine_state or {}, name, self.verdict, self.end_reason or "")
+        return verdict_phrase_of(self.engine_summary or {}, name, self.verdict, self.end_reason or "")
 
     @property
     def verdict_detail(self) -> str:
@@ -180,7 +198,7 @@ class Deliberation(models.Model):
         if not self.verdict:
             return ""
         name = (self.settings or {}).get("rules", DEFAULT_RULES)
-        return verdict_detail_of(self.engine_state or {}, name, self.verdict, self.end_reason or "")
+        return verdict_detail_of(self.engine_summary or {}, name, self.verdict, self.end_reason or "")
 
     @property
     def is_finished(self) -> bool:

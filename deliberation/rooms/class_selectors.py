@@ -102,7 +102,7 @@ def card_for_broadcast(deliberation_id: int) -> tuple[ClassSession, RoomCard] | 
     if link is None:
         return None
     session = link.classsession
-    deliberation = Deliberation.objects.get(pk=deliberation_id)
+    deliberation = Deliberation.objects.defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     group = _rooms(session).filter(pk__lte=deliberation_id).count()
     return session, room_card(deliberation, seats, group)

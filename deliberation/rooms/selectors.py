@@ -145,9 +145,10 @@ def persona_hint(seat: Seat) -> dict[str, Any]:
     }
 
 
-def teacher_view(deliberation: Deliberation) -> dict[str, Any]:
-    """Who holds which seat, the tally, and what each participant has contributed."""
-    seats = list(deliberation.seats.order_by("number"))
+def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """Who holds which seat, the tally, and what each participant has contributed (``seats`` in
+    seat order, when the caller has them already)."""
+    seats = list(deliberation.seats.order_by("number")) if seats is None else seats
     turns = list(deliberation.turns.exclude(seat_number=None).order_by("sequence"))
     casts = list(Vote.objects.filter(deliberation=deliberation, ballot="cast").order_by("id"))
     people = []

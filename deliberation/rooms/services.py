@@ -79,8 +79,11 @@ ERROR_NOT_REMOVABLE = "Seat {seat} is not held by a participant the host can rem
 ERROR_SIDE = "The host who plays chooses a side: defend or prosecute."
 
 
-def _lock(deliberation_id: int) -> Deliberation:
-    return Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+def _lock(deliberation_id: int, *, with_state: bool = True) -> Deliberation:
+    """The room's row, locked; ``with_state=False`` leaves out the engine state (most of the row),
+    for a step that only reads the room and its seats."""
+    rows = Deliberation.objects.select_for_update().select_related("case")
+    return (rows if with_state else rows.defer("engine_state")).get(pk=deliberation_id)
 
 
 def _by_code(code: str) -> Deliberation:
@@ -438,7 +441,7 @@ def room_vote(
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(lifecycle.ERROR_VOTE_UNKNOWN)
-    deliberation = _lock(deliberation_id)
+    deliberation = _lock(deliberation_id, with_state=False)  # vote_cast reads the state under its own lock
     _require_open(deliberation)
     seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)

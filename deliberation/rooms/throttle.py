@@ -126,7 +126,8 @@ def visible_room(request: HttpRequest, code: str) -> Deliberation:
     one door a code opens."""
     client = client_of(request)
     check(WRONG_CODES, client)
-    rows = visible_to(Deliberation.objects.select_related("case"), Viewer.of(request), live=True)
+    # The engine state is most of the row and no room page reads it here (engine.summary).
+    rows = visible_to(Deliberation.objects.select_related("case").defer("engine_state"), Viewer.of(request), live=True)
     found = rows.filter(room_code=codes.normalise(code)).first()
     if found is None or not is_room(found):
         count(WRONG_CODES, client)

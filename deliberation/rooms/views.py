@@ -149,7 +149,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     found = throttle.visible_room(request, code)
     key = _key_in(request, found)
     seen = pushes(found.pk)  # before the room is read: see broadcast.pushes
-    deliberation = court_queryset().get(pk=found.pk)
+    deliberation = court_queryset().defer("engine_state").get(pk=found.pk)  # pages read its summary
     context = page_context(deliberation, session_key=key)
     context["push_seen"] = seen
     seats = context["seats"]
@@ -163,8 +163,9 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = None) -> HttpResponse:
-    """This browser's controls, read fresh (two queries: the deliberation, its seats)."""
-    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
+    """This browser's controls, read fresh (two queries: the deliberation without its engine state,
+    its seats)."""
+    deliberation = Deliberation.objects.select_related("case").defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     context = page.controls_context(deliberation, seats, session_key=_key_in(request, deliberation), form=form)
     return render(request, "rooms/controls.html", context)
@@ -186,13 +187,13 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     if not services.is_host(found, key):
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
     seen = pushes(found.pk)  # before the room is read: see broadcast.pushes
-    deliberation = Deliberation.objects.select_related("case").get(pk=found.pk)
+    deliberation = Deliberation.objects.select_related("case").defer("engine_state").get(pk=found.pk)
     seats = list(Seat.objects.filter(deliberation_id=deliberation.pk).order_by("number"))
     context = {
         **base_context(deliberation, seats),
         **page.turn_context(deliberation, seats),
         **page.controls_context(deliberation, seats, session_key=key),
-        **selectors.teacher_view(deliberation),
+        **selectors.teacher_view(deliberation, seats),
         "poll_seconds": TEACHER_POLL_SECONDS,
         "push_seen": seen,
     }

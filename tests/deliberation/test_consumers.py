@@ -3,6 +3,7 @@ to the same people who may read the deliberation's transcript and to nobody else
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -249,3 +250,36 @@ async def test_a_watched_model_round_streams_its_speeches_to_the_browser_in_grou
     streamed = [body for body in server.requests if body.get("stream")]
     spans = [seat for html in received for seat in re.findall(r'hx-swap-oob="beforeend:#stream-(\d+)"', html)]
     assert streamed and len(spans) >= len(streamed)  # every speech reached the browser as it came, grouped
+
+
+async def test_a_socket_cancelled_while_it_leaves_still_leaves_its_group_and_the_watch_count(text_judge):
+    """Daphne cancels a consumer still closing some seconds after its socket closed (a whole class
+    closing at once): the leave it had begun runs to the end all the same."""
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    from deliberation.consumers import CourtConsumer
+    from deliberation.services.broadcast import group_name
+    from deliberation.services.watching import is_watched, watch_started
+
+    game = await database_sync_to_async(_start)()  # which closes its connection, as the consumer's own calls do
+    layer = get_channel_layer()
+    consumer = CourtConsumer()
+    consumer.channel_layer, consumer.channel_name = layer, await layer.new_channel()
+    consumer.group, consumer.deliberation_id = group_name(game.pk), game.pk
+    await layer.group_add(consumer.group, consumer.channel_name)
+    await sync_to_async(watch_started)(deliberation_id=game.pk)
+
+    leaving = asyncio.ensure_future(consumer._leave())
+    await asyncio.sleep(0)  # under way
+    leaving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await leaving
+    for _ in range(100):  # the shielded leave goes on after the cancellation
+        if not await sync_to_async(is_watched)(game.pk):
+            break
+        await asyncio.sleep(0.05)
+    assert not await sync_to_async(is_watched)(game.pk)
+    await layer.group_send(group_name(game.pk), {"type": "deliberation.event", "html": "<p>late</p>"})
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(consumer.channel_name), timeout=0.5)
