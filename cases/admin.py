@@ -6,8 +6,9 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -77,6 +78,28 @@ class DecadeFilter(admin.SimpleListFilter):
         return queryset.filter(year__gte=int(value), year__lt=int(value) + 10)
 
 
+class CaseChangeList(ChangeList):
+    """The case list, with each shown case's evidence counted in one query for the page.
+
+    Counted after the page is read, not as a per-row subquery in it: a deep page (OFFSET) would
+    compute the subquery for every row it skips, over a second at the 200th page of 100,000
+    cases. So the column cannot sort the list, which would count the evidence of every case.
+    """
+
+    def get_results(self, request: HttpRequest) -> None:
+        super().get_results(request)
+        cases = list(self.result_list)
+        counts = dict(
+            Evidence.objects.filter(case__in=[case.pk for case in cases])
+            .order_by()
+            .values("case")
+            .annotate(n=Count("pk"))
+            .values_list("case", "n")
+        )
+        for case in cases:
+            case.evidence_count = counts.get(case.pk, 0)  # type: ignore[attr-defined]
+
+
 class CuratedYamlForm(forms.Form):
     files = MultipleFileField(help_text="One or more curated case files (.yaml).")
 
@@ -117,12 +140,13 @@ class CaseAdmin(admin.ModelAdmin):
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Case]:
-        evidence = Evidence.objects.filter(case=OuterRef("pk")).order_by().values("case").annotate(n=Count("pk"))
-        # The evidence column costs one small subquery per row shown, not a join over the library.
-        cases = super().get_queryset(request).annotate(evidence_count=Subquery(evidence.values("n")))
+        cases = super().get_queryset(request)
         if request.resolver_match and request.resolver_match.url_name == "cases_case_changelist":
             return cases.defer("original_text", "summary", "defense_arguments", "prosecution_arguments")
         return cases
+
+    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+        return CaseChangeList
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Case], search_term: str
@@ -131,9 +155,9 @@ class CaseAdmin(admin.ModelAdmin):
             return queryset, False
         return admin_search(queryset, search_term), False
 
-    @admin.display(description="Evidence", ordering="evidence_count")
+    @admin.display(description="Evidence")
     def n_evidence(self, obj: Case) -> int:
-        return obj.evidence_count or 0  # type: ignore[attr-defined]
+        return getattr(obj, "evidence_count", 0)
 
     @admin.display(description="Original record")
     def original_record(self, obj: Case) -> str:
