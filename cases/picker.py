@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 
+from cases import library
 from cases.library import LibraryQuery, featured_cases, library_facets, library_page, offence_label
 from cases.models import Case
 
@@ -33,8 +34,12 @@ def picker_context(params: Any, *, selected: str = "") -> dict[str, Any]:
     seen = {c.slug for c in cases}
     facets = library_facets()
     # The library's first page: a search too broad to rank is listed by title (cases.library_page).
-    matches = library_page(
-        query, cursor=None, per_page=PICKER_LIMIT + len(seen), total=None if query.narrowed else facets["total"]
+    matches = library_page(  # the picker shows no count: counting up to the ranking's cap is enough
+        query,
+        cursor=None,
+        per_page=PICKER_LIMIT + len(seen),
+        total=None if query.narrowed else facets["total"],
+        cap=library.RANK_CAP,
     )
     for case in matches.object_list:
         if case.slug not in seen and len(cases) < PICKER_LIMIT:

@@ -60,7 +60,7 @@ def test_a_search_too_broad_to_rank_is_listed_by_title_in_a_fixed_number_of_quer
     _case(slug="linen-best", title="The Crown v. Zachary Linen", summary="Linen stolen from a linen draper.")
     library_facets()  # cached, as after the first page of a session
     assert _slugs(q="linen")[0] == "linen-best"  # five matches: ranked, the best first
-    monkeypatch.setattr("cases.library.RESULTS_CAP", 3)
-    with django_assert_num_queries(2):  # the matches counted up to the cap, the page
+    monkeypatch.setattr("cases.library.RANK_CAP", 3)
+    with django_assert_num_queries(2):  # the matches counted, the page
         slugs = _slugs(q="linen")
     assert slugs == ["linen-0", "linen-1", "linen-2", "linen-3", "linen-best"]  # more than the cap: by title

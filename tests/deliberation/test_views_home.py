@@ -230,3 +230,15 @@ def test_a_relevance_cursor_with_an_infinite_rank_gives_the_first_page(client):
     response = client.get(f"/?q=linen&cursor={forged}")
     assert response.status_code == 200
     assert "Page 1 of 2" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_search_with_more_matches_than_are_ranked_is_counted_and_listed_by_title(client, monkeypatch):
+    monkeypatch.setattr("cases.library.RANK_CAP", 5)
+    _imported(30)
+    best = _case(title="The Crown v. Zachary Linen", summary="Linen stolen from a linen draper.", year=1805)
+    html = client.get("/?q=linen").content.decode()
+    assert "31 playable cases, listed by title: narrow the search to see them ranked by best match" in html
+    assert _cards(html)[0] == "The Crown v. A000"
+    monkeypatch.setattr("cases.library.RANK_CAP", 50)
+    assert _cards(client.get("/?q=linen").content.decode())[0] == best.title  # ranked again: the best first
