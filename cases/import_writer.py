@@ -2,9 +2,10 @@
 
 Runs inside the caller's transaction (``cases.services.oldbailey_import_file`` opens one per
 file). Every row still goes through ``full_clean`` (the uniqueness checks, one query each, are
-left to the database's constraints and to the one look-up per file below). New cases are
-inserted with ``bulk_create``, changed ones with ``bulk_update``, and their defendants,
-witnesses and evidence replaced in bulk. Bulk writes send no ``post_save``, so the evidence
+left to the database's constraints and to the one look-up per file below). New cases and
+their defendants, witnesses and evidence are inserted with one ``COPY`` per table on
+PostgreSQL (``bulk_create`` elsewhere), changed cases with ``bulk_update``, their children
+replaced in bulk. Bulk writes send no ``post_save``, so the evidence
 indexes of the cases written are scheduled together, once the file commits.
 """
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from cases.importers.oldbailey import TrialRecord
@@ -179,7 +180,7 @@ def trials_write(*, trials: Iterable[TrialRecord]) -> Written:
             setattr(case, key, value)
         _clean(case, trial.trial_id)
         children.append((case, kids, trial.trial_id))
-    Case.objects.bulk_create(created, batch_size=BATCH_SIZE)
+    _insert_cases(created)
     if changed:
         Case.objects.bulk_update(changed, fields=[*CASE_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
         for model in CHILD_MODELS.values():
@@ -191,9 +192,52 @@ def trials_write(*, trials: Iterable[TrialRecord]) -> Written:
                 row = model(case=case, **data)
                 _clean(row, trial_id, exclude=["case"])
                 rows.append(row)
-        model.objects.bulk_create(rows, batch_size=BATCH_SIZE)
+        _insert_children(model, rows)
     written.case_ids = [case.pk for case, _, _ in children]
     return written
+
+
+def _copy(model: type[Case] | ChildModel, rows: list[Any]) -> None:
+    """Insert ``rows`` (already cleaned) with one ``COPY`` stream (PostgreSQL only).
+
+    The rows go as data, not as SQL, so neither Django's INSERT compiler nor the driver's
+    client-side quoting of every text runs: most of the writer's time with ``bulk_create``.
+    Values are prepared as ``bulk_create`` prepares them (``pre_save`` fills the timestamps).
+    """
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields])
+
+
+def _insert_cases(cases: list[Case]) -> None:
+    """Insert new Old Bailey cases and give each its primary key (one more query on PostgreSQL)."""
+    if not cases:
+        return
+    if connection.vendor != "postgresql":
+        Case.objects.bulk_create(cases, batch_size=BATCH_SIZE)
+        return
+    _copy(Case, cases)
+    ids = dict(
+        Case.objects.filter(source=Source.OLDBAILEY, source_id__in=[case.source_id for case in cases]).values_list(
+            "source_id", "pk"
+        )
+    )
+    for case in cases:
+        case.pk = ids[case.source_id]
+        case._state.adding, case._state.db = False, connection.alias
+
+
+def _insert_children(model: ChildModel, rows: list[Any]) -> None:
+    """Insert defendants, witnesses or evidence rows, already cleaned, whose ids nobody reads back."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(rows, batch_size=BATCH_SIZE)
+        return
+    _copy(model, rows)
 
 
 def schedule_evidence_indexes(case_ids: list[int]) -> None:

@@ -20,6 +20,8 @@ from django.db.models import FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.functional import cached_property
 
+from cases import keyset
+from cases.keyset import KeysetPage
 from cases.models import Case, ContentNote, HistoricalVerdict, Source
 from cases.search_index import FTS_TABLE
 
@@ -43,7 +45,10 @@ LIST_FIELDS = (
     "offence_category",
 )
 MAX_QUERY_WORDS = 12
-RESULTS_CAP = 10_000  # pages reach this far; beyond it, a reader narrows the search
+RESULTS_CAP = 10_000  # counted this far ("More than 10000"); the admin's OFFSET pages reach it
+# A search with more matches is listed by title, not ranked: ranking reads every match's text
+# vector, about 15 microseconds each, so 2,000 keep a ranked page near 30 ms.
+RANK_CAP = 2_000
 _WORD = re.compile(r"[\w'’-]+", re.UNICODE)
 
 
@@ -108,7 +113,8 @@ def _search(cases: QuerySet[Case], text: str) -> QuerySet[Case]:
     if connection.vendor == "postgresql":
         query = "websearch_to_tsquery('english', %s)"
         return cases.extra(where=[f"cases_case.search_vector @@ {query}"], params=[text]).annotate(
-            rank=RawSQL(f"ts_rank(cases_case.search_vector, {query})", [text], output_field=FloatField())
+            # float8: a real (ts_rank's type) reads back rounded, and a page's cursor must hold the exact rank
+            rank=RawSQL(f"ts_rank(cases_case.search_vector, {query})::float8", [text], output_field=FloatField())
         )
     words = _words(text)
     if not words:
@@ -137,14 +143,8 @@ def library_cases(query: LibraryQuery) -> QuerySet[Case]:
     for note in query.exclude:
         # JSON text match works on SQLite and PostgreSQL alike ("contains" does not on SQLite).
         cases = cases.exclude(content_notes__icontains=f'"{note}"')
-    order = query.order
-    if order == SORT_RELEVANCE:
-        return cases.order_by("-rank", "title", "pk")
-    if order == SORT_OLDEST:
-        return cases.order_by("year", "title", "pk")
-    if order == SORT_NEWEST:
-        return cases.order_by("-year", "title", "pk")
-    return cases.order_by("title", "pk")
+    # Every order ends in the primary key and has an index (cases.keyset): pages seek, never skip.
+    return keyset.order_by(cases, query.order)
 
 
 def featured_cases() -> QuerySet[Case]:
@@ -154,8 +154,10 @@ def featured_cases() -> QuerySet[Case]:
 
 class CappedPaginator(Paginator):
     """Counts at most ``cap`` results (``capped`` says if there are more), so a broad search or
-    filter over 100,000 cases never counts or pages through all of them. The admin's case list
-    uses it too (its signature is Django's ``Paginator``'s)."""
+    filter over 100,000 cases never counts all of them. The admin's case list uses it too (its
+    signature is Django's ``Paginator``'s).
+
+    ``reordered`` says a search too broad to rank is listed by title (``library_page``)."""
 
     def __init__(
         self,
@@ -165,32 +167,47 @@ class CappedPaginator(Paginator):
         allow_empty_first_page: bool = True,
         *,
         cap: int | None = None,
-        broad_order: tuple[str, ...] = (),
     ) -> None:
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         self.cap = RESULTS_CAP if cap is None else cap
-        self.broad_order = broad_order
         self.reordered = False
-
-    def page(self, number: Any) -> Any:
-        """A page; results past the cap are listed in ``broad_order`` if one is given.
-
-        Ranking by relevance sorts every match: over 100,000 cases a common word ("theft") matches
-        most of them, and ranking them all takes most of a second, while a page in title order is
-        read from an index. Such a search says it is capped and asks the reader to narrow it.
-        """
-        if self.broad_order and not self.reordered and self.capped:
-            self.object_list = self.object_list.order_by(*self.broad_order)
-            self.reordered = True
-        return super().page(number)
 
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by()[: self.cap + 1].count()
+        # Only the keys: annotations (a search's rank, the admin's evidence count) are not computed.
+        return self.object_list.order_by().values("pk")[: self.cap + 1].count()
 
     @property
     def capped(self) -> bool:
         return self.count > self.cap
+
+
+def library_page(
+    query: LibraryQuery, *, cursor: str | None, per_page: int, total: int | None = None, cap: int | None = None
+) -> KeysetPage:
+    """One page of the library for ``query``, after the case ``cursor`` names (first page without).
+
+    Costs the count, up to ``cap`` (``RESULTS_CAP`` by default; none when ``total``, the
+    library's known size, is given), and one query for the page, however deep.
+
+    Ranking by relevance sorts every match: over 100,000 cases a common word ("theft") matches
+    most of them, and ranking them all takes most of a second, while a page in title order is
+    read from an index. So a search with more than ``RANK_CAP`` matches is listed by title, and
+    says so (``paginator.reordered``) to ask the reader to narrow it.
+    """
+    paginator = CappedPaginator(library_cases(query), per_page, cap=cap)
+    if total is not None:
+        paginator.count = min(total, paginator.cap + 1)  # type: ignore[misc]
+    order = query.order
+    if order == SORT_RELEVANCE and paginator.count > min(RANK_CAP, paginator.cap):
+        order, paginator.reordered = SORT_TITLE, True
+    return keyset.keyset_page(
+        paginator.object_list,
+        order=order,
+        cursor=keyset.Cursor.decode(cursor, order=order),
+        per_page=per_page,
+        paginator=paginator,
+    )
 
 
 FACETS_CACHE_KEY = "cases:library-facets:v1"

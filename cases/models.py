@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Value
+from django.db.models.functions import Coalesce
 
 from cases.importers.oldbailey_record import record_url
 
@@ -42,6 +43,12 @@ class ContentNote(models.TextChoices):
     CAPITAL_PUNISHMENT = "capital_punishment", "Capital punishment"
     SELF_HARM = "self_harm", "Self-harm"
 
+
+# The library's date orders, keyed without NULLs so one index serves each (cases.keyset): a
+# case without a year comes after every dated one, oldest first or newest first.
+YEAR_MISSING_OLDEST, YEAR_MISSING_NEWEST = 10_000, 0
+YEAR_OLDEST = Coalesce("year", Value(YEAR_MISSING_OLDEST))
+YEAR_NEWEST = Value(-1) * Coalesce("year", Value(YEAR_MISSING_NEWEST))
 
 CONTENT_NOTE_VALUES = frozenset(ContentNote.values)
 UNIT_INTERVAL = [MinValueValidator(0.0), MaxValueValidator(1.0)]
@@ -106,6 +113,9 @@ class Case(models.Model):
             models.Index(fields=["playable", "title"], name="case_playable_title"),
             models.Index(fields=["playable", "year"], name="case_playable_year"),
             models.Index(fields=["title", "id"], name="case_title_id"),  # the admin list's order
+            # The library's keyset pages oldest and newest first (cases.keyset).
+            models.Index(YEAR_OLDEST, "title", "id", name="case_oldest"),
+            models.Index(YEAR_NEWEST, "title", "id", name="case_newest"),
         ]
         constraints = [
             models.UniqueConstraint(

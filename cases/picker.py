@@ -12,7 +12,8 @@ from typing import Any
 
 from django import forms
 
-from cases.library import LibraryQuery, featured_cases, library_cases, library_facets, offence_label
+from cases import library
+from cases.library import LibraryQuery, featured_cases, library_facets, library_page, offence_label
 from cases.models import Case
 
 PICKER_LIMIT = 20
@@ -21,7 +22,9 @@ PICKER_LIMIT = 20
 def picker_context(params: Any, *, selected: str = "") -> dict[str, Any]:
     """What ``_case_picker.html`` needs: the query, its facets and at most ``PICKER_LIMIT`` cases
     (the chosen one first, then the curated ones when nothing is searched, then the matches).
-    A fixed number of queries: the chosen case, the curated cases, one page of matches."""
+    A fixed number of queries: the chosen case, the curated cases, the matches counted up to the
+    library's cap when searching or filtering (a search with more is listed by title, not ranked:
+    ranking them all would take most of a second at 100,000 cases), one page of matches."""
     query = LibraryQuery.from_params(params)
     selected = selected or str(params.get("case") or "")
     chosen = Case.objects.playable().filter(slug=selected).first() if selected else None
@@ -29,13 +32,21 @@ def picker_context(params: Any, *, selected: str = "") -> dict[str, Any]:
     if not query.narrowed:
         cases += [c for c in featured_cases() if c.slug != selected]
     seen = {c.slug for c in cases}
-    for case in library_cases(query)[: PICKER_LIMIT + len(seen)]:
+    facets = library_facets()
+    # The library's first page: a search too broad to rank is listed by title (cases.library_page).
+    matches = library_page(  # the picker shows no count: counting up to the ranking's cap is enough
+        query,
+        cursor=None,
+        per_page=PICKER_LIMIT + len(seen),
+        total=None if query.narrowed else facets["total"],
+        cap=library.RANK_CAP,
+    )
+    for case in matches.object_list:
         if case.slug not in seen and len(cases) < PICKER_LIMIT:
             cases.append(case)
             seen.add(case.slug)
     for case in cases:
         case.offence_words = offence_label(case.offence_category) if case.offence_category else ""  # type: ignore[attr-defined]
-    facets = library_facets()
     return {
         "picker_query": query,
         "picker_cases": cases,

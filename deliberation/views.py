@@ -16,7 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from angryagents.identity import browser_key
-from cases.library import SORT_RELEVANCE, CappedPaginator, LibraryQuery, featured_cases, library_cases, library_facets
+from cases.keyset import CURSOR_PARAM
+from cases.library import LibraryQuery, featured_cases, library_cases, library_facets, library_page
 from cases.models import Case, ContentNote
 from deliberation import services
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
@@ -40,13 +41,16 @@ def home(request: HttpRequest, settings_form: GameSettingsForm | None = None) ->
     Above it the game settings, which every case's "Start deliberating" button sends along."""
     query = _library_query(request)
     facets = library_facets()
-    broad_order = ("title", "pk") if query.order == SORT_RELEVANCE else ()  # a capped search is not ranked
-    paginator = CappedPaginator(library_cases(query), CASES_PER_PAGE, broad_order=broad_order)
-    if not query.narrowed:  # the whole library: its size is already known (cached), no count at all
-        paginator.count = min(facets["total"], paginator.cap + 1)  # type: ignore[misc]
-    page = paginator.get_page(request.GET.get("page"))
+    page = library_page(
+        query,
+        cursor=request.GET.get(CURSOR_PARAM),
+        per_page=CASES_PER_PAGE,
+        # the whole library: its size is already known (cached), no count at all
+        total=None if query.narrowed else facets["total"],
+    )
     querystring = request.GET.copy()
-    querystring.pop("page", None)
+    for stale in (CURSOR_PARAM, "page"):
+        querystring.pop(stale, None)
     featured = [] if query.narrowed or page.number > 1 else list(featured_cases())
     context = {
         "page": page,
@@ -87,7 +91,7 @@ def start(request: HttpRequest) -> HttpResponse:
     game = settings_form.game_settings()
     slug = request.POST.get("case", "")
     if slug == "random":
-        ids = list(library_cases(_library_query(request)).values_list("pk", flat=True))
+        ids = list(library_cases(_library_query(request)).order_by().values_list("pk", flat=True))
         if not ids:
             messages.error(request, ERROR_NO_CASE)
             return redirect("home")

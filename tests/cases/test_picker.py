@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from cases.library import library_facets
 from cases.models import Source
 from cases.picker import PICKER_LIMIT, picker_context
 from tests.factories import CaseFactory, DefendantFactory
@@ -49,3 +50,17 @@ def test_the_list_is_capped_and_says_so(client: Client):
     html = client.get("/cases/pick/", {"q": "Crown"}).content.decode()
     assert html.count('class="picker-case') == PICKER_LIMIT
     assert f"Showing the first {PICKER_LIMIT}" in html
+
+
+def test_a_search_too_broad_to_rank_is_listed_by_title_in_a_fixed_number_of_queries(
+    monkeypatch, django_assert_num_queries
+):
+    for n in range(4):
+        _case(slug=f"linen-{n}", title=f"The Crown v. Number {n}", summary="A theft of linen.")
+    _case(slug="linen-best", title="The Crown v. Zachary Linen", summary="Linen stolen from a linen draper.")
+    library_facets()  # cached, as after the first page of a session
+    assert _slugs(q="linen")[0] == "linen-best"  # five matches: ranked, the best first
+    monkeypatch.setattr("cases.library.RANK_CAP", 3)
+    with django_assert_num_queries(2):  # the matches counted, the page
+        slugs = _slugs(q="linen")
+    assert slugs == ["linen-0", "linen-1", "linen-2", "linen-3", "linen-best"]  # more than the cap: by title

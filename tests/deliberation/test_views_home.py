@@ -19,6 +19,12 @@ def _cards(html: str) -> list[str]:
     return re.findall(r"<h3>([^<]+)</h3>", html)
 
 
+def _link(html: str, rel: str) -> str | None:
+    """The URL of the page's "next" or "prev" link, as a browser would follow it."""
+    found = re.search(rf'rel="{rel}" href="([^"]*)"', html)
+    return "/" + found.group(1).replace("&amp;", "&") if found else None
+
+
 def _case(**fields: object) -> Case:
     case = CaseFactory(**fields)
     DefendantFactory(case=case)
@@ -108,8 +114,9 @@ def test_the_home_page_costs_the_same_queries_for_a_small_and_a_large_library(cl
         client.get("/")
     with django_assert_num_queries(3):
         client.get("/")
+    second = _link(client.get("/").content.decode(), "next")
     with django_assert_num_queries(2):  # a later page has no featured strip
-        client.get("/?page=4")
+        client.get(second)
     with django_assert_num_queries(3):  # a search counts its matches
         client.get("/?q=linen")
 
@@ -120,8 +127,10 @@ def test_a_broad_search_counts_and_pages_only_up_to_the_cap(client, monkeypatch)
     _imported(30)
     html = client.get("/?q=linen").content.decode()
     assert "More than 13 playable cases" in html
-    assert "Page 1 of 2" in html
-    assert _cards(client.get("/?q=linen&page=99").content.decode())[-1] == "The Crown v. A013"
+    assert "Page 1<" in html  # no "of ...": the pages are not counted past the cap
+    second = client.get(_link(html, "next")).content.decode()
+    assert _cards(second)[0] == "The Crown v. A012"
+    assert "Page 2<" in second
     narrow = client.get("/?q=linen&decade=1800").content.decode()
     assert "10 playable cases" in narrow
 
@@ -136,3 +145,100 @@ def test_a_search_too_broad_to_rank_is_listed_by_title_and_says_so(client, monke
         html = client.get("/?q=linen").content.decode()
     assert "More than 13 playable cases, listed by title" in html
     assert _cards(html)[0] == "The Crown v. A000"
+
+
+def _walk(client, url: str, rel: str = "next") -> tuple[list[list[str]], str]:
+    """Every page from ``url`` on, following the ``rel`` links; and the last page's URL."""
+    pages = []
+    while True:
+        html = client.get(url).content.decode()
+        pages.append([card for card in _cards(html) if card != "Zephyr Street stabbing"])
+        following = _link(html, rel)
+        if following is None:
+            return pages, url
+        url = following
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sort", ["title", "oldest", "newest", "relevance"])
+def test_next_and_previous_walk_every_case_once_in_order_in_each_sort(client, sort):
+    _imported(30)
+    undated = _case(title="The Crown v. Undated", summary="A theft of linen.", year=None, source="other")
+    url = f"/?q=linen&sort={sort}" if sort == "relevance" else f"/?sort={sort}"
+    forward, last = _walk(client, url)
+    backward, first = _walk(client, last, rel="prev")
+    listed = [title for page in forward for title in page]
+    expected = list(Case.objects.playable().order_by("title", "pk").values_list("title", flat=True))
+    assert sorted(listed) == sorted(expected) and len(set(listed)) == len(listed)
+    assert [len(page) for page in forward[:-1]] == [12] * (len(forward) - 1)
+    assert backward[::-1] == forward
+    assert first == "/?" + url.removeprefix("/?")  # the first page again, without a cursor
+    years = dict(Case.objects.values_list("title", "year"))
+    if sort == "oldest":
+        assert [years[t] for t in listed[:-1]] == sorted(years[t] for t in listed[:-1])
+    if sort == "newest":
+        assert [years[t] for t in listed[:-1]] == sorted((years[t] for t in listed[:-1]), reverse=True)
+    if sort in ("oldest", "newest"):
+        assert listed[-1] == undated.title  # a case without a year comes last either way
+
+
+@pytest.mark.django_db
+def test_a_deep_page_costs_the_queries_of_the_second(client, django_assert_num_queries):
+    _imported(60)
+    pages = []
+    url = _link(client.get("/?sort=oldest").content.decode(), "next")
+    while url:
+        pages.append(url)
+        url = _link(client.get(url).content.decode(), "next")
+    assert len(pages) == 4
+    for url in (pages[0], pages[-1]):
+        with django_assert_num_queries(2):  # the page, the jury
+            assert client.get(url).status_code == 200
+    assert "Page 5 of 5" in client.get(pages[-1]).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        "not-a-cursor!",
+        "%00%ff",
+        "W10",  # []
+        "eyJhIjoxfQ",  # {"a":1}
+        "WyJ0aXRsZSIsIm4iLDIsWzEsMl1d",  # the title order with a number for a title
+        "WyJ0aXRsZSIsIm4iLDIsWyJBIiwiMSJdXQ",  # a text for a primary key
+        "WyJ0aXRsZSIsIngiLDIsWyJBIiwxXV0",  # an unknown direction
+        "WyJ0aXRsZSIsIm4iLC0xLFsiQSIsMV1d",  # a negative page number
+        "WyJvbGRlc3QiLCJuIiwyLFsxODAwLCJBIiwxXV0",  # a cursor of another order
+        "WyJ0aXRsZSIsIm4iLDIsWyJBIiwxLDJdXQ",  # one value too many
+        "x" * 5000,
+    ],
+)
+def test_a_cursor_that_is_not_one_gives_the_first_page(client, cursor):
+    _imported(15)
+    response = client.get(f"/?cursor={cursor}")
+    assert response.status_code == 200
+    assert _cards(response.content.decode())[0] == "The Crown v. A000"
+
+
+@pytest.mark.django_db
+def test_a_relevance_cursor_with_an_infinite_rank_gives_the_first_page(client):
+    from cases.keyset import Cursor
+
+    _imported(15)
+    forged = Cursor("relevance", "n", 2, (float("inf"), "A", 1)).encode()
+    response = client.get(f"/?q=linen&cursor={forged}")
+    assert response.status_code == 200
+    assert "Page 1 of 2" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_search_with_more_matches_than_are_ranked_is_counted_and_listed_by_title(client, monkeypatch):
+    monkeypatch.setattr("cases.library.RANK_CAP", 5)
+    _imported(30)
+    best = _case(title="The Crown v. Zachary Linen", summary="Linen stolen from a linen draper.", year=1805)
+    html = client.get("/?q=linen").content.decode()
+    assert "31 playable cases, listed by title: narrow the search to see them ranked by best match" in html
+    assert _cards(html)[0] == "The Crown v. A000"
+    monkeypatch.setattr("cases.library.RANK_CAP", 50)
+    assert _cards(client.get("/?q=linen").content.decode())[0] == best.title  # ranked again: the best first
