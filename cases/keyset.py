@@ -139,6 +139,8 @@ class Cursor:
                 return None
             if wanted is str and len(value) > Case._meta.get_field("title").max_length:  # type: ignore[union-attr]
                 return None
+            if wanted is str and "\x00" in value:  # no title holds it, and PostgreSQL text cannot
+                return None
             values.append(value)
         return cls(order=order, direction=direction, number=number, key=tuple(values))
 

@@ -76,7 +76,7 @@ class LibraryQuery:
 
         def one(key: str) -> str:
             value = params.get(key) or ""
-            return str(value).strip()
+            return str(value).replace("\x00", "").strip()  # PostgreSQL text cannot hold NUL
 
         many = params.getlist("exclude") if hasattr(params, "getlist") else list(params.get("exclude") or [])
         decade = one("decade")

@@ -2,10 +2,11 @@
 
 from django.urls import path
 
+import deliberation.converters  # noqa: F401  (the "token" path converter)
 from deliberation.consumers import CourtConsumer
 from deliberation.rooms.class_live import ClassConsumer
 
 websocket_urlpatterns = [
-    path("ws/court/<str:public_id>/", CourtConsumer.as_asgi()),
-    path("ws/class/<str:public_id>/", ClassConsumer.as_asgi()),
+    path("ws/court/<token:public_id>/", CourtConsumer.as_asgi()),
+    path("ws/class/<token:public_id>/", ClassConsumer.as_asgi()),
 ]

@@ -99,7 +99,7 @@ def secrets(robbery, settings) -> Secrets:  # type: ignore[no-untyped-def]
 
 def _url(route: str, values: dict[str, str]) -> str:
     for name, value in values.items():
-        route = route.replace(f"<str:{name}>", value).replace(f"<int:{name}>", value)
+        route = route.replace(f"<str:{name}>", value).replace(f"<int:{name}>", value).replace(f"<token:{name}>", value)
     assert "<" not in route, f"{route}: an argument the walk cannot fill"
     return "/" + route
 
@@ -210,7 +210,7 @@ async def test_a_strangers_socket_is_closed_before_any_message_on_every_route(li
             )
             for deliberation in (secrets.game, secrets.room):
                 for headers in (socket_headers(), await sync_to_async(socket_headers)("another-browser")):
-                    url = "/" + str(route.pattern).replace("<str:public_id>", deliberation.public_id)
+                    url = "/" + str(route.pattern).replace("<token:public_id>", deliberation.public_id)
                     sockets.append(WebsocketCommunicator(application, url, headers=headers))
                     assert await sockets[-1].connect() == (False, CLOSE_NOT_FOUND), url
                     assert await sockets[-1].receive_nothing(timeout=0.1)

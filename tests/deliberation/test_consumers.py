@@ -283,3 +283,9 @@ async def test_a_socket_cancelled_while_it_leaves_still_leaves_its_group_and_the
     await layer.group_send(group_name(game.pk), {"type": "deliberation.event", "html": "<p>late</p>"})
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(layer.receive(consumer.channel_name), timeout=0.5)
+
+
+async def test_a_nul_in_the_sockets_address_matches_no_route_so_no_query_ever_sees_it():
+    socket = WebsocketCommunicator(application, "/ws/court/abc\x00def/", headers=ORIGIN)
+    with pytest.raises(ValueError, match="No route found"):
+        await socket.connect()

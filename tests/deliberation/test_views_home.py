@@ -242,3 +242,16 @@ def test_a_search_with_more_matches_than_are_ranked_is_counted_and_listed_by_tit
     assert _cards(html)[0] == "The Crown v. A000"
     monkeypatch.setattr("cases.library.RANK_CAP", 50)
     assert _cards(client.get("/?q=linen").content.decode())[0] == best.title  # ranked again: the best first
+
+
+@pytest.mark.django_db
+def test_a_forged_cursor_or_search_with_a_nul_character_gives_the_first_page_not_an_error(client):
+    """PostgreSQL text cannot hold NUL: such a value must never reach a query."""
+    from cases.keyset import Cursor
+
+    _imported(15)
+    forged = Cursor("title", "n", 2, ("A\x00", 1)).encode()
+    response = client.get(f"/?cursor={forged}")
+    assert response.status_code == 200
+    assert _cards(response.content.decode())[0] == "The Crown v. A000"
+    assert client.get("/?q=lin%00en").status_code == 200
