@@ -59,6 +59,7 @@ def court(request: HttpRequest, public_id: str) -> HttpResponse:
     deliberation = deliberation_for(request, public_id, court_queryset())
     if is_room(deliberation):
         return redirect("room", code=deliberation.room_code)
+    counsel_services.trial_resume_if_stalled(deliberation)  # a trial whose task died goes on
     context = page_context(deliberation, session_key=browser_key(request, create=False))
     context["confirming_call"] = request.GET.get("confirm") == "call"
     context["push_seen"] = pushes(deliberation.pk)  # read with the page: see broadcast.pushes

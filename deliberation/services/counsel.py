@@ -49,6 +49,7 @@ logger = logging.getLogger(__name__)
 COUNSEL_SIDE = {PlayerSide.PROSECUTE: "prosecution", PlayerSide.DEFEND: "defense"}
 ACTIONS = ("ask", "ai_ask", "rest", "speak", "ai_speak", "object", "no_objection", "continue")
 MAX_STEPS = 400  # more than any trial's plan: a loop that never pauses still ends
+TRIAL_STALL_SECONDS = 120  # a model witness's answer takes seconds; two minutes of silence is a dead task
 ERROR_NO_TRIAL = "The trial is not under way in this deliberation."
 ERROR_NOT_COUNSEL = "You are not counsel at this trial."
 ERROR_ACTION_UNKNOWN = "A move at the trial is one of: " + ", ".join(ACTIONS) + "."
@@ -73,6 +74,7 @@ def trial_begin(
         "struck": [],
         "opened": opened,
         "counsel": {},
+        "began_at": timezone.now().isoformat(),  # a trial that never got going stands still from here
     }
 
 
@@ -272,6 +274,35 @@ def trial_play(*, deliberation_id: int) -> None:
     from deliberation import tasks
 
     enqueue(tasks.trial_advance, deliberation_id)
+
+
+def _began_at(deliberation: Deliberation) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(deliberation.trial_state.get("began_at")))
+    except ValueError:  # a trial stored before the time was kept
+        return None
+
+
+def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None = None) -> bool:
+    """A trial AI counsel hold on both sides is played by a task; if nothing has been said at it for
+    ``TRIAL_STALL_SECONDS`` (its worker died, or the task failed), the player's next look at the
+    courtroom plays it again. Safe beside a task still running: each step re-reads the trial under
+    the row's lock, and an answer prepared for a point the trial has left is prepared again.
+    In a room the clock keeps the trial going (``counsel_stand_in``); with a person as counsel, their
+    own moves play AI counsel's steps. True when the trial was asked for again."""
+    from deliberation.rooms.state import is_room
+
+    if deliberation.phase != Phase.TRIAL or not deliberation.trial_state or is_room(deliberation):
+        return False
+    if load(deliberation).people:
+        return False
+    last = Turn.objects.filter(deliberation_id=deliberation.pk).order_by("-id").values_list("created_at", flat=True)
+    moments = [said for said in (last.first(), _began_at(deliberation)) if said is not None]
+    if moments and (now or timezone.now()) - max(moments) < timedelta(seconds=TRIAL_STALL_SECONDS):
+        return False
+    logger.warning("the trial of deliberation %s stood still; playing it again", deliberation.pk)
+    trial_play(deliberation_id=deliberation.pk)
+    return True
 
 
 def _wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:

@@ -8,11 +8,13 @@ import io
 import json
 import logging
 from contextlib import redirect_stderr
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, connection, connections, transaction
+from django.utils import timezone
 
 from deliberation.engine import trial_steps
 from deliberation.engine.trial_witness import WITNESS_RULE
@@ -179,3 +181,37 @@ def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off
     assert answers.filter(engine="openai/witness-model").count() == len(witness_calls) > 0
     assert all(a.content.startswith(SWORN) or a.content == "I couldn't say." for a in answers)
     assert counsel.load(deliberation).people == []  # nobody was counsel
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_trial_whose_task_died_goes_on_when_the_player_looks_at_the_courtroom_after_two_silent_minutes(
+    client, library, settings, monkeypatch
+):
+    settings.ANGRY_NARRATION = "text"
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with ScriptedOpenAIServer() as server:
+        server.responder = _sworn_witness
+        settings.ANGRY_LLM_API_BASE = server.api_base
+        settings.ANGRY_LLM_RETRIES = 0
+        settings.ANGRY_LLM_MODEL = "openai/witness-model"
+        client.post("/court/start/", {"case": "kessler-market-robbery", "trial": "kessler-market-robbery"})
+        deliberation = Deliberation.objects.get()
+        # The side is stored, and the task that was to play the trial never ran (its worker died).
+        side_choose(deliberation_id=deliberation.pk, side="defend", vote="not_guilty")
+        deliberation.refresh_from_db()
+        assert deliberation.phase == "trial"
+        trial_turns = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL)
+        assert not trial_turns.exists()
+
+        assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # a look within the limit
+        assert not trial_turns.exists() and not [r for r in server.requests if _is_witness(r)]
+
+        silent = timezone.now() - timedelta(seconds=counsel.TRIAL_STALL_SECONDS + 1)
+        Turn.objects.filter(deliberation=deliberation).update(created_at=silent)
+        stored = {**deliberation.trial_state, "began_at": silent.isoformat()}
+        Deliberation.objects.filter(pk=deliberation.pk).update(trial_state=stored)
+        assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # the trial goes on
+        witness_calls = [r for r in server.requests if _is_witness(r)]
+    deliberation.refresh_from_db()
+    assert deliberation.phase == "deliberation"
+    assert trial_turns.filter(strategy="answer", engine="openai/witness-model").count() == len(witness_calls) > 0
