@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Iterator
 from contextlib import redirect_stderr
 from datetime import timedelta
 from typing import Any
@@ -156,10 +157,9 @@ def test_a_model_witness_that_times_out_or_answers_garbage_gives_way_to_its_reco
     assert turns.count() == 2 and {t.fallback_cause for t in turns} == {"timeout", "unusable"}
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off_the_request(
-    client, library, settings, monkeypatch
-):
+@pytest.fixture
+def witness_game(client, library, settings, monkeypatch) -> Iterator[tuple[Deliberation, ScriptedOpenAIServer]]:
+    """A game with the trial on, started in the courtroom with a model whose witness keeps to the rule."""
     settings.ANGRY_NARRATION = "text"
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     with ScriptedOpenAIServer() as server:
@@ -169,11 +169,17 @@ def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off
         settings.ANGRY_LLM_MODEL = "openai/witness-model"
         client.post("/court/start/", {"case": "kessler-market-robbery", "trial": "kessler-market-robbery"})
         deliberation = Deliberation.objects.get()
-        assert deliberation.engine == "openai/witness-model"
-        response = client.post(
-            f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, HTTP_HX_REQUEST="true"
-        )  # no "counsel": AI counsel on both sides; the trial task plays it once the choice is stored
-        witness_calls = [r for r in server.requests if _is_witness(r)]
+        yield deliberation, server
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off_the_request(client, witness_game):
+    deliberation, server = witness_game
+    assert deliberation.engine == "openai/witness-model"
+    response = client.post(
+        f"/court/{deliberation.public_id}/side/", {"side": "defend", "vote": "not_guilty"}, HTTP_HX_REQUEST="true"
+    )  # no "counsel": AI counsel on both sides; the trial task plays it once the choice is stored
+    witness_calls = [r for r in server.requests if _is_witness(r)]
     assert response.status_code == 200
     deliberation.refresh_from_db()
     assert deliberation.phase == "deliberation" and deliberation.player_side == "defend"
@@ -185,33 +191,25 @@ def test_a_player_who_leaves_the_trial_to_ai_counsel_hears_the_model_witness_off
 
 @pytest.mark.django_db(transaction=True)
 def test_a_trial_whose_task_died_goes_on_when_the_player_looks_at_the_courtroom_after_two_silent_minutes(
-    client, library, settings, monkeypatch
+    client, witness_game
 ):
-    settings.ANGRY_NARRATION = "text"
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    with ScriptedOpenAIServer() as server:
-        server.responder = _sworn_witness
-        settings.ANGRY_LLM_API_BASE = server.api_base
-        settings.ANGRY_LLM_RETRIES = 0
-        settings.ANGRY_LLM_MODEL = "openai/witness-model"
-        client.post("/court/start/", {"case": "kessler-market-robbery", "trial": "kessler-market-robbery"})
-        deliberation = Deliberation.objects.get()
-        # The side is stored, and the task that was to play the trial never ran (its worker died).
-        side_choose(deliberation_id=deliberation.pk, side="defend", vote="not_guilty")
-        deliberation.refresh_from_db()
-        assert deliberation.phase == "trial"
-        trial_turns = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL)
-        assert not trial_turns.exists()
+    deliberation, server = witness_game
+    # The side is stored, and the task that was to play the trial never ran (its worker died).
+    side_choose(deliberation_id=deliberation.pk, side="defend", vote="not_guilty")
+    deliberation.refresh_from_db()
+    assert deliberation.phase == "trial"
+    trial_turns = Turn.objects.filter(deliberation=deliberation, kind=TurnKind.TRIAL)
+    assert not trial_turns.exists()
 
-        assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # a look within the limit
-        assert not trial_turns.exists() and not [r for r in server.requests if _is_witness(r)]
+    assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # a look within the limit
+    assert not trial_turns.exists() and not [r for r in server.requests if _is_witness(r)]
 
-        silent = timezone.now() - timedelta(seconds=counsel.TRIAL_STALL_SECONDS + 1)
-        Turn.objects.filter(deliberation=deliberation).update(created_at=silent)
-        stored = {**deliberation.trial_state, "began_at": silent.isoformat()}
-        Deliberation.objects.filter(pk=deliberation.pk).update(trial_state=stored)
-        assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # the trial goes on
-        witness_calls = [r for r in server.requests if _is_witness(r)]
+    silent = timezone.now() - timedelta(seconds=counsel.TRIAL_STALL_SECONDS + 1)
+    Turn.objects.filter(deliberation=deliberation).update(created_at=silent)
+    stored = {**deliberation.trial_state, "began_at": silent.isoformat()}
+    Deliberation.objects.filter(pk=deliberation.pk).update(trial_state=stored)
+    assert client.get(f"/court/{deliberation.public_id}/").status_code == 200  # the trial goes on
+    witness_calls = [r for r in server.requests if _is_witness(r)]
     deliberation.refresh_from_db()
     assert deliberation.phase == "deliberation"
     assert trial_turns.filter(strategy="answer", engine="openai/witness-model").count() == len(witness_calls) > 0
