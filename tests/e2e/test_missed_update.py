@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from tests.e2e.moves import speak
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE_TITLE = "The State v. Curtis Hale"
@@ -101,9 +103,7 @@ def test_pages_held_off_their_socket_while_the_room_starts_catch_up_once_it_join
 
     # The socket is the page's own again: the student's speech reaches the teacher's view live.
     words = "Ada here: the lamplight lasted two seconds."
-    student.fill("#id_content", words)
-    student.click("#speak-form button.primary")
-    expect(student.locator("#room-controls")).to_contain_text("Your argument is in", timeout=WAIT_MS)
+    speak(student, words)
     expect(teacher.locator("#teacher-seat-2 .speech", has_text=words)).to_be_visible(timeout=WAIT_MS)
     assert loads == [], loads
     phone.close()

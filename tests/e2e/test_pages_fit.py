@@ -11,6 +11,8 @@ import os
 import re
 from pathlib import Path
 
+from tests.e2e.moves import speak
+
 CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 60_000
 WIDTHS = {1280: 900, 390: 844}
@@ -98,9 +100,7 @@ def test_every_page_fits_a_phone_and_the_teachers_view_follows_the_room(browser,
     expect(student.locator("#your-turn .countdown")).to_be_in_viewport(timeout=WAIT_MS)
     spoke_in = re.search(r"Round (\d+) of", student.locator("#phase-banner .round").inner_text()).group(1)
     words = "Ada here: two seconds of lamplight is not an identification."
-    student.fill("#id_content", words)
-    student.click("#speak-form button.primary")
-    expect(student.locator("#room-controls")).to_contain_text("Your argument is in", timeout=WAIT_MS)
+    speak(student, words)
 
     speech = view.locator("#teacher-seat-2 .speech", has_text=words)
     expect(speech).to_be_visible(timeout=WAIT_MS)  # no reload: the view asked again by itself

@@ -14,6 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from mcp import Client
 
+from tests.e2e.moves import speak
+
 CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 30_000
 
@@ -100,9 +102,7 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     }
     for page in (anna, ben):  # seat order: Anna (2), then Ben (3)
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
-        page.fill("#id_content", said[page])
-        page.click("#speak-form button.primary")
-        expect(page.locator("#room-controls")).to_contain_text("Your argument is in")
+        speak(page, said[page])
     for page in (teacher, anna, ben):  # the round after their turns: everyone sees both, live
         for words in said.values():
             expect(page.locator("#chat")).to_contain_text(words, timeout=WAIT_MS)
