@@ -89,6 +89,7 @@ def test_a_model_game_streams_each_jurors_words_and_the_judge_still_speaks(
         # A juror's words arrive in pieces while the model is still generating them...
         page.wait_for_function("window.__streamed.length >= 2", timeout=ROUND_TIMEOUT_MS)
         page.screenshot(path=str(artifacts / f"model-streaming-{width}.png"))
+        assert not page.locator("#chat-empty").is_visible()  # "not begun" gives way to the streaming words
         # ...then the whole speech stands in the transcript.
         page.locator("#chat .msg-speech", has_text="held the key to the basement").first.wait_for(
             timeout=ROUND_TIMEOUT_MS
