@@ -56,6 +56,17 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a test left open, failed tests included: a room left open in a browser
+    keeps its sockets and its turn clock going on the shared server, and the next test would share
+    the worker with a room nobody is in."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def artifacts(request: pytest.FixtureRequest) -> Path:
     """A folder for this test's screenshots under test-artifacts/."""
