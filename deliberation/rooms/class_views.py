@@ -22,12 +22,14 @@ from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
 from deliberation.rooms import class_selectors, classes
 from deliberation.rooms.class_forms import ClassCreateForm
+from deliberation.services.broadcast import class_pushes
 
 MESSAGE_CREATED = (
     "Your class is ready: {groups} rooms. Print the codes, then start the rooms when the groups are seated."
 )
 MESSAGE_STARTED = "{count} room{s} started."
 MESSAGE_LOGGED_OUT = "You are logged out. This browser still hosts the rooms it made."
+POLL_SECONDS = 5  # the class page asks for its rooms this often only while its socket is down
 
 
 def _user_id(request: HttpRequest) -> int | None:
@@ -68,14 +70,22 @@ def _join_urls(request: HttpRequest, cards: list[class_selectors.RoomCard]) -> d
 
 @require_GET
 def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every room of the class, live. htmx gets the rooms alone (``class_rooms``): the page asks
+    for them when its socket says it missed a card, and every few seconds while the socket is down
+    (static/js/class.js)."""
     session = class_for(request, public_id)
+    seen = class_pushes(session.pk)  # before the rooms are read: see broadcast.pushes
     cards = class_selectors.class_cards(session)
+    if request.htmx:
+        return render(request, "rooms/class_page.html#class_rooms", {"cards": cards})
     context = {
         "session": session,
         "cards": cards,
         "join_url": request.build_absolute_uri(reverse("room_join")),
         "any_waiting": any(c.waiting for c in cards),
         "any_finished": any(c.finished for c in cards),
+        "push_seen": seen,
+        "poll_seconds": POLL_SECONDS,
     }
     return render(request, "rooms/class_page.html", context)
 
