@@ -33,7 +33,7 @@ def _make_class(page, url: str, *, groups: int, turn_seconds: int) -> list[str]:
     page.fill("#id_groups", str(groups))
     page.fill("#id_seats", "1")
     page.click("summary:has-text('More settings')")
-    page.fill("#id_turn_seconds", str(turn_seconds))  # the students' turns outlast the test
+    page.fill("#id_settings_turn_seconds", str(turn_seconds))  # the students' turns outlast the test
     page.fill("#id_pace_seconds", "0.5")
     page.click("button:has-text('Make the class')")
     expect(page.locator(".class-room")).to_have_count(groups)

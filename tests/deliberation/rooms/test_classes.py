@@ -18,10 +18,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.dateparse import parse_datetime
 
 from angryagents.identity import SESSION_FIELD
-from deliberation.models import ClassSession, Deliberation, Phase, Turn, TurnKind
+from deliberation.game_settings import ERROR_TURN_SECONDS, GameSettings
+from deliberation.models import ClassSession, Deliberation, Narration, Phase, Turn, TurnKind
 from deliberation.rooms import class_selectors, classes, clock, control, services
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import room_of
+from deliberation.rooms.state import room_of, turn_seconds
 from deliberation.services import broadcast, round_run
 from tests.conftest import browser_of
 
@@ -88,6 +89,44 @@ def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_
     body = answer.content.decode()
     assert answer.status_code == 200 and "Ensure this value is less than or equal to 10." in body
     assert 'value="Year 10"' in body and not ClassSession.objects.exists()
+
+
+CLASS_SETTINGS = {
+    "settings_sent": "1",
+    "rules": "england-wales",
+    "max_rounds": "4",
+    "speakers": "2",
+    "turn_seconds": "45",
+    "engine": "offline",
+    "narration": "",  # unticked: the judge stays silent
+    "show_meters": "",  # unticked: the meters are hidden
+}
+
+
+def test_the_class_form_gives_every_room_the_rules_and_game_settings_chosen_and_the_engine_plays_by_them(robbery):
+    teacher = _browser(TEACHER)
+    made = teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 1, **CLASS_SETTINGS})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    session = ClassSession.objects.get()
+    for room in _rooms(session):
+        game = GameSettings.of(room)
+        assert (game.max_rounds, game.speakers, game.engine) == (4, 2, "offline")
+        assert (game.narration, game.show_meters) == (False, False)
+        assert room.settings["rules"] == "england-wales" and turn_seconds(room_of(room)) == 45
+    classes.class_start(class_id=session.pk)
+    for room in _rooms(session):
+        clock.room_tick(deliberation_id=room.pk)  # the first AI round
+        speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.SPEECH, round_number=1)
+        assert speeches.count() == 2  # two AI speakers a round, as chosen
+    assert not Narration.objects.filter(deliberation__in=_rooms(session)).exists()  # the judge was silent
+
+
+def test_the_class_form_refuses_a_turn_too_short_with_the_rooms_message_and_makes_nothing(robbery):
+    answer = _browser(TEACHER).post(
+        "/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 1, **CLASS_SETTINGS, "turn_seconds": "3"}
+    )
+    assert answer.status_code == 200 and ERROR_TURN_SECONDS in answer.content.decode()
+    assert not ClassSession.objects.exists() and not Deliberation.objects.exists()
 
 
 def test_the_class_page_shows_each_room_phase_tally_whose_turn_and_who_is_seated(robbery):
