@@ -163,6 +163,18 @@ def test_a_cards_countdown_carries_the_turns_deadline_to_tick_from_and_stands_wh
     assert "Paused" in card and 'class="countdown is-paused" data-seconds="' in card and "data-deadline" not in card
 
 
+def test_a_class_rooms_teachers_view_leads_back_to_the_class_and_a_lone_rooms_does_not(robbery):
+    session = _class(robbery, groups=2)
+    teacher = _browser(TEACHER)
+    class_url = f"/classes/{session.public_id}/"
+    for room in _rooms(session):
+        view = teacher.get(f"/rooms/{room.room_code}/teacher/").content.decode()
+        assert f'<a href="{class_url}">Back to the class</a>' in view
+    lone = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
+    view = teacher.get(f"/rooms/{lone.room_code}/teacher/").content.decode()
+    assert "Back to the class" not in view and "Back to the room" in view
+
+
 def test_starting_the_class_starts_every_waiting_room_and_a_second_start_is_refused(robbery):
     session = _class(robbery, groups=3)
     teacher = _browser(TEACHER)
