@@ -287,6 +287,19 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     assert students == [("1", rooms[0].room_code, "Anna", said[0]), ("2", rooms[1].room_code, "Ben", said[1])]
 
 
+def test_a_finished_rooms_banner_reads_its_verdict_and_how_it_was_reached_as_one_sentence(robbery):
+    session = _class(robbery, groups=1, seats=1, seed=3)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    _finish(room, ANNA, "Anna says the lamp was out that night.")
+    room.refresh_from_db()
+    view = _browser(TEACHER).get(f"/rooms/{room.room_code}/teacher/").content.decode()
+    joiner = ":" if room.verdict == "hung" else ","
+    verdict = room.get_verdict_display().upper()
+    assert f'Verdict: <strong>{verdict}</strong>{joiner} <span class="verdict-rule">{room.verdict_detail}' in view
+
+
 def test_my_rooms_lists_the_teachers_classes_and_lone_rooms_open_and_finished_and_nobody_elses(robbery):
     session = _class(robbery, groups=2, name="Year 10 history")
     lone = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
