@@ -138,3 +138,29 @@ def test_a_class_page_whose_socket_a_proxy_closes_says_so_and_asks_every_few_sec
     assert not [e for e in errors if "htmx" in e.lower()], errors
     student.context.close()
     teacher.context.close()
+
+
+LATE_CLOCKS = """() => {
+  const now = Date.now(), deadline = now + 30000;
+  const clock = (renderedAt) => {
+    const el = document.createElement("span");
+    el.className = "countdown";
+    el.dataset.deadline = String(deadline);
+    el.dataset.now = String(renderedAt);
+    document.body.appendChild(el);
+    window.angryCountdown.tick();
+    return el;
+  };
+  const onTime = clock(now);  // rendered and seen at once
+  const late = clock(now - 3000);  // the same turn's clock, rendered 3 s before it arrived
+  return [onTime.textContent, late.textContent];
+}"""
+
+
+def test_a_clock_pushed_late_counts_from_the_pages_own_reading_of_the_servers_time(browser, live_daphne):
+    """A busy server's push can arrive seconds after it was rendered: its clock shows what the turn
+    has left, not those seconds more."""
+    page = browser.new_context().new_page()
+    _make_class(page, live_daphne.url, groups=1, turn_seconds=300)
+    assert page.evaluate(LATE_CLOCKS) == ["30", "30"]
+    page.context.close()
