@@ -164,3 +164,42 @@ def test_a_clock_pushed_late_counts_from_the_pages_own_reading_of_the_servers_ti
     _make_class(page, live_daphne.url, groups=1, turn_seconds=300)
     assert page.evaluate(LATE_CLOCKS) == ["30", "30"]
     page.context.close()
+
+
+def test_a_logged_in_teacher_follows_her_class_and_runs_its_rooms_from_a_second_device(browser, live_daphne, artifacts):
+    """A class made on the laptop while logged in: on a tablet logged in to the same account, "My
+    rooms" lists it, the class page follows it live, and its rooms open there with the host's
+    controls, though this browser made none of them."""
+    from playwright.sync_api import expect
+
+    from tests.e2e.test_teacher_live import CREATE_TEACHER, _log_in
+
+    url = live_daphne.url
+    live_daphne.manage("shell", "-c", CREATE_TEACHER)
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    _log_in(laptop, url)
+    codes = _make_class(laptop, url, groups=2, turn_seconds=300)
+    class_url = laptop.url
+    laptop.context.close()
+
+    tablet = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    errors: list[str] = []
+    tablet.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    _log_in(tablet, url)
+    expect(tablet.locator(".mine", has_text=codes[0])).to_have_count(1)
+    tablet.goto(class_url)
+    expect(tablet.locator("#class-updates")).to_contain_text("Live", timeout=WAIT_MS)
+    student = _sit_down(browser, url, codes[1], "Grace Hopper")
+    expect(tablet.locator(".class-room", has_text="Group 2")).to_contain_text("Grace Hopper", timeout=WAIT_MS)
+    tablet.screenshot(path=str(artifacts / "class-page-second-device-390.png"), full_page=True)
+
+    tablet.locator(".class-room", has_text="Group 2").locator("a:has-text('Open the room')").click()
+    expect(tablet.locator("body")).to_contain_text(codes[1])
+    tablet.click("button:has-text('Start the deliberation')")  # the host's control, from this browser
+    expect(student.locator(".vote-form")).to_be_visible(timeout=WAIT_MS)
+    tablet.goto(class_url)
+    expect(tablet.locator(".class-room", has_text="Group 2")).not_to_contain_text("Waiting to start")
+    expect(tablet.locator(".class-room", has_text="Group 1")).to_contain_text("Waiting to start")
+    assert not errors, errors
+    student.context.close()
+    tablet.context.close()

@@ -82,6 +82,7 @@ def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
     for room in _rooms(session):
         assert room.room_code in page and f'id="class-room-{room.public_id}"' in page
     assert f'ws-connect="/ws/class/{session.public_id}/?seen=' in page
+    assert "Waiting to start" in page and 'class="class-room-tally"' not in page  # no votes to count yet
 
 
 def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_typed(robbery):
