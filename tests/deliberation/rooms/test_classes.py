@@ -280,6 +280,7 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     for heading in ("Group 1", "Group 2", "Group 3"):
         assert heading in page
     assert "still deliberating" in page  # the third group has no verdict yet
+    assert "How to read the figures" in page  # "moved" and "net" are explained once, above the groups
     assert '<strong>Anna</strong> <span class="muted">seat 2</span>: 1 speech' in page
     assert page.count("The arguments that moved this jury most") + page.count("No speech moved anyone") == 2
     sheet = list(csv.reader(io.StringIO(teacher.get(f"/classes/{session.public_id}/debrief.csv").content.decode())))
