@@ -35,7 +35,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_SEAT_LOST = 4403  # this browser no longer holds its seat (removed, or taken back elsewhere)
 
 
-def _seen(scope: dict[str, Any]) -> int | None:
+def seen_count(scope: dict[str, Any]) -> int | None:
     """The push count the page was rendered at (``?seen=``), if it named one."""
     for pair in scope.get("query_string", b"").decode("latin-1").split("&"):
         name, _, value = pair.partition("=")
@@ -74,7 +74,7 @@ class CourtConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.deliberation_id = deliberation_id
         count = await sync_to_async(_joined)(deliberation_id)
-        seen = _seen(self.scope)
+        seen = seen_count(self.scope)
         if seen is not None and seen != count:  # an update went out before this socket joined
             await self.send(text_data=STALE_HTML)
 

@@ -1,11 +1,14 @@
 """The form a teacher fills to make a class: the case (the searchable picker), the groups and seats,
-and the rooms' pace."""
+the jury rules and the rooms' pace. The game settings every room is played with (round limit, AI
+speakers, turn length, engine, narration, meters...) come from ``GameSettingsForm(room=True)``,
+the room form's own, shown beside it."""
 
 from __future__ import annotations
 
 from django import forms
 
 from cases.picker import CaseChoiceField
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.rooms.classes import MAX_GROUPS, MAX_NAME, MAX_SEATS, MIN_GROUPS, MIN_SEATS
 
 DEFAULT_GROUPS = 5
@@ -21,7 +24,14 @@ class ClassCreateForm(forms.Form):
         min_value=MIN_SEATS, max_value=MAX_SEATS, initial=DEFAULT_SEATS, label="Students per group (at most)"
     )
     name = forms.CharField(max_length=MAX_NAME, required=False, label="Name of the class (optional)")
-    max_rounds = forms.IntegerField(required=False, min_value=1, max_value=100, label="Round limit")
-    turn_seconds = forms.IntegerField(required=False, min_value=5, max_value=600, label="Seconds per student turn")
+    rules = forms.ChoiceField(
+        choices=[(rule.name, rule.label) for rule in RULE_SETS.values()],
+        initial=DEFAULT_RULES,
+        required=False,  # left out: the unanimous jury
+        label="Jury rules (every room)",
+    )
     pace_seconds = forms.FloatField(required=False, min_value=0, max_value=120, label="Seconds between AI rounds")
     seed = forms.IntegerField(required=False, min_value=0, label="Seed (optional: replays the same AI jurors)")
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data.get("rules") or DEFAULT_RULES

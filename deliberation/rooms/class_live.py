@@ -5,20 +5,26 @@ room's own event, and sends the card to the class's group; ``ClassConsumer`` for
 group receives to the teacher's class page, where htmx swaps the card in by id. The socket is
 addressed by the class's public id and closed before any message for anyone but its teacher
 (``deliberation.access.visible_class_id``), as a room's socket is for a stranger.
+
+As a room page does, the class page names the count of cards pushed to it when it was rendered
+(``?seen=``, ``broadcast.class_pushes``); a socket that joins after a card went out (or joins again
+after a drop) finds the count moved on and tells the page, which fetches its rooms again in place
+(static/js/class.js).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from deliberation.access import visible_class_id
-from deliberation.consumers import CLOSE_NOT_FOUND
+from deliberation.consumers import CLOSE_NOT_FOUND, seen_count
 from deliberation.rooms.class_selectors import card_for_broadcast
-from deliberation.services.broadcast import class_group_name
+from deliberation.services.broadcast import STALE_HTML, class_group_name, class_pushes
 
 CARD = "rooms/_class_room.html"
 
@@ -48,6 +54,9 @@ class ClassConsumer(AsyncWebsocketConsumer):
         self.group = class_group_name(class_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        seen = seen_count(self.scope)
+        if seen is not None and seen != await sync_to_async(class_pushes)(class_id):
+            await self.send(text_data=STALE_HTML)  # a card went out before this socket joined
 
     async def disconnect(self, code: int) -> None:
         if self.group:

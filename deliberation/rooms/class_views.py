@@ -20,14 +20,17 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import SESSION_FIELD, browser_key
 from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
+from deliberation.game_settings import GameSettingsForm
 from deliberation.rooms import class_selectors, classes
 from deliberation.rooms.class_forms import ClassCreateForm
+from deliberation.services.broadcast import class_pushes
 
 MESSAGE_CREATED = (
     "Your class is ready: {groups} rooms. Print the codes, then start the rooms when the groups are seated."
 )
 MESSAGE_STARTED = "{count} room{s} started."
 MESSAGE_LOGGED_OUT = "You are logged out. This browser still hosts the rooms it made."
+POLL_SECONDS = 5  # the class page asks for its rooms this often only while its socket is down
 
 
 def _user_id(request: HttpRequest) -> int | None:
@@ -35,9 +38,14 @@ def _user_id(request: HttpRequest) -> int | None:
 
 
 def class_new(request: HttpRequest) -> HttpResponse:
+    """Make a class: the case, the groups and seats, the jury rules and the game settings every
+    room is played with (the room form's own, ``GameSettingsForm``)."""
+    posted = request.method == "POST"
     form = ClassCreateForm(request.POST or None, initial={"case": request.GET.get("case")})
-    if request.method == "POST" and form.is_valid():
+    settings_form = GameSettingsForm.submitted(request.POST, room=True) if posted else GameSettingsForm(room=True)
+    if posted and form.is_valid() and settings_form.is_valid():
         data = form.cleaned_data
+        game = settings_form.game_settings()
         try:
             session = classes.class_create(
                 case=data["case"],
@@ -46,10 +54,13 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 teacher_session_key=browser_key(request),
                 owner_id=_user_id(request),
                 name=data["name"],
-                max_rounds=data["max_rounds"],
-                turn_seconds=data["turn_seconds"],
+                max_rounds=game.max_rounds,
+                turn_seconds=game.turn_seconds,
                 pace_seconds=data["pace_seconds"],
                 seed=data["seed"],
+                engine=game.engine,
+                rules=data["rules"],
+                options=game.to_settings(),
             )
         except ValidationError as exc:
             for message in exc.messages:
@@ -57,8 +68,8 @@ def class_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, MESSAGE_CREATED.format(groups=data["groups"]))
             return redirect("class_page", public_id=session.public_id)
-    chosen = request.POST.get("case", "") if request.method == "POST" else request.GET.get("case", "")
-    context = {"form": form, **picker_context(request.GET, selected=chosen)}
+    chosen = request.POST.get("case", "") if posted else request.GET.get("case", "")
+    context = {"form": form, "settings_form": settings_form, **picker_context(request.GET, selected=chosen)}
     return render(request, "rooms/class_new.html", context)
 
 
@@ -68,14 +79,22 @@ def _join_urls(request: HttpRequest, cards: list[class_selectors.RoomCard]) -> d
 
 @require_GET
 def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every room of the class, live. htmx gets the rooms alone (``class_rooms``): the page asks
+    for them when its socket says it missed a card, and every few seconds while the socket is down
+    (static/js/class.js)."""
     session = class_for(request, public_id)
+    seen = class_pushes(session.pk)  # before the rooms are read: see broadcast.pushes
     cards = class_selectors.class_cards(session)
+    if request.htmx:
+        return render(request, "rooms/class_page.html#class_rooms", {"cards": cards})
     context = {
         "session": session,
         "cards": cards,
         "join_url": request.build_absolute_uri(reverse("room_join")),
         "any_waiting": any(c.waiting for c in cards),
         "any_finished": any(c.finished for c in cards),
+        "push_seen": seen,
+        "poll_seconds": POLL_SECONDS,
     }
     return render(request, "rooms/class_page.html", context)
 

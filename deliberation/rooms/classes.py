@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cases.models import Case
+from deliberation.engine.rules import DEFAULT_RULES
 from deliberation.models import ClassSession, Phase
 from deliberation.rooms import services as room_services
 from deliberation.rooms.state import STAGE_WAITING, room_of
@@ -45,20 +46,30 @@ def class_create(
     turn_seconds: float | None = None,
     pace_seconds: float | None = None,
     seed: int | None = None,
+    engine: str | None = None,
+    rules: str = DEFAULT_RULES,
+    options: dict[str, Any] | None = None,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
     The teacher's browser hosts every room (so each room's own pages and teacher's view open for
     them as for a room they made alone), and the teacher's account owns them when they were logged
     in (so those pages open from any browser they log in on); the teacher does not play. Each room gets its own seed
-    (``seed`` + group index) so the groups' AI jurors do not all say the same thing.
+    (``seed`` + group index) so the groups' AI jurors do not all say the same thing. Every room is
+    played with the same ``engine``, jury ``rules`` and game settings (``options``: the keys of
+    ``GameSettings.to_settings``), as a room made alone with the same choices.
     """
     if not MIN_GROUPS <= groups <= MAX_GROUPS:
         raise ValidationError(ERROR_GROUPS.format(groups=groups))
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
-    chosen: dict[str, Any] = {"groups": groups, "seats": seats}
-    for key, value in (("max_rounds", max_rounds), ("turn_seconds", turn_seconds), ("pace_seconds", pace_seconds)):
+    chosen: dict[str, Any] = {"groups": groups, "seats": seats, "rules": rules}
+    for key, value in (
+        ("max_rounds", max_rounds),
+        ("turn_seconds", turn_seconds),
+        ("pace_seconds", pace_seconds),
+        ("engine", engine),
+    ):
         if value is not None:
             chosen[key] = value
     session = ClassSession(
@@ -81,6 +92,9 @@ def class_create(
             turn_seconds=turn_seconds,
             pace_seconds=pace_seconds,
             seed=None if seed is None else seed + index,
+            engine=engine,
+            rules=rules,
+            options=dict(options or {}),
         )
         for index in range(groups)
     ]

@@ -30,7 +30,7 @@ from cases.picker import picker_context
 from deliberation.courtroom import base_context, court_queryset, page_context
 from deliberation.engine.trial_counsel import side_name
 from deliberation.game_settings import GameSettingsForm
-from deliberation.models import Deliberation, Seat, SeatKind
+from deliberation.models import ClassSession, Deliberation, Seat, SeatKind
 from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
@@ -199,6 +199,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
     }
     if request.htmx:
         return render(request, "rooms/teacher.html#teacher_live", context)
+    context["class_session"] = ClassSession.objects.filter(rooms=deliberation).only("public_id", "name").first()
     return render(request, "rooms/teacher.html", context)
 
 

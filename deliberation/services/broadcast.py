@@ -49,6 +49,7 @@ def browser_group(deliberation_id: int, session_key: str) -> str:
 
 SEND_TIMEOUT_SECONDS = 5.0
 PUSHES_KEY = "deliberation-pushes:{}"
+CLASS_PUSHES_KEY = "class-pushes:{}"  # the cards pushed to a class page (``class_pushes``)
 PUSHES_TTL_SECONDS = 7 * 24 * 3600  # a room untouched for a week starts counting again from 0
 STALE_HTML = '<div id="push-stale" hx-swap-oob="true" hidden data-stale="1"></div>'  # the page missed a push
 CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking"})  # what a room's card shows
@@ -83,19 +84,28 @@ def pushes(deliberation_id: int) -> int:
     between the two, which this page neither rendered nor heard, and the socket tells the page to
     catch up (``STALE_HTML``). The count is taken after commit and before the send, so a page that
     read the old count either rendered the new state or will hear of it."""
+    return _read_count(PUSHES_KEY.format(deliberation_id))
+
+
+def class_pushes(class_id: int) -> int:
+    """How many room cards have been pushed to the class's page: ``pushes`` for a class page, read
+    by the page before it reads its rooms and by its socket once joined (``class_live``)."""
+    return _read_count(CLASS_PUSHES_KEY.format(class_id))
+
+
+def _read_count(key: str) -> int:
     from django.core.cache import cache
 
     try:
-        return int(cache.get(PUSHES_KEY.format(deliberation_id)) or 0)
+        return int(cache.get(key) or 0)
     except Exception:  # no cache, no count: the page only loses the catch-up, never a round
-        logger.exception("reading the push count of deliberation %s failed", deliberation_id)
+        logger.exception("reading the push count %s failed", key)
         return 0
 
 
-def _count_push(deliberation_id: int) -> None:
+def _count_push(key: str) -> None:
     from django.core.cache import cache
 
-    key = PUSHES_KEY.format(deliberation_id)
     try:
         try:
             cache.incr(key)
@@ -103,7 +113,7 @@ def _count_push(deliberation_id: int) -> None:
             if not cache.add(key, 1, PUSHES_TTL_SECONDS):
                 cache.incr(key)
     except Exception:
-        logger.exception("counting a push to deliberation %s failed", deliberation_id)
+        logger.exception("counting a push (%s) failed", key)
 
 
 def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
@@ -115,7 +125,7 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
     except Exception:
         logger.exception("rendering %s for deliberation %s failed", event, deliberation_id)
         return
-    _count_push(deliberation_id)
+    _count_push(PUSHES_KEY.format(deliberation_id))
     _send(deliberation_id, {"type": EVENT_TYPE, "event": event, "html": html, "data": data or {}})
     if event in CLASS_EVENTS:
         _publish_class(deliberation_id, event)
@@ -133,6 +143,7 @@ def _publish_class(deliberation_id: int, event: str) -> None:
     if found is not None:
         class_id, html = found
         message = {"type": EVENT_TYPE, "event": event, "html": html, "data": {}}
+        _count_push(CLASS_PUSHES_KEY.format(class_id))
         _send(deliberation_id, message, group=class_group_name(class_id))
 
 

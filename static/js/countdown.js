@@ -5,14 +5,25 @@
  * seconds from the server's "now" to the deadline, four times a second, so a clock reads the same
  * on every screen whatever their own clocks say. A paused clock has no deadline and stands. The
  * server stays the authority: when time runs out it passes the turn and pushes the next clock.
+ *
+ * The gap a clock shows at first sight is the browser's offset plus the time the clock took to
+ * arrive, and a pushed clock can take seconds on a busy server: so the page counts from the
+ * smallest gap any clock has shown (the offset, and the quickest delivery), not each clock's own,
+ * and a late push does not read seconds more than the turn has left.
  */
 (function () {
   "use strict";
 
+  var pageSkew = null; // the smallest gap between this browser's clock and a clock's server time
+
   function secondsLeft(el, now) {
     if (!el.dataset.skew) el.dataset.skew = String(el.dataset.now ? now - Number(el.dataset.now) : 0);
-    var serverNow = now - Number(el.dataset.skew);
-    return Math.max(0, Math.round((Number(el.dataset.deadline) - serverNow) / 1000));
+    var skew = Number(el.dataset.skew);
+    if (el.dataset.now) {
+      if (pageSkew === null || skew < pageSkew) pageSkew = skew;
+      skew = pageSkew;
+    }
+    return Math.max(0, Math.round((Number(el.dataset.deadline) - (now - skew)) / 1000));
   }
 
   function tick() {

@@ -18,10 +18,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.dateparse import parse_datetime
 
 from angryagents.identity import SESSION_FIELD
-from deliberation.models import ClassSession, Deliberation, Phase, Turn, TurnKind
+from deliberation.game_settings import ERROR_TURN_SECONDS, GameSettings
+from deliberation.models import ClassSession, Deliberation, Narration, Phase, Turn, TurnKind
 from deliberation.rooms import class_selectors, classes, clock, control, services
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import room_of
+from deliberation.rooms.state import room_of, turn_seconds
 from deliberation.services import broadcast, round_run
 from tests.conftest import browser_of
 
@@ -80,7 +81,8 @@ def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
     page = teacher.get(made.url).content.decode()
     for room in _rooms(session):
         assert room.room_code in page and f'id="class-room-{room.public_id}"' in page
-    assert f'ws-connect="/ws/class/{session.public_id}/"' in page
+    assert f'ws-connect="/ws/class/{session.public_id}/?seen=' in page
+    assert "Waiting to start" in page and 'class="class-room-tally"' not in page  # no votes to count yet
 
 
 def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_typed(robbery):
@@ -88,6 +90,44 @@ def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_
     body = answer.content.decode()
     assert answer.status_code == 200 and "Ensure this value is less than or equal to 10." in body
     assert 'value="Year 10"' in body and not ClassSession.objects.exists()
+
+
+CLASS_SETTINGS = {
+    "settings_sent": "1",
+    "rules": "england-wales",
+    "max_rounds": "4",
+    "speakers": "2",
+    "turn_seconds": "45",
+    "engine": "offline",
+    "narration": "",  # unticked: the judge stays silent
+    "show_meters": "",  # unticked: the meters are hidden
+}
+
+
+def test_the_class_form_gives_every_room_the_rules_and_game_settings_chosen_and_the_engine_plays_by_them(robbery):
+    teacher = _browser(TEACHER)
+    made = teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 1, **CLASS_SETTINGS})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    session = ClassSession.objects.get()
+    for room in _rooms(session):
+        game = GameSettings.of(room)
+        assert (game.max_rounds, game.speakers, game.engine) == (4, 2, "offline")
+        assert (game.narration, game.show_meters) == (False, False)
+        assert room.settings["rules"] == "england-wales" and turn_seconds(room_of(room)) == 45
+    classes.class_start(class_id=session.pk)
+    for room in _rooms(session):
+        clock.room_tick(deliberation_id=room.pk)  # the first AI round
+        speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.SPEECH, round_number=1)
+        assert speeches.count() == 2  # two AI speakers a round, as chosen
+    assert not Narration.objects.filter(deliberation__in=_rooms(session)).exists()  # the judge was silent
+
+
+def test_the_class_form_refuses_a_turn_too_short_with_the_rooms_message_and_makes_nothing(robbery):
+    answer = _browser(TEACHER).post(
+        "/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 1, **CLASS_SETTINGS, "turn_seconds": "3"}
+    )
+    assert answer.status_code == 200 and ERROR_TURN_SECONDS in answer.content.decode()
+    assert not ClassSession.objects.exists() and not Deliberation.objects.exists()
 
 
 def test_the_class_page_shows_each_room_phase_tally_whose_turn_and_who_is_seated(robbery):
@@ -122,6 +162,18 @@ def test_a_cards_countdown_carries_the_turns_deadline_to_tick_from_and_stands_wh
     paused = teacher.get(f"/classes/{session.public_id}/").content.decode()
     card = paused[paused.index('class="class-room-turn"') :]
     assert "Paused" in card and 'class="countdown is-paused" data-seconds="' in card and "data-deadline" not in card
+
+
+def test_a_class_rooms_teachers_view_leads_back_to_the_class_and_a_lone_rooms_does_not(robbery):
+    session = _class(robbery, groups=2)
+    teacher = _browser(TEACHER)
+    class_url = f"/classes/{session.public_id}/"
+    for room in _rooms(session):
+        view = teacher.get(f"/rooms/{room.room_code}/teacher/").content.decode()
+        assert f'<a href="{class_url}">Back to the class</a>' in view
+    lone = services.room_create(case=robbery, host_session_key=TEACHER, host_plays=False, open_seats=(2,))
+    view = teacher.get(f"/rooms/{lone.room_code}/teacher/").content.decode()
+    assert "Back to the class" not in view and "Back to the room" in view
 
 
 def test_starting_the_class_starts_every_waiting_room_and_a_second_start_is_refused(robbery):
@@ -228,12 +280,26 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     for heading in ("Group 1", "Group 2", "Group 3"):
         assert heading in page
     assert "still deliberating" in page  # the third group has no verdict yet
+    assert "How to read the figures" in page  # "moved" and "net" are explained once, above the groups
     assert '<strong>Anna</strong> <span class="muted">seat 2</span>: 1 speech' in page
     assert page.count("The arguments that moved this jury most") + page.count("No speech moved anyone") == 2
     sheet = list(csv.reader(io.StringIO(teacher.get(f"/classes/{session.public_id}/debrief.csv").content.decode())))
     assert sheet[0][:4] == ["group", "room", "deliberation", "seat"]
     students = [(row[0], row[1], row[4], row[9]) for row in sheet[1:]]
     assert students == [("1", rooms[0].room_code, "Anna", said[0]), ("2", rooms[1].room_code, "Ben", said[1])]
+
+
+def test_a_finished_rooms_banner_reads_its_verdict_and_how_it_was_reached_as_one_sentence(robbery):
+    session = _class(robbery, groups=1, seats=1, seed=3)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    _finish(room, ANNA, "Anna says the lamp was out that night.")
+    room.refresh_from_db()
+    view = _browser(TEACHER).get(f"/rooms/{room.room_code}/teacher/").content.decode()
+    joiner = ":" if room.verdict == "hung" else ","
+    verdict = room.get_verdict_display().upper()
+    assert f'Verdict: <strong>{verdict}</strong>{joiner} <span class="verdict-rule">{room.verdict_detail}' in view
 
 
 def test_my_rooms_lists_the_teachers_classes_and_lone_rooms_open_and_finished_and_nobody_elses(robbery):
