@@ -15,6 +15,12 @@ any of the forms the Proceedings print it:
 - a sentence of the court: "Transported for seven years", "Judgment respited", "to be
   hanged", "Confined six months", "penal servitude", "sentenced to", "Death." alone.
 
+A defendant's age is checked against the original record: before the 1850s the Proceedings
+print a prisoner's age only in the line after a guilty verdict ("Bridget Joyce, GUILTY, aged
+45."), so a case file that gives that age (in its summary, or to the court and the model
+jurors) tells the jury the verdict. An age the record prints after a verdict and never in
+brackets beside a name ("MARGARET NAGLE (20)", the later headings) is flagged.
+
 It returns the sentences, not a yes or no, so a curator can judge each one. A witness's own
 past ("I was sentenced to three months") is flagged too: the check prefers a false alarm a
 curator can dismiss to a verdict a juror can read.
@@ -102,6 +108,14 @@ BEFORE = 3  # sentences read before a flagged one ("Q. Were you present ... 1810
 NOT_A_NAME = {"He", "She", "They", "It", "Prisoner", "The", "And", "I", "We", "Who"}
 
 
+def age_only_after_verdict(age: int, record: str) -> bool:
+    """The record prints ``age`` in a verdict's age line ("GUILTY, aged 45.", "GUILTY - DEATH. Aged 23.",
+    "GUILTY of an Assault. Aged 23.") and
+    nowhere in brackets ("(45)", "(45, labourer)"), as a heading does for every prisoner."""
+    after_verdict = re.search(rf"\b(?:guilty|acquitted)\b[^\n]{{0,80}}?\baged\s+{age}\b", record, re.IGNORECASE)
+    return after_verdict is not None and re.search(rf"\(\s*\.?{age}\b", record) is None
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(text.strip()) if s.strip()]
 
@@ -181,7 +195,12 @@ def case_leaks(case: Any, *, chunks: Iterable[tuple[str, str, str]] = ()) -> lis
     """Every flagged passage of ``case``, explained ones included (``Leak.reason``)."""
     name = case.source_id or case.slug
     defendants = [d.name for d in case.defendants.all()]
-    return [
+    ages = [
+        Leak(name, f"defendant {d.name}", f"aged {d.age}")
+        for d in case.defendants.all()
+        if d.age and age_only_after_verdict(d.age, case.original_text or "")
+    ]
+    return ages + [
         Leak(name, where, found, reason)
         for where, text in juror_texts(case, chunks=chunks)
         for found, reason in flagged(text, defendants)

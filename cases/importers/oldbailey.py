@@ -13,8 +13,11 @@ only into ``historical_punishment``.
 Rules (see also ``oldbailey_text`` and ``oldbailey_rules`` for witnesses and evidence):
 
 - Defendants: every ``persName type=defendantName`` is kept, in document order, with its
-  gender and age interps. The title names the first ("The Crown v. Mary Smith"), adding
-  "and others" when there are several.
+  gender interp, and its age interp only when the heading prints that age beside the name
+  ("MARGARET NAGLE (20)", "WILSON, George (40, postman)", as from the 1850s). Before then the
+  Proceedings print a prisoner's age only in the line after a guilty verdict ("Bridget Joyce,
+  GUILTY, aged 45."), so an age there would tell the jury the verdict. The title names the
+  first ("The Crown v. Mary Smith"), adding "and others" when there are several.
 - Charges: one readable line per distinct offence category/subcategory over all counts.
   ``offence_category`` is the first offence's category.
 - Verdict: the ``verdictCategory`` of the first ``criminalCharge`` join (the first defendant's
@@ -277,12 +280,23 @@ def _defendants(trial: ET.Element) -> list[DefendantRecord]:
         gender = interp(person, "gender", person.get("id"))
         age_text = interp(person, "age", person.get("id"))
         age = int(age_text) if age_text.isdigit() and 0 < int(age_text) <= 120 else None
+        if age is not None and not _age_beside_name(person, age):
+            age = None  # printed only after the verdict ("GUILTY, aged 45."): the answer's, not the jury's
         key = name.lower()
         if key and key not in found:
             found[key] = DefendantRecord(
                 name=name, gender=gender if gender in {"male", "female"} else "unknown", age=age
             )
     return list(found.values())
+
+
+def _age_beside_name(person: ET.Element, age: int) -> bool:
+    """The heading prints ``age`` in brackets in or just after the name: "NAGLE (20)", "MITCHELL (44.)"."""
+    near = "".join(person.itertext()) + (person.tail or "")[:AGE_REACH]
+    return re.search(rf"\(\s*\.?{age}\b", near) is not None
+
+
+AGE_REACH = 30  # characters after the name: "WILLIAM ENNIS **† (28)," prints marks between them
 
 
 def _offences(trial: ET.Element) -> list[tuple[str, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cases.leaks import flagged, suspicious
+from cases.leaks import age_only_after_verdict, flagged, suspicious
 
 
 @pytest.mark.parametrize(
@@ -116,3 +116,29 @@ def test_the_record_speaking_of_another_outcome_is_flagged_and_explained(reason,
 def test_this_trials_answer_is_never_explained_away(text):
     found = flagged(text, ["Henry Wainwright", "Ann Cole"])
     assert found and all(why == "" for _, why in found), found
+
+
+@pytest.mark.parametrize(
+    ("record", "age"),
+    [
+        ("She pawned it.\n\nBridget Joyce, GUILTY, aged 45.\n\nMary Joyce, GUILTY, aged 12.", 45),  # t18011028-77
+        ("to get into the orchard.  GUILTY. - DEATH. Aged 23.", 23),  # t18261026-17
+        ("he hurt it in lifting me up.\n\nGUILTY of an Assault. Aged 23.— Confined Six Months.", 23),  # t18460105-424
+        ("ROBERTS - GUILTY - DEATH. Aged 32.", 32),
+    ],
+)
+def test_an_age_the_record_prints_only_after_the_verdict_is_the_verdicts(record, age):
+    assert age_only_after_verdict(age, record)
+
+
+@pytest.mark.parametrize(
+    ("record", "age"),
+    [
+        ("389. PATRICK HALPIN (26), Feloniously killing\n\nNOT GUILTY.", 26),  # the heading prints every age
+        ("WILSON, George (40, postman), stealing a letter.\n\nVerdict, Guilty. Aged 40.", 40),
+        ("Bridget Joyce, GUILTY, aged 45.", 12),  # another prisoner's age
+        ("I am aged 45, a widow.", 45),  # a witness's own age, no verdict
+    ],
+)
+def test_an_age_printed_beside_the_name_or_never_after_a_verdict_is_not_flagged(record, age):
+    assert not age_only_after_verdict(age, record)

@@ -17,7 +17,9 @@ from cases.importers.oldbailey_xml import (
     MAX_DEPTH,
     ImportFileError,
 )
+from cases.leaks import age_only_after_verdict
 from tests.cases.oldbailey_sample import (
+    DATA,
     INDEX,
     SESSIONS,
     TRIALS,
@@ -379,3 +381,26 @@ def test_a_tree_nested_20000_deep_is_refused_with_a_clear_error_not_a_recursion_
 
 def test_nesting_within_the_limit_still_parses():
     assert len(parse_file(_nested(MAX_DEPTH - 5), name="nested.xml", max_bytes=LIMIT).trials) == 1
+
+
+def test_an_age_printed_only_after_the_verdict_never_reaches_the_jury_and_a_headings_age_does():
+    early = {r.trial_id: r for r in parse(DATA / "more-sessions" / "18011028.xml").trials}
+    joyce = early["t18011028-77"]  # "Bridget Joyce, GUILTY, aged 45." and nothing before the verdict
+    assert "GUILTY, aged 45" in joyce.original_text
+    assert [d.age for d in joyce.defendants] == [None, None]
+    assert "aged" not in joyce.summary
+    later = {r.trial_id: r for r in parse(DATA / "more-sessions" / "18620922.xml").trials}
+    assert any(d.age for r in later.values() for d in r.defendants)  # "MARGARET NAGLE (20), was indicted"
+
+
+@pytest.mark.timeout(600)  # every shared file: about 1,750 trials
+def test_every_age_shown_is_printed_beside_the_name_in_every_file():
+    shown = 0
+    for path in sorted(DATA.rglob("*.xml")):
+        for record in parse(path).trials:
+            for defendant in record.defendants:
+                if defendant.age:
+                    shown += 1
+                    assert re.search(rf"\(\s*\.?{defendant.age}\b", record.original_text), record.trial_id
+                    assert not age_only_after_verdict(defendant.age, record.original_text), record.trial_id
+    assert shown > 300  # the 1860-1912 headings print every prisoner's age

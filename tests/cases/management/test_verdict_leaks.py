@@ -62,6 +62,19 @@ def test_a_planted_verdict_in_a_witness_statement_is_listed_and_fails_the_check(
         call_command("verdict_leaks", "--no-index", "--fail", stdout=io.StringIO())
 
 
+@pytest.mark.django_db
+def test_a_defendants_age_printed_only_in_the_verdicts_age_line_is_listed_and_fails_the_check():
+    case = CaseFactory(
+        slug="aged", source_id="t18011028-77", original_text="She pawned it.\n\nBridget Joyce, GUILTY, aged 45."
+    )
+    DefendantFactory(case=case, name="Bridget Joyce", age=45)
+    lines = _run("--no-index")
+    assert lines[0] == "t18011028-77 | defendant Bridget Joyce | aged 45"
+    assert lines[-1] == "1 suspicious passage(s) in 1 of 1 case(s)"
+    with pytest.raises(CommandError):
+        call_command("verdict_leaks", "--no-index", "--fail", stdout=io.StringIO())
+
+
 @pytest.mark.timeout(1800)  # 1,700 trials imported: minutes on a shared machine
 @pytest.mark.django_db
 def test_no_playable_case_of_the_sample_or_the_more_sessions_shows_the_answer():
