@@ -21,6 +21,10 @@ class ClassCreateForm(forms.Form):
         min_value=MIN_SEATS, max_value=MAX_SEATS, initial=DEFAULT_SEATS, label="Students per group (at most)"
     )
     name = forms.CharField(max_length=MAX_NAME, required=False, label="Name of the class (optional)")
+    trial = forms.BooleanField(
+        required=False,
+        label="Hold the trial first in every room: students may take counsel, question the witnesses and object",
+    )
     max_rounds = forms.IntegerField(required=False, min_value=1, max_value=100, label="Round limit")
     turn_seconds = forms.IntegerField(required=False, min_value=5, max_value=600, label="Seconds per student turn")
     pace_seconds = forms.FloatField(required=False, min_value=0, max_value=120, label="Seconds between AI rounds")

@@ -50,6 +50,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 turn_seconds=data["turn_seconds"],
                 pace_seconds=data["pace_seconds"],
                 seed=data["seed"],
+                trial=data["trial"],
             )
         except ValidationError as exc:
             for message in exc.messages:

@@ -45,6 +45,7 @@ def class_create(
     turn_seconds: float | None = None,
     pace_seconds: float | None = None,
     seed: int | None = None,
+    trial: bool = False,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
@@ -58,6 +59,8 @@ def class_create(
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
     chosen: dict[str, Any] = {"groups": groups, "seats": seats}
+    if trial:
+        chosen["trial"] = True
     for key, value in (("max_rounds", max_rounds), ("turn_seconds", turn_seconds), ("pace_seconds", pace_seconds)):
         if value is not None:
             chosen[key] = value
@@ -81,6 +84,7 @@ def class_create(
             turn_seconds=turn_seconds,
             pace_seconds=pace_seconds,
             seed=None if seed is None else seed + index,
+            options={"trial": True} if trial else None,
         )
         for index in range(groups)
     ]
