@@ -107,3 +107,22 @@ def counsel_scorecard(turns: Iterable[Turn], played_by: dict[str, str] | None = 
         }
         for side in ("prosecution", "defense")
     ]
+
+
+def trial_summary(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[str]:
+    """The trial in a few plain lines (the summary export): what the witnesses said and how much of it
+    stood, then each side's counsel, who played it and how their questions and objections fared."""
+    events = trial_events(turns)
+    if not events:
+        return []
+    rulings = [e for e in events if e.kind == "ruling"]
+    answers = sum(1 for e in events if e.kind == "answer")
+    lines = [
+        f"Trial: {answers} witness answers ({groundedness(events):.0%} found in the witness's record), "
+        f"{len(rulings)} objections ({sum(1 for e in rulings if e.sustained)} sustained), "
+        f"{sum(1 for e in events if e.struck)} answers struck."
+    ]
+    for row in counsel_scorecard(turns, played_by):
+        counts = "; ".join(f"{label.lower()} {value}" for label, value in row["rows"])
+        lines.append(f"{row['label']} ({row['played_by']}): {counts}.")
+    return lines
