@@ -75,13 +75,54 @@ def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
     }
 
 
-def counsel_scorecard(turns: Iterable[Turn]) -> list[dict[str, Any]]:
-    """The debrief's rows: each side's counsel and its counts, labelled."""
+AI_COUNSEL = "AI counsel"
+
+
+def counsel_players(stored: dict[str, Any] | None, names: dict[int, str]) -> dict[str, str]:
+    """Who played each side's counsel, from a deliberation's ``trial_state``: "you" for the player of
+    a game, "seat N: name" for a room's participant or agent; a side nobody took is AI counsel's."""
+    stored = stored or {}
+    people = (stored.get("state") or {}).get("people", [])
+    seats: dict[str, int] = stored.get("counsel", {})
+    played: dict[str, str] = {}
+    for side in people:
+        seat = seats.get(side)
+        played[side] = "you" if seat is None else f"seat {seat}: {names.get(seat, f'Juror {seat}')}"
+    return played
+
+
+def counsel_scorecard(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """The debrief's rows: each side's counsel, who played it (``counsel_players``) and its counts."""
     events = trial_events(turns)
     if not events:
         return []
     scores = score_counsel(events)
+    played_by = played_by or {}
     return [
-        {"side": side, "label": SIDE_LABELS[side], "rows": [(SCORE_LABELS[k], v) for k, v in scores[side].items()]}
+        {
+            "side": side,
+            "label": SIDE_LABELS[side],
+            "played_by": played_by.get(side, AI_COUNSEL),
+            "rows": [(SCORE_LABELS[k], v) for k, v in scores[side].items()],
+        }
         for side in ("prosecution", "defense")
     ]
+
+
+def trial_summary(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[str]:
+    """The trial in a few plain lines (the summary export): what the witnesses said and how much of it
+    stood, then each side's counsel, who played it and how their questions and objections fared."""
+    events = trial_events(turns)
+    if not events:
+        return []
+    rulings = [e for e in events if e.kind == "ruling"]
+    answers = sum(1 for e in events if e.kind == "answer")
+    lines = [
+        f"Trial: {answers} witness answers ({groundedness(events):.0%} found in the witness's record), "
+        f"{len(rulings)} objections ({sum(1 for e in rulings if e.sustained)} sustained), "
+        f"{sum(1 for e in events if e.struck)} answers struck."
+    ]
+    for row in counsel_scorecard(turns, played_by):
+        counts = "; ".join(f"{label.lower()} {value}" for label, value in row["rows"])
+        lines.append(f"{row['label']} ({row['played_by']}): {counts}.")
+    return lines

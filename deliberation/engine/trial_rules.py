@@ -18,7 +18,8 @@ strikes it, the jury is told to disregard it, and it never reaches the jurors' m
 | speculation       | question   | it asks for a guess or another person's mind: "what was he thinking", "why do   |
 |                   |            | you think", "do you suppose", "guess", "what would have happened", "imagine".   |
 | relevance         | question   | it shares no content word with the case file (summary, charges, defendants,     |
-|                   |            | evidence, this witness's record).                                               |
+|                   |            | evidence, this witness's record) nor with ``TESTING_WORDS``: how long, how far, |
+|                   |            | how light, how sure a witness was bears on every witness's evidence.            |
 | argumentative     | question   | it argues with the witness instead of asking: "you're lying", "how can you      |
 |                   |            | expect", "do you expect the jury", "admit it", "liar".                          |
 | asked and answered| question   | the same side asked this witness a question with content-word similarity of at  |
@@ -127,9 +128,21 @@ def is_argumentative(question: str) -> bool:
     return bool(ARGUMENTATIVE.search(question))
 
 
+# What tests any witness's evidence: the time they had, the light, the distance, their view, memory
+# and certainty. A question about these is relevant to every witness, whatever their record says
+# ("Isn't it true you only saw him for a moment?").
+TESTING_WORDS = content_words(
+    """moment moments second seconds minute minutes hour hours long time glimpse glance look looked looking
+    view light lit dark darkness lamp moon night daylight far near close distance away yards feet metres
+    face faces eyes eyesight glasses spectacles clothes clothing dressed sure certain certainty swear
+    mistake mistaken doubt memory forget forgotten drunk drinking sober identify identified recognise
+    recognised recognize recognized description"""
+)
+
+
 def is_irrelevant(question: str, vocabulary: set[str]) -> bool:
     words = content_words(question)
-    return bool(words) and not (words & vocabulary)
+    return bool(words) and not (words & (vocabulary | TESTING_WORDS))
 
 
 def was_asked(question: str, answered: Sequence[str]) -> bool:

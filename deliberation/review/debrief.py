@@ -31,7 +31,7 @@ from deliberation.review.moments import (
     vote_change_causes,
 )
 from deliberation.review.selectors import VOTE_LABELS, Transcript
-from deliberation.trial_record import counsel_scorecard
+from deliberation.trial_record import counsel_players, counsel_scorecard
 
 LISTED_EDGES = 12  # the strongest pushes listed in words beside the drawing
 CSV_COLUMNS = (
@@ -223,7 +223,10 @@ def build_debrief(transcript: Transcript) -> Debrief:
             speeches=speeches,
             changes=changes,
         ),
-        counsel=counsel_scorecard(view.turn for round_view in transcript.rounds for view in round_view.turns),
+        counsel=counsel_scorecard(
+            (view.turn for round_view in transcript.rounds for view in round_view.turns),
+            counsel_players(deliberation.trial_state, transcript.names()),
+        ),
     )
 
 

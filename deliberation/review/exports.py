@@ -23,6 +23,7 @@ from deliberation.review.failures import causes_in_words, kinds_in_words, stand_
 from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
 from deliberation.rooms.state import is_room
 from deliberation.selectors import run_record
+from deliberation.trial_record import counsel_players, trial_summary
 
 FORMATS = {
     "md": ("text/markdown; charset=utf-8", "md"),
@@ -336,6 +337,9 @@ def to_summary(transcript: Transcript) -> str:
     if stand_ins:
         causes = Counter(t.fallback_cause for t in stand_ins)
         out.append(f"Stand-in turns (the offline engine spoke): {len(stand_ins)} ({causes_in_words(dict(causes))}).")
+    out += trial_summary(
+        [t.turn for r in transcript.rounds for t in r.turns], counsel_players(d.trial_state, transcript.names())
+    )
     out += ["", "Jurors at the end:"]
     last_said: dict[int, Turn] = {}
     for view in transcript.rounds:

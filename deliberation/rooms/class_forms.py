@@ -30,6 +30,10 @@ class ClassCreateForm(forms.Form):
         required=False,  # left out: the unanimous jury
         label="Jury rules (every room)",
     )
+    trial = forms.BooleanField(
+        required=False,
+        label="Hold the trial first in every room: students may take counsel, question the witnesses and object",
+    )
     pace_seconds = forms.FloatField(required=False, min_value=0, max_value=120, label="Seconds between AI rounds")
     seed = forms.IntegerField(required=False, min_value=0, label="Seed (optional: replays the same AI jurors)")
 

@@ -61,6 +61,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 engine=game.engine,
                 rules=data["rules"],
                 options=game.to_settings(),
+                trial=data["trial"],
             )
         except ValidationError as exc:
             for message in exc.messages:

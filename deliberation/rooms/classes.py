@@ -49,6 +49,7 @@ def class_create(
     engine: str | None = None,
     rules: str = DEFAULT_RULES,
     options: dict[str, Any] | None = None,
+    trial: bool = False,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
@@ -64,6 +65,8 @@ def class_create(
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
     chosen: dict[str, Any] = {"groups": groups, "seats": seats, "rules": rules}
+    if trial:
+        chosen["trial"] = True
     for key, value in (
         ("max_rounds", max_rounds),
         ("turn_seconds", turn_seconds),
@@ -94,7 +97,7 @@ def class_create(
             seed=None if seed is None else seed + index,
             engine=engine,
             rules=rules,
-            options=dict(options or {}),
+            options={**(options or {}), **({"trial": True} if trial else {})},
         )
         for index in range(groups)
     ]

@@ -89,14 +89,34 @@
     job.el.classList.remove("typing");
     if (job.done) job.done();
   }
+  /* Counsel's moves wait for the stand: while a new question, answer, objection or ruling is still
+   * being typed on the stand, the counsel's buttons hold (a student objects to an answer they have
+   * read, not one still appearing). Esc or "Skip the typing" shows it all at once. */
+  function holdCounsel() {
+    var busy = !!document.querySelector("#on-stand .msg.waiting, #on-stand .kinetic.typing");
+    document.querySelectorAll("form[data-hold-while-typing]").forEach(function (form) {
+      form.classList.toggle("is-held", busy);
+      form.querySelectorAll("button").forEach(function (button) { button.disabled = busy; });
+      var note = form.querySelector(".counsel-wait");
+      if (note) note.hidden = !busy;
+    });
+  }
   function showSkip() {
     var button = document.getElementById("skip-typing");
     if (button) button.hidden = !(typing || queue.length);
+    holdCounsel();
   }
   function typeNext() {
     showSkip();
     if (typing || !queue.length) return;
     var job = queue.shift();
+    while (job && !document.body.contains(job.el)) {
+      // A line the next push has already replaced (the stand's panel moves on with every step):
+      // nobody can see it, so it holds up nobody; the next visible line starts at once.
+      finish(job);
+      job = queue.shift();
+    }
+    if (!job) { showSkip(); return; }
     typing = job;
     var text = job.text, i = 0;
     var pace = Math.min(CHAR_MS, MAX_MESSAGE_MS / Math.max(text.length, 1));
@@ -105,7 +125,7 @@
     job.msg && job.msg.classList.remove("waiting");
     function step() {
       if (typing !== job) return;
-      if (job.skip || i >= text.length) {
+      if (job.skip || i >= text.length || !document.body.contains(job.el)) {
         finish(job);
         typing = null;
         typeNext();
@@ -311,10 +331,12 @@
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     if (/id="push-stale"/.test(evt.detail.message || "")) { catchUp(); return; }
     animateNew(document);
+    holdCounsel();
     pruneAnnouncements();
     if (/id="judge"/.test(evt.detail.message || "")) { syncMuteButton(); judgeArrived(false); }
   });
   document.addEventListener("htmx:afterSwap", function (evt) {
+    holdCounsel(); // fresh controls hold while the stand is still being typed
     if (evt.detail.target && evt.detail.target.id === "controls") {
       var error = document.querySelector("#controls .form-error");
       if (error) { error.setAttribute("tabindex", "-1"); error.focus(); }

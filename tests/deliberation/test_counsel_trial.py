@@ -12,7 +12,8 @@ from cases.models import Case
 from deliberation.engine import trial_steps
 from deliberation.models import Deliberation, Narration, Phase, Turn, TurnKind
 from deliberation.services import counsel
-from deliberation.services.lifecycle import side_choose
+from deliberation.services.lifecycle import side_choose, vote_call
+from deliberation.trial_record import counsel_players
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -121,6 +122,17 @@ def test_prosecution_counsel_questions_a_witness_in_free_text_and_the_trial_ends
         asked = next(t for t in reversed(turns) if t.sequence < turn.sequence and t.strategy == "question")
         assert json.dumps(f"(at the trial, asked: {asked.content}) {turn.content}")[1:-1] not in memory
     assert "What did you see that night?" in memory  # the person's own admitted question reached the jury
+    vote_call(deliberation_id=deliberation.pk)
+    debrief = client.get(f"/deliberations/{deliberation.public_id}/debrief/").content.decode()
+    assert 'Counsel for the prosecution <span class="counsel-played-by">(you)</span>' in debrief
+    assert 'Counsel for the defence <span class="counsel-played-by">(AI counsel)</span>' in debrief
+
+
+def test_the_debrief_names_a_rooms_counsel_by_seat_and_name_and_ai_counsel_for_a_side_nobody_took():
+    stored = {"state": {"people": ["defense"]}, "counsel": {"defense": 3}}
+    assert counsel_players(stored, {3: "Cleo"}) == {"defense": "seat 3: Cleo"}
+    assert counsel_players({"state": {"people": ["prosecution"]}, "counsel": {}}, {}) == {"prosecution": "you"}
+    assert counsel_players(None, {}) == {}
 
 
 def test_without_counsel_the_whole_trial_is_held_at_once_as_before(robbery, django_capture_on_commit_callbacks):

@@ -56,7 +56,7 @@ def test_without_the_trial_the_game_goes_straight_to_the_first_ballot(library):
     assert not Turn.objects.filter(kind=TurnKind.TRIAL).exists()
 
 
-def test_the_trial_is_in_the_markdown_and_json_exports(library):
+def test_the_trial_is_in_the_markdown_json_and_summary_exports(library):
     record = _run("--case", "alder-street-hit-and-run", "--trial", "--seed", "1", "--max-rounds", "2")
     pk = str(record["deliberation_id"])
     md, js = io.StringIO(), io.StringIO()
@@ -68,6 +68,12 @@ def test_the_trial_is_in_the_markdown_and_json_exports(library):
     trial_turns = [t for t in _turns(exported) if t["kind"] == "trial"]
     assert len(trial_turns) == len(record["trial"]["turns"])
     assert trial_turns[-1]["trial"]["kind"] == "directions"
+    summary = io.StringIO()
+    call_command("export_deliberation", pk, "--format", "summary", stdout=summary, stderr=io.StringIO())
+    answers, scores = record["trial"]["answers"], record["trial"]["scores"]
+    assert f"Trial: {answers} witness answers (100% found in the witness's record)" in summary.getvalue()
+    prosecution = f"Counsel for the prosecution (AI counsel): questions asked {scores['prosecution']['questions']};"
+    assert prosecution in summary.getvalue() and "Counsel for the defence (AI counsel)" in summary.getvalue()
 
 
 def _turns(exported: dict) -> list[dict]:

@@ -154,3 +154,32 @@ def test_defence_counsel_objects_to_the_prosecution_and_cross_examines(browser, 
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_counsel_s_buttons_wait_until_the_stand_has_shown_the_answer_and_esc_shows_it_at_once(
+    browser, live_daphne, artifacts
+):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        _start(page, live_daphne.url, side="DEFEND", vote="Not guilty")
+        page.get_by_label("Read-along").check()  # slow enough that the stand is still typing
+        page.get_by_role("button", name="Let the AI speak for me").click()
+        objection = page.locator("#controls").get_by_role("button", name="Objection!")
+        objection.wait_for(timeout=20_000)
+        expect(objection).to_be_disabled()
+        expect(page.locator("#controls .counsel-wait")).to_be_visible()
+        page.evaluate("document.getElementById('on-stand').scrollIntoView()")
+        page.screenshot(path=str(artifacts / "05-defence-waits-for-the-stand-390.png"))
+        page.keyboard.press("Escape")
+        expect(objection).to_be_enabled()
+        expect(page.locator("#controls .counsel-wait")).to_be_hidden()
+        answer = page.locator("#on-stand .stand-answer .kinetic").last
+        assert answer.inner_text() == page.locator("#on-stand .stand-answer .visually-hidden").last.inner_text()
+        assert not errors, errors
+    finally:
+        context.close()

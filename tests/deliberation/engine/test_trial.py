@@ -113,6 +113,20 @@ def test_speculation_argumentative_and_relevance_each_have_a_rule():
     assert rules.question_grounds("Do you enjoy cricket?", cross=False, vocabulary=words, answered=[]) == ["relevance"]
 
 
+def test_how_long_how_far_and_how_sure_a_witness_was_is_relevant_to_any_witness():
+    words = {"watch", "shop", "prisoner"}  # the record says nothing of moments, distances or light
+    for question in (
+        "Isn't it true you only saw him for a moment?",
+        "How far away were you standing?",
+        "Could you swear to his face?",
+        "Was there a lamp lit?",
+    ):
+        assert "relevance" not in rules.question_grounds(question, cross=True, vocabulary=words, answered=[]), question
+        ruling = rules.rule_on_question("relevance", question, cross=True, vocabulary=words, answered=[])
+        assert ruling.sustained is False
+    assert rules.question_grounds("Do you enjoy cricket?", cross=True, vocabulary=words, answered=[]) == ["relevance"]
+
+
 def test_hearsay_is_what_others_told_the_witness_but_not_the_accuseds_own_words():
     assert rules.asks_hearsay("What did your neighbour tell you?")
     assert not rules.asks_hearsay("What did the prisoner say to you?")

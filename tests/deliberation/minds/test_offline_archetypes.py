@@ -184,3 +184,17 @@ def test_the_impatient_juror_never_asks_for_the_vote_twice_in_the_same_words() -
     for seed in range(60):
         text = speak("impatient", JurorOutlook(0.8, "guilty"), tally={"guilty": 7, "not_guilty": 5}, seed=seed).content
         assert text.lower().count("vote already") <= 1, text
+
+
+def test_a_juror_refers_to_what_a_witness_said_at_the_trial() -> None:
+    from deliberation.engine.trial import run_trial
+    from deliberation.engine.trial_jury import moments
+
+    kept = moments(run_trial(CASE, seed=5).events)  # the admitted answers worth remembering
+    assert kept and all(m.kind == "trial" for m in kept)
+    witness = kept[0].text.split(" said ")[0]
+    assert witness in {w.name for w in CASE.witnesses}
+    outlook = JurorOutlook(0.3, "not_guilty", key_moments=(kept[0],))
+    said = [speak("empath", outlook, tally={"guilty": 7, "not_guilty": 5}, seed=s).content for s in range(40)]
+    recalled = [text for text in said if f"At the trial, {kept[0].text}" in text]
+    assert recalled, said[:3]

@@ -22,7 +22,7 @@ from deliberation.game_settings import ERROR_TURN_SECONDS, GameSettings
 from deliberation.models import ClassSession, Deliberation, Narration, Phase, Turn, TurnKind
 from deliberation.rooms import class_selectors, classes, clock, control, services
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import room_of, turn_seconds
+from deliberation.rooms.state import STAGE_TRIAL, room_of, turn_seconds
 from deliberation.services import broadcast, round_run
 from tests.conftest import browser_of
 
@@ -83,6 +83,30 @@ def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
         assert room.room_code in page and f'id="class-room-{room.public_id}"' in page
     assert f'ws-connect="/ws/class/{session.public_id}/?seen=' in page
     assert "Waiting to start" in page and 'class="class-room-tally"' not in page  # no votes to count yet
+
+
+def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students_may_claim_counsel(robbery):
+    teacher = _browser(TEACHER)
+    form = teacher.get("/classes/new/").content.decode()
+    assert 'name="trial"' in form and "Hold the trial first in every room" in form
+    teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, "trial": "on"})
+    session = ClassSession.objects.get()
+    assert session.settings["trial"] is True
+    first = _rooms(session)[0]
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna Ortiz")
+    teacher.post(f"/classes/{session.public_id}/start/")
+    for room in _rooms(session):
+        assert room.settings["trial"] is True and room.phase == Phase.TRIAL
+        assert room_of(room)["stage"] == STAGE_TRIAL and not room.trial_state["opened"]
+    anna = _browser(ANNA.session_key).get(f"/rooms/{first.room_code}/").content.decode()
+    assert "Be counsel for the defence" in anna and "Be counsel for the prosecution" in anna
+
+
+def test_a_class_made_without_the_trial_goes_straight_to_the_deliberation(robbery):
+    session = _class(robbery, groups=1)
+    classes.class_start(class_id=session.pk)
+    (room,) = _rooms(session)
+    assert "trial" not in session.settings and not room.settings.get("trial") and room.phase == Phase.DELIBERATION
 
 
 def test_the_form_refuses_eleven_groups_with_a_clear_message_and_keeps_what_was_typed(robbery):
