@@ -33,8 +33,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from deliberation.minds.stand_ins import argued_points
-
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "oldbailey"
 sys.path.insert(0, str(ROOT))
@@ -127,6 +125,7 @@ def shipped_jury() -> tuple[Any, ...]:
 def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
     from deliberation.engine.session import begin, run_to_end
     from deliberation.minds.offline import OfflineMind
+    from deliberation.minds.stand_ins import argued_points
 
     name, file, groups, real, seed = job
     from deliberation.engine.state import EngineSettings

@@ -153,7 +153,11 @@ def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
         return ""
     engine_settings = engine_summary.settings_of(summary)
     participants = [seat.number for seat in seats if seat.kind != SeatKind.AI]
+    sitting = [seat for seat in seats if not seat.discharged_round]
     return ending.verdict_outlook(
+        rules=engine_settings.rules,
+        progress=jury_rules.RuleProgress.from_dict(summary.get("rule_progress")),
+        size=len(sitting),
         votes={seat.number: seat.vote for seat in seats if seat.vote},
         round_number=deliberation.round_number,
         max_rounds=jury_rules.round_limit_of(summary, engine_settings.max_rounds),

@@ -118,4 +118,20 @@ def test_the_player_is_told_when_one_vote_would_make_the_jury_unanimous(playing,
     _post(client, f"/court/{deliberation.public_id}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
     Seat.objects.filter(deliberation=deliberation).exclude(number=7).update(vote="guilty")
     page = client.get(f"/court/{deliberation.public_id}/").content.decode()
-    assert NEAR_ONE_SHORT.format(count=11, verdict="guilty") in page
+    assert NEAR_ONE_SHORT.format(count=11, size=12, verdict="guilty", rules="rules: Unanimous") in page
+
+
+def test_after_the_majority_direction_the_player_is_told_ten_to_two_is_a_verdict_under_those_rules(playing):
+    client, deliberation = playing
+    deliberation.refresh_from_db()
+    state = dict(deliberation.engine_state)
+    state["settings"] = {**state["settings"], "rules": "england-wales"}
+    state["rule_progress"] = {**(state.get("rule_progress") or {}), "direction_round": 13}
+    deliberation.engine_state = state
+    deliberation.save()
+    Seat.objects.filter(deliberation=deliberation).update(vote="guilty")
+    Seat.objects.filter(deliberation=deliberation, number__in=(6, 7)).update(vote="not_guilty")
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    told = "The jury stands 10 to 2 for guilty: a majority verdict the judge can now accept"
+    assert f"{told} (rules: England and Wales (majority direction))." in page
+    assert "one more vote and the jury is unanimous" not in page
