@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import SESSION_FIELD, browser_key
 from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.rooms import class_selectors, classes
 from deliberation.rooms.class_forms import ClassCreateForm
 
@@ -50,6 +51,9 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 turn_seconds=data["turn_seconds"],
                 pace_seconds=data["pace_seconds"],
                 seed=data["seed"],
+                rules=data["rules"],
+                turn_mode=data["turn_mode"],
+                context_scope=data["context_scope"],
             )
         except ValidationError as exc:
             for message in exc.messages:
@@ -76,6 +80,7 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "join_url": request.build_absolute_uri(reverse("room_join")),
         "any_waiting": any(c.waiting for c in cards),
         "any_finished": any(c.finished for c in cards),
+        "jury_rules": RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES]),
     }
     return render(request, "rooms/class_page.html", context)
 

@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cases.models import Case
+from deliberation.engine import formats
+from deliberation.engine.rules import DEFAULT_RULES
 from deliberation.models import ClassSession, Phase
 from deliberation.rooms import services as room_services
 from deliberation.rooms.state import STAGE_WAITING, room_of
@@ -45,19 +47,30 @@ def class_create(
     turn_seconds: float | None = None,
     pace_seconds: float | None = None,
     seed: int | None = None,
+    rules: str = DEFAULT_RULES,
+    turn_mode: str = formats.DEFAULT_TURN_MODE,
+    context_scope: str = formats.DEFAULT_CONTEXT_SCOPE,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
     The teacher's browser hosts every room (so each room's own pages and teacher's view open for
     them as for a room they made alone), and the teacher's account owns them when they were logged
     in (so those pages open from any browser they log in on); the teacher does not play. Each room gets its own seed
-    (``seed`` + group index) so the groups' AI jurors do not all say the same thing.
+    (``seed`` + group index) so the groups' AI jurors do not all say the same thing. Every room
+    follows the class's jury ``rules``, ``turn_mode`` and ``context_scope`` (the service refuses an
+    unknown name with its message, and nothing is made).
     """
     if not MIN_GROUPS <= groups <= MAX_GROUPS:
         raise ValidationError(ERROR_GROUPS.format(groups=groups))
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
-    chosen: dict[str, Any] = {"groups": groups, "seats": seats}
+    chosen: dict[str, Any] = {
+        "groups": groups,
+        "seats": seats,
+        "rules": rules,
+        "turn_mode": turn_mode,
+        "context_scope": context_scope,
+    }
     for key, value in (("max_rounds", max_rounds), ("turn_seconds", turn_seconds), ("pace_seconds", pace_seconds)):
         if value is not None:
             chosen[key] = value
@@ -81,6 +94,8 @@ def class_create(
             turn_seconds=turn_seconds,
             pace_seconds=pace_seconds,
             seed=None if seed is None else seed + index,
+            rules=rules,
+            options={"turn_mode": turn_mode, "context_scope": context_scope},
         )
         for index in range(groups)
     ]
