@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,13 +18,14 @@ from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine.discharge import DischargeError, allows_discharge, discharge
 from deliberation.engine.state import DeliberationState
-from deliberation.models import Deliberation, NarrationKind, Phase, SeatKind, TurnKind
+from deliberation.models import Deliberation, NarrationKind, Phase, Seat, SeatKind, TurnKind
 from deliberation.services.broadcast import announce
 from deliberation.services.lifecycle import ERROR_ROUND_RUNNING, _lock, _require_deliberating, round_busy
 from deliberation.services.rounds import _add_turn
 
 logger = logging.getLogger(__name__)
 JUDGE_NAME = "The judge"
+DISCHARGED = "The judge discharged {name} (seat {seat}); the jury goes on with {size}."
 DISCHARGE_DIRECTION = (
     "Members of the jury, {name} has been taken ill and I am discharging them from this jury. "
     "The {size} of you who remain will continue your deliberations, and your verdict will be taken on {size} votes."
@@ -51,7 +53,8 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
     seat = next(s for s in seats if s.number == seat_number)
     seat.discharged_round = state.round_number + 1
     seat.vote = ""
-    seat.save(update_fields=["discharged_round", "vote"])
+    seat.is_open = False  # nobody joins a room in the seat of a discharged juror
+    seat.save(update_fields=["discharged_round", "vote", "is_open"])
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["engine_state"])
     direction = DISCHARGE_DIRECTION.format(name=seat.display_name, size=state.jury_size())
@@ -69,6 +72,15 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
         )
     announce(deliberation.pk, "round", {"round": state.round_number, "discharged": seat_number})
     return deliberation
+
+
+def discharge_choices(deliberation: Deliberation, seats: Iterable[Seat]) -> list[tuple[int, str]]:
+    """The AI jurors the judge may discharge now, as (seat, name), for a host's control: none
+    outside deliberation or under rules that allow no discharge. The engine still checks the
+    minimum jury when one is chosen (``engine.discharge``)."""
+    if deliberation.phase != Phase.DELIBERATION or not allows_discharge(deliberation.jury_rules.name):
+        return []
+    return [(s.number, s.display_name) for s in seats if s.kind == SeatKind.AI and not s.discharged_round]
 
 
 def scheduled_discharge(*, deliberation_id: int, round_number: int | None = None) -> int | None:
