@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,7 +17,7 @@ from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine.discharge import DischargeError, allows_discharge, discharge
 from deliberation.engine.state import DeliberationState
-from deliberation.models import Deliberation, NarrationKind, Phase, Seat, SeatKind, TurnKind
+from deliberation.models import Deliberation, NarrationKind, Phase, SeatKind, TurnKind
 from deliberation.services.broadcast import announce
 from deliberation.services.lifecycle import ERROR_ROUND_RUNNING, _lock, _require_deliberating, round_busy
 from deliberation.services.rounds import _add_turn
@@ -72,15 +71,6 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
         )
     announce(deliberation.pk, "round", {"round": state.round_number, "discharged": seat_number})
     return deliberation
-
-
-def discharge_choices(deliberation: Deliberation, seats: Iterable[Seat]) -> list[tuple[int, str]]:
-    """The AI jurors the judge may discharge now, as (seat, name), for a host's control: none
-    outside deliberation or under rules that allow no discharge. The engine still checks the
-    minimum jury when one is chosen (``engine.discharge``)."""
-    if deliberation.phase != Phase.DELIBERATION or not allows_discharge(deliberation.jury_rules.name):
-        return []
-    return [(s.number, s.display_name) for s in seats if s.kind == SeatKind.AI and not s.discharged_round]
 
 
 def scheduled_discharge(*, deliberation_id: int, round_number: int | None = None) -> int | None:

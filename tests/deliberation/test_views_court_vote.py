@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from deliberation.court_views import ERROR_FIRST_VOTE
+from deliberation.court_views import ERROR_FIRST_VOTE, ERROR_NO_JUROR
+from deliberation.engine.discharge import ERROR_NOT_AN_AI_JUROR
 from deliberation.engine.ending import NEAR_ONE_SHORT
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import Deliberation, Phase, Seat
@@ -135,3 +136,32 @@ def test_after_the_majority_direction_the_player_is_told_ten_to_two_is_a_verdict
     told = "The jury stands 10 to 2 for guilty: a majority verdict the judge can now accept"
     assert f"{told} (rules: England and Wales (majority direction))." in page
     assert "one more vote and the jury is unanimous" not in page
+
+
+def test_the_player_has_the_judge_discharge_an_ai_juror_and_the_jury_box_marks_the_seat(
+    playing, django_capture_on_commit_callbacks
+):
+    client, deliberation = playing
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    assert 'id="court-discharge"' in page and '<option value="7">' not in page.split('id="discharge-seat"')[1][:2000]
+    html = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": "4"}, django_capture_on_commit_callbacks
+    )
+    assert '<option value="4">' not in html.split('id="discharge-seat"')[1]
+    seat = Seat.objects.get(deliberation=deliberation, number=4)
+    assert seat.discharged_round is not None and seat.vote == ""
+    court = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    assert "has been taken ill" in court and "seat-discharged" in court
+
+
+def test_the_player_cannot_discharge_their_own_seat_or_nobody(playing, django_capture_on_commit_callbacks):
+    client, deliberation = playing
+    own = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": "7"}, django_capture_on_commit_callbacks
+    )
+    assert escape(ERROR_NOT_AN_AI_JUROR.format(seat=7)) in own
+    nobody = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": ""}, django_capture_on_commit_callbacks
+    )
+    assert ERROR_NO_JUROR in nobody
+    assert not Seat.objects.filter(deliberation=deliberation, discharged_round__isnull=False).exists()

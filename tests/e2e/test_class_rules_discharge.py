@@ -102,3 +102,34 @@ def test_a_class_under_majority_rules_and_a_juror_discharged_from_its_running_ro
     assert not [e for e in errors if "htmx" in e or "Uncaught" in e], errors
     for browsing in (context, phone):
         browsing.close()
+
+
+def test_a_player_has_the_judge_discharge_a_juror_in_the_courtroom(browser, live_daphne, artifacts):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(live_daphne.url + "/")
+        page.get_by_role("button", name=f"Start deliberating: {CASE_TITLE}").click()
+        page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
+        page.wait_for_function("() => window.htmx !== undefined")  # htmx in place before the side is chosen
+        page.locator("input[name=vote][value=not_guilty]").check()
+        page.click("button.side-button-defend")
+        expect(page.locator("#controls-heading")).to_contain_text("Your turn", timeout=WAIT_MS)
+        page.click("#bench-controls summary")
+        expect(page.locator("#discharge-seat")).to_be_enabled(timeout=WAIT_MS)
+        name = page.locator("#discharge-seat option[value='4']").inner_text().split(". ", 1)[1]
+        page.select_option("#discharge-seat", "4")
+        page.screenshot(path=str(artifacts / "court-discharge-choice.png"))
+        page.click("#court-discharge")
+        expect(page.locator("#seat-4")).to_have_class(re.compile(r"\bseat-discharged\b"), timeout=WAIT_MS)
+        expect(page.locator("#chat")).to_contain_text(f"{name} has been taken ill", timeout=WAIT_MS)
+        expect(page.locator("#discharge-seat option[value='4']")).to_have_count(0)
+        page.locator("#seat-4").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "court-discharged-1280.png"))
+        assert errors == []
+    finally:
+        context.close()
