@@ -104,7 +104,9 @@ def test_a_class_under_majority_rules_and_a_juror_discharged_from_its_running_ro
         browsing.close()
 
 
-def test_a_player_has_the_judge_discharge_a_juror_in_the_courtroom(browser, live_daphne, artifacts):
+def test_a_player_chooses_a_secret_ballot_and_has_the_judge_discharge_a_juror_in_the_courtroom(
+    browser, live_daphne, artifacts
+):
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -113,6 +115,10 @@ def test_a_player_has_the_judge_discharge_a_juror_in_the_courtroom(browser, live
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         page.goto(live_daphne.url + "/")
+        page.click(".settings-panel summary")  # the game settings: a secret ballot, summed up every round
+        page.select_option("#id_settings_poll", "secret")
+        page.fill("#id_settings_summary_every", "1")
+        page.locator("#game-settings").screenshot(path=str(artifacts / "game-settings-foreperson.png"))
         page.get_by_role("button", name=f"Start deliberating: {CASE_TITLE}").click()
         page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
         page.wait_for_function("() => window.htmx !== undefined")  # htmx in place before the side is chosen
@@ -130,6 +136,10 @@ def test_a_player_has_the_judge_discharge_a_juror_in_the_courtroom(browser, live
         expect(page.locator("#discharge-seat option[value='4']")).to_have_count(0)
         page.locator("#seat-4").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "court-discharged-1280.png"))
+        page.click("button:has-text('Pass Turn')")  # a round runs; the foreperson sums up after it
+        expect(page.locator("#chat")).to_contain_text("Let me sum up where we are after round 1.", timeout=WAIT_MS)
+        expect(page.locator("#chat")).to_contain_text("On a secret ballot:", timeout=WAIT_MS)
+        assert "On a show of hands" not in page.locator("#chat").inner_text()
         assert errors == []
     finally:
         context.close()
