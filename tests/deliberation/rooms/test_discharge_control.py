@@ -74,3 +74,15 @@ def test_under_the_old_bailey_rules_the_host_sees_no_discharge_and_a_post_is_ref
     answer = _discharge(host, code, "5")
     assert ERROR_NOT_ALLOWED.format(rules="Old Bailey, 1674-1913") in answer
     assert room_of_code(code).seats.filter(discharged_round__isnull=False).count() == 0
+
+
+def test_the_final_vote_after_a_discharge_leaves_the_juror_out_and_the_room_names_the_rule(running, teacher):  # noqa: F811
+    code, _anna = running
+    _discharge(teacher, code, "5")
+    teacher.post(reverse("room_call", args=[code]))
+    room = room_of_code(code)
+    assert room.verdict in ("guilty", "not_guilty", "hung")
+    assert room.seats.get(number=5).vote == "" and "5" not in room.engine_state["votes"]
+    page = teacher.get(reverse("room", args=[code])).content.decode()
+    banner = page.split('id="room-turn"')[1].split("</div>")[0]
+    assert f"{room.verdict_detail}." in banner and "(rules: Unanimous)" in banner
