@@ -135,12 +135,15 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
     if first_ballot:
         g, n = first["guilty"], first["not_guilty"]
         verdict = "hung" if g == n else ("guilty" if g > n else "not_guilty")
-        changes = 0
+        changes = withdrew = 0
     else:
-        asyncio.run(
+        results = asyncio.run(
             run_to_end(
                 state, case=file, jury=list(JURY), mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
             )
+        )
+        withdrew = sum(
+            1 for result in results for line in result.process_lines if "withdraws from the discussion" in line.content
         )
         verdict = state.verdict
         changes = sum(
@@ -159,7 +162,7 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
         "changes": changes,
         "rounds": state.round_number,
         "end": state.end_reason or "",
-        "withdrawals": sum(1 for m in state.memories.values() if m.withdrawn),
+        "withdrawals": withdrew,  # jurors' withdrawals in the run (a juror may withdraw, rejoin, withdraw)
     }
 
 
@@ -216,10 +219,14 @@ def calibration(rows: list[dict[str, Any]]) -> str:
     guilty = sum(r["verdict"] == "guilty" for r in rows)
     rounds = sum(r.get("rounds", 0) for r in rows) / len(rows) if rows else 0.0
     ends = Counter(r.get("end", "") for r in rows)
+    withdrew = sum(r.get("withdrawals", 0) > 0 for r in rows)
     return (
         f"runs {len(rows)}  hung {share(hung, len(rows))}  first-ballot majority wins {share(wins, len(with_majority))}"
         f"  vote change {share(changed, len(rows))}  guilty verdicts {share(guilty, len(rows))}"
-        f"\n   mean rounds {rounds:.2f}  ended by " + ", ".join(f"{k or '-'} {v}" for k, v in ends.most_common())
+        f"\n   mean rounds {rounds:.2f}  ended by "
+        + ", ".join(f"{k or '-'} {v}" for k, v in ends.most_common())
+        + f"\n   runs with a juror withdrawing {share(withdrew, len(rows))}"
+        f" ({sum(r.get('withdrawals', 0) for r in rows)} withdrawals)"
     )
 
 

@@ -44,12 +44,14 @@ from deliberation.courtroom import (
 from deliberation.models import ConvictionSnapshot, Deliberation, Narration, Phase, Seat
 from deliberation.rooms.state import is_room
 from deliberation.services import counsel as counsel_services
+from deliberation.services import discharge as discharge_services
 from deliberation.services.broadcast import pushes
 
 ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are watching."
 ERROR_TARGET = "Choose a juror to address."
 ERROR_ROOM = "This deliberation is a room: act from the room page, on your turn."
 ERROR_FIRST_VOTE = "Cast your own first vote, guilty or not guilty, with your side."
+ERROR_NO_JUROR = "Choose the AI juror the judge should discharge."
 SEARCH_RESULTS = 5
 NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
 ITEM_FIELDS = {"challenge_evidence": "evidence", "question_witness": "witness"}  # the form's item pickers
@@ -190,6 +192,19 @@ def call_vote(request: HttpRequest, public_id: str) -> HttpResponse:
             request, "courtroom/controls.html#controls", {**base_context(deliberation, seats), "confirming_call": True}
         )
     return _act(request, public_id, lambda d: services.vote_call(deliberation_id=d.pk, seat_number=d.player_seat), {})
+
+
+@require_POST
+def discharge(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The player has the judge discharge an AI juror (illness), where the game's rules allow it."""
+    seat = _target(request.POST.get("seat", ""))
+
+    def release(deliberation: Deliberation) -> None:
+        if seat is None:
+            raise ValidationError(ERROR_NO_JUROR)
+        discharge_services.juror_discharge(deliberation_id=deliberation.pk, seat_number=seat)
+
+    return _act(request, public_id, release, {})
 
 
 @require_GET

@@ -7,6 +7,7 @@ The view-models below only rearrange what was loaded; they never touch the datab
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from cases.retrieval import evidence_id, witness_id
 from deliberation.engine import ending
 from deliberation.engine import rules as jury_rules
 from deliberation.engine import summary as engine_summary
+from deliberation.engine.discharge import allows_discharge
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
 from deliberation.models import (
@@ -153,7 +155,11 @@ def outlook(deliberation: Deliberation, seats: list[Seat]) -> str:
         return ""
     engine_settings = engine_summary.settings_of(summary)
     participants = [seat.number for seat in seats if seat.kind != SeatKind.AI]
+    sitting = [seat for seat in seats if not seat.discharged_round]
     return ending.verdict_outlook(
+        rules=engine_settings.rules,
+        progress=jury_rules.RuleProgress.from_dict(summary.get("rule_progress")),
+        size=len(sitting),
         votes={seat.number: seat.vote for seat in seats if seat.vote},
         round_number=deliberation.round_number,
         max_rounds=jury_rules.round_limit_of(summary, engine_settings.max_rounds),
@@ -322,6 +328,15 @@ def box_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]
     }
 
 
+def discharge_choices(deliberation: Deliberation, seats: Iterable[Seat]) -> list[tuple[int, str]]:
+    """The AI jurors the judge may discharge now, as (seat, name), for a host's control: none
+    outside deliberation or under rules that allow no discharge. The engine still checks the
+    minimum jury when one is chosen (``engine.discharge``)."""
+    if deliberation.phase != Phase.DELIBERATION or not allows_discharge(deliberation.jury_rules.name):
+        return []
+    return [(s.number, s.display_name) for s in seats if s.kind == SeatKind.AI and not s.discharged_round]
+
+
 def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any]:
     """What the banner, jury box, tally and controls need (shared by page and broadcasts)."""
     context = box_context(deliberation, seats)
@@ -350,6 +365,7 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
         "finished": deliberation.phase == Phase.VERDICT,
         "strategies": STRATEGIES,
         "targets": [s for s in seats if s.number != player_seat and s.kind == SeatKind.AI],
+        "discharge_choices": discharge_choices(deliberation, seats),
         **item_choices(deliberation.case),
     }
 

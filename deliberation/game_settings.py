@@ -15,7 +15,10 @@ the pages and the transcript. Every setting reaches the engine or the page throu
 * ``turn_mode`` and ``context_scope``: how the AI speakers are chosen and what a model juror's
   prompt carries (``engine.formats``);
 * ``discharge_round``: a juror falls ill and the judge discharges them before this round (None:
-  nobody does; ``services.discharge.scheduled_discharge``), under the rules that allow it.
+  nobody does; ``services.discharge.scheduled_discharge``), under the rules that allow it;
+* ``summary_every`` and ``poll``: the foreperson sums up the argument every N rounds (0: never;
+  ``EngineSettings.foreperson_summary_every``) and polls the jury by show of hands (names) or
+  secret ballot (counts only; ``EngineSettings.poll``).
 
 Adding a setting (the jury ``rules``, a ``trial`` phase): add a field to ``GameSettings`` with its
 default, a form field in ``GameSettingsForm``, its key in ``to_settings``/``of`` and a line in
@@ -45,6 +48,10 @@ ERROR_SPEAKERS = f"AI speakers per round must be between {MIN_SPEAKERS} and {MAX
 ERROR_TURN_SECONDS = f"A turn lasts between {MIN_TURN_SECONDS} and {MAX_TURN_SECONDS} seconds."
 ERROR_ENGINE = "Choose one of the engines listed; this server offers: {engines}."
 ERROR_DISCHARGE_ROUND = f"A juror can fall ill before a round between 2 and {MAX_ROUNDS}, or never (leave it empty)."
+MAX_SUMMARY_EVERY = 20
+DEFAULT_SUMMARY_EVERY = 5
+ERROR_SUMMARY_EVERY = f"The foreperson sums up every 1 to {MAX_SUMMARY_EVERY} rounds, or never (0)."
+ERROR_POLL = "The foreperson polls by show of hands or by secret ballot."
 
 # Keys in Deliberation.settings (top level; a room's turn length lives in settings["room"]).
 KEY_SPEAKERS = "speakers"
@@ -53,6 +60,9 @@ KEY_SHOW_METERS = "show_meters"
 KEY_TURN_MODE = "turn_mode"
 KEY_CONTEXT_SCOPE = "context_scope"
 KEY_DISCHARGE_ROUND = "discharge_round"
+KEY_SUMMARY_EVERY = "foreperson_summary_every"  # the engine's own names (lifecycle.RULE_OPTIONS)
+KEY_POLL = "poll"
+POLL_LABELS = {"hands": "By show of hands (names)", "secret": "By secret ballot (counts only)"}
 
 TURN_MODE_LABELS = {
     "weighted": "Weighted (the quiet and the addressed first)",
@@ -90,6 +100,8 @@ class GameSettings:
     turn_mode: str = formats.DEFAULT_TURN_MODE
     context_scope: str = formats.DEFAULT_CONTEXT_SCOPE
     discharge_round: int | None = None
+    summary_every: int = DEFAULT_SUMMARY_EVERY
+    poll: str = "hands"
     extra: Mapping[str, Any] = field(default_factory=dict)  # settings other features add (rules, trial)
 
     @classmethod
@@ -118,6 +130,8 @@ class GameSettings:
             turn_mode=str(stored.get(KEY_TURN_MODE) or formats.DEFAULT_TURN_MODE),
             context_scope=str(stored.get(KEY_CONTEXT_SCOPE) or formats.DEFAULT_CONTEXT_SCOPE),
             discharge_round=int(stored[KEY_DISCHARGE_ROUND]) if stored.get(KEY_DISCHARGE_ROUND) else None,
+            summary_every=int(stored.get(KEY_SUMMARY_EVERY, DEFAULT_SUMMARY_EVERY)),
+            poll=str(stored.get(KEY_POLL) or "hands"),
             extra={"rules": stored["rules"]} if stored.get("rules") else {},
         )
 
@@ -131,6 +145,8 @@ class GameSettings:
             KEY_SHOW_METERS: self.show_meters,
             KEY_TURN_MODE: self.turn_mode,
             KEY_CONTEXT_SCOPE: self.context_scope,
+            KEY_SUMMARY_EVERY: self.summary_every,
+            KEY_POLL: self.poll,
         }
         if self.speakers:
             stored[KEY_SPEAKERS] = self.speakers
@@ -157,6 +173,8 @@ class GameSettings:
             ("Turn mode", TURN_MODE_LABELS.get(self.turn_mode, self.turn_mode)),
             ("Model jurors see", CONTEXT_SCOPE_LABELS.get(self.context_scope, self.context_scope)),
             ("A juror falls ill", self.discharge_words()),
+            ("The foreperson sums up", f"every {self.summary_every} rounds" if self.summary_every else "never"),
+            ("The foreperson polls", POLL_LABELS.get(self.poll, self.poll)),
         ]
         return out
 
@@ -223,6 +241,19 @@ class GameSettingsForm(forms.Form):
         help_text="The judge discharges one AI juror; the jury goes on with eleven (not under the Old Bailey "
         "rules). Empty: never.",
     )
+    summary_every = forms.IntegerField(
+        label="The foreperson sums up every (rounds)",
+        min_value=0,
+        max_value=MAX_SUMMARY_EVERY,
+        error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), ERROR_SUMMARY_EVERY),
+        help_text="The state of the argument for the room: the poll, the main points each way, who is "
+        "undecided. 0: only at a deadlock.",
+    )
+    poll = forms.ChoiceField(
+        label="The foreperson polls",
+        choices=list(POLL_LABELS.items()),
+        error_messages={"invalid_choice": ERROR_POLL},
+    )
     # Other features' settings (the jury rules, a trial phase) go here, with a key in GameSettings.
 
     def __init__(self, *args: Any, room: bool = False, form_id: str = "", **kwargs: Any) -> None:
@@ -239,6 +270,8 @@ class GameSettingsForm(forms.Form):
                 "turn_mode": formats.DEFAULT_TURN_MODE,
                 "context_scope": formats.DEFAULT_CONTEXT_SCOPE,
                 "discharge_round": None,
+                "summary_every": DEFAULT_SUMMARY_EVERY,
+                "poll": "hands",
             },
         )
         super().__init__(*args, **kwargs)
@@ -283,6 +316,8 @@ class GameSettingsForm(forms.Form):
             turn_mode=data["turn_mode"],
             context_scope=data["context_scope"],
             discharge_round=data.get("discharge_round") or None,
+            summary_every=data["summary_every"],
+            poll=data["poll"],
         )
 
     def to_settings(self) -> dict[str, Any]:

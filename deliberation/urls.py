@@ -14,6 +14,7 @@ urlpatterns = [
     path("court/<token:public_id>/pass/", court_views.pass_turn, name="court_pass"),
     path("court/<token:public_id>/vote/", court_views.vote, name="court_vote"),
     path("court/<token:public_id>/call/", court_views.call_vote, name="court_call"),
+    path("court/<token:public_id>/discharge/", court_views.discharge, name="court_discharge"),
     path("court/<token:public_id>/search/", court_views.search, name="court_search"),
     path("court/<token:public_id>/verdict/", court_views.verdict, name="court_verdict"),
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
 
@@ -54,7 +55,7 @@ def discharge(state: DeliberationState, jury: Sequence[JurorProfile], *, seat: i
     if state.phase != "deliberation" or state.end_reason:
         raise DischargeError(ERROR_NOT_DELIBERATING)
     if not allows_discharge(rules):
-        raise DischargeError(ERROR_NOT_ALLOWED.format(rules=rules))
+        raise DischargeError(ERROR_NOT_ALLOWED.format(rules=getattr(jury_rules.RULE_SETS.get(rules), "label", rules)))
     juror = next((j for j in jury if j.seat == seat), None)
     if juror is None or juror.kind != "ai" or seat in state.discharged:
         raise DischargeError(ERROR_NOT_AN_AI_JUROR.format(seat=seat))

@@ -2,8 +2,8 @@
 
 Checked after every round from round 1 (``rounds.run_round`` does it and records the reason on the
 state): unanimity, a vote called by the player, stability (``stability_rounds`` rounds in a row
-without a vote change) and the round limit. The verdict needs all twelve votes to agree; anything
-less is a hung jury.
+without a vote change) and the round limit. The verdict needs what the jury's rules require
+(``engine.rules``: twelve votes alike, or a majority after the direction); anything less is a hung jury.
 
 The jury leaves room to argue: with ``settings.turns_before_verdict`` set (the courtroom: 2, a
 room: 1), it reaches no verdict by itself (unanimity or stability) until every participant has
@@ -57,7 +57,7 @@ def was_close(state: DeliberationState) -> bool:
     if len(state.vote_history) < 2 or not state.votes:
         return False
     verdict = next(iter(state.votes.values()))
-    return list(state.vote_history[-2].values()).count(verdict) >= 11
+    return list(state.vote_history[-2].values()).count(verdict) >= len(state.votes) - 1
 
 
 def end_reason(state: DeliberationState, participants: Collection[int] = ()) -> EndReason | None:
@@ -155,12 +155,40 @@ NEAR_UNANIMOUS = (
 NEAR_UNANIMOUS_WAITING = (
     "The jury is unanimous: {verdict}. The verdict waits until every participant has voted and had {turns} turn(s)."
 )
-NEAR_ONE_SHORT = "Close to a verdict: {count} of 12 vote {verdict}; one more vote and the jury is unanimous."
+NEAR_MAJORITY = (
+    "The jury stands {count} to {rest} for {verdict}: a majority verdict the judge can now accept ({rules}). "
+    "Unless a vote changes, the verdict is read at the end of the next round."
+)
+NEAR_MAJORITY_WAITING = (
+    "The jury stands {count} to {rest} for {verdict}: a majority verdict the judge can now accept ({rules}). "
+    "The verdict waits until every participant has voted and had {turns} turn(s)."
+)
+NEAR_ONE_SHORT = (
+    "Close to a verdict: {count} of {size} vote {verdict}; one more vote and the jury is unanimous ({rules})."
+)
+NEAR_ONE_SHORT_MAJORITY = (
+    "Close to a verdict: {count} of {size} vote {verdict}; one more vote and the judge can accept {required} ({rules})."
+)
 NEAR_STABLE = (
     "Close to the end: no vote has changed for {rounds} round(s); one more round like that ends the "
-    "deliberation with a hung jury."
+    "deliberation with a hung jury, short of {required} ({rules})."
 )
-NEAR_LIMIT = "Last round: after round {limit} the final vote is taken; anything short of twelve is a hung jury."
+NEAR_STABLE_SENT_BACK = (
+    "Close to a deadlock: no vote has changed for {rounds} round(s); one more round like that and the "
+    "foreperson reports it, and the judge sends the jury back to keep trying ({rules})."
+)
+NEAR_STABLE_ALLEN = (
+    "Close to a deadlock: no vote has changed for {rounds} round(s); one more round like that and the "
+    "foreperson reports it, and the judge asks the jury to try once more; only a second deadlock is a "
+    "mistrial ({rules})."
+)
+NEAR_LIMIT = (
+    "Last round: after round {limit} the final vote is taken; anything short of {required} is a hung jury ({rules})."
+)
+NEAR_LIMIT_ALLEN = (
+    "Last round before the limit: still divided after round {limit}, the foreperson reports a deadlock and "
+    "the judge gives the jury {extra} more rounds; only a second deadlock is a mistrial ({rules})."
+)
 WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
@@ -173,24 +201,51 @@ def verdict_outlook(
     stability_rounds: int,
     waiting: bool = False,
     turns_needed: int = 0,
+    rules: str = jury_rules.DEFAULT_RULES,
+    progress: jury_rules.RuleProgress | None = None,
+    size: int = 12,
 ) -> str:
     """How close the jury is to ending on its own, in one sentence for the people in it ("" when
-    it is not close). ``votes`` are the votes cast (a participant who has not voted is left out)."""
+    it is not close), under the jury's ``rules`` as they stand (``progress``: the majority direction
+    given, deadlocks reported, the Old Bailey jury sent out) and for the ``size`` of jurors still
+    sitting. ``votes`` are the votes cast (a participant who has not voted is left out). Every
+    line that warns of a verdict or a hung jury names the rules (``RuleSet.label``)."""
     if round_number < 1 and not votes:
         return ""
+    rule = jury_rules.RULE_SETS.get(rules, jury_rules.RULE_SETS[jury_rules.DEFAULT_RULES])
+    progress = progress or jury_rules.RuleProgress()
+    named = f"rules: {rule.label}"
+    direction = bool(rule.majority_direction and progress.direction_round and size >= 10)
+    required = jury_rules.required_verdict(rule.name, size=size, direction_given=direction)
     cast = list(votes.values())
     leader = max(("guilty", "not_guilty"), key=cast.count) if cast else "guilty"
     count = cast.count(leader)
-    if count == 12:
+    verdict = WORDS[leader]
+    if count >= size:
         if waiting:
-            return NEAR_UNANIMOUS_WAITING.format(verdict=WORDS[leader], turns=turns_needed)
-        return NEAR_UNANIMOUS.format(verdict=WORDS[leader])
-    if count == 11:
-        return NEAR_ONE_SHORT.format(count=count, verdict=WORDS[leader])
+            return NEAR_UNANIMOUS_WAITING.format(verdict=verdict, turns=turns_needed)
+        return NEAR_UNANIMOUS.format(verdict=verdict)
+    needed = jury_rules.majority_needed(size) if direction else size
+    if count >= needed:
+        template = NEAR_MAJORITY_WAITING if waiting else NEAR_MAJORITY
+        return template.format(count=count, rest=size - count, verdict=verdict, rules=named, turns=turns_needed)
+    if count == needed - 1:
+        if direction:
+            return NEAR_ONE_SHORT_MAJORITY.format(
+                count=count, size=size, verdict=verdict, required=required, rules=named
+            )
+        return NEAR_ONE_SHORT.format(count=count, size=size, verdict=verdict, rules=named)
+    allen_left = progress.deadlocks < rule.further_instructions
     if round_number + 1 >= max_rounds:
-        return NEAR_LIMIT.format(limit=max_rounds)
+        if allen_left:
+            return NEAR_LIMIT_ALLEN.format(limit=max_rounds, extra=jury_rules.ALLEN_EXTRA_ROUNDS, rules=named)
+        return NEAR_LIMIT.format(limit=max_rounds, required=required, rules=named)
     if not waiting and round_number >= 1 and rounds_without_change + 1 >= stability_rounds:
-        return NEAR_STABLE.format(rounds=rounds_without_change)
+        if rule.kept_until_agreed or (rule.majority_direction and not progress.direction_round):
+            return NEAR_STABLE_SENT_BACK.format(rounds=rounds_without_change, rules=named)
+        if allen_left:
+            return NEAR_STABLE_ALLEN.format(rounds=rounds_without_change, rules=named)
+        return NEAR_STABLE.format(rounds=rounds_without_change, required=required, rules=named)
     return ""
 
 

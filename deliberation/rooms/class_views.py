@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from angryagents.identity import SESSION_FIELD, browser_key
 from cases.picker import picker_context
 from deliberation.access import Viewer, class_for
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.game_settings import GameSettingsForm
 from deliberation.rooms import class_selectors, classes
 from deliberation.rooms.class_forms import ClassCreateForm
@@ -96,6 +97,7 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "any_finished": any(c.finished for c in cards),
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
+        "jury_rules": RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES]),
     }
     return render(request, "rooms/class_page.html", context)
 

@@ -64,7 +64,7 @@ def class_create(
         raise ValidationError(ERROR_GROUPS.format(groups=groups))
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
-    chosen: dict[str, Any] = {"groups": groups, "seats": seats, "rules": rules}
+    chosen: dict[str, Any] = {**(options or {}), "groups": groups, "seats": seats, "rules": rules}
     if trial:
         chosen["trial"] = True
     for key, value in (

@@ -1,7 +1,8 @@
 """The host's hand on a running room, and a person's way back to their seat.
 
 Host-only (``access.require_host``): pause and resume the clock, give the speaker more time, skip
-a turn, hide a message. Removing a participant and calling the final vote live in ``services``.
+a turn, hide a message, have the judge discharge an AI juror. Removing a participant and calling
+the final vote live in ``services``.
 Anyone seated: take the seat back from another device with its seat code (``seat_codes``), or say
 "I'm back" after the seat was left empty long enough for its AI juror to step in.
 
@@ -31,6 +32,7 @@ from deliberation.rooms.state import (
     stamp,
     when,
 )
+from deliberation.services import discharge as discharge_services
 from deliberation.services import lifecycle
 from deliberation.services.broadcast import announce, close_browser
 
@@ -170,6 +172,21 @@ def message_hide(
         deliberation.save(update_fields=["pending"])
     announce(deliberation.pk, "hide", {"turn": turn.pk})
     return turn
+
+
+@transaction.atomic
+def room_discharge(*, deliberation_id: int, session_key: str, seat_number: int) -> str:
+    """The host has the judge discharge an AI juror (illness), where the room's rules allow it: the
+    jury goes on without them and the verdict is taken on the jurors who remain
+    (``services.discharge.juror_discharge``, which refuses under the rules, below the minimum jury
+    or while a round runs, with its message). Returns what the host is told."""
+    deliberation = _lock(deliberation_id)
+    require_host(deliberation, session_key, "discharge a juror")
+    _running(deliberation, "discharge")
+    discharged = discharge_services.juror_discharge(deliberation_id=deliberation_id, seat_number=seat_number)
+    seat = discharged.seats.get(number=seat_number)
+    size = discharged.seats.filter(discharged_round__isnull=True).count()
+    return discharge_services.DISCHARGED.format(name=seat.display_name, seat=seat_number, size=size)
 
 
 # --- Coming back ----------------------------------------------------------------------------------------

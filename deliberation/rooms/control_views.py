@@ -1,5 +1,5 @@
-"""The host's controls while a room runs (pause, resume, more time, skip, hide a message) and a
-seated person's "I'm back".
+"""The host's controls while a room runs (pause, resume, more time, skip, hide a message, discharge
+an AI juror) and a seated person's "I'm back".
 
 Thin, like ``views``: each answers through ``views._act`` (htmx gets the browser's controls with the
 outcome or the refusal; a plain post a redirect with a message). A host control asked for by
@@ -26,6 +26,7 @@ MESSAGE_SKIPPED = "Seat {seat}'s turn was skipped."
 MESSAGE_HIDDEN = "The message is hidden from every screen; your transcript still shows it, marked."
 MESSAGE_BACK = "Welcome back: you take turns again from your seat."
 ERROR_NO_MESSAGE = "Choose a message to hide."
+ERROR_NO_JUROR = "Choose the AI juror the judge should discharge."
 
 
 @require_POST
@@ -64,6 +65,17 @@ def skip(request: HttpRequest, code: str) -> HttpResponse:
         return MESSAGE_SKIPPED.format(seat=seat)
 
     return _act(request, code, act, host_only="skip a turn")
+
+
+@require_POST
+def discharge(request: HttpRequest, code: str) -> HttpResponse:
+    def act(deliberation: Deliberation, key: str) -> str:
+        seat = _number(request.POST.get("seat", ""))
+        if seat is None:
+            raise ValidationError(ERROR_NO_JUROR)
+        return control.room_discharge(deliberation_id=deliberation.pk, session_key=key, seat_number=seat)
+
+    return _act(request, code, act, host_only="discharge a juror")
 
 
 @require_POST

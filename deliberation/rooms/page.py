@@ -19,7 +19,8 @@ import hashlib
 import json
 from typing import Any
 
-from deliberation.courtroom import STRATEGIES, item_choices, outlook, stamp, witness_roles
+from deliberation.courtroom import STRATEGIES, discharge_choices, item_choices, outlook, stamp, witness_roles
+from deliberation.engine.discharge import allows_discharge
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
@@ -80,7 +81,7 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
         "autostart": bool(room.get("autostart")),
         "paused": bool(room.get("paused")),
-        "control_keys": json.dumps(_all_keys(deliberation, room, participants)) if pushed else "",
+        "control_keys": json.dumps(_all_keys(deliberation, room, participants, _discharged(seats))) if pushed else "",
         "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
     }
 
@@ -92,11 +93,13 @@ def viewer_role(seat: Seat | None, host: bool) -> str:
     return "host" if host else "watch"
 
 
-def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | None, host: bool, people: str) -> str:
+def controls_key(
+    deliberation: Deliberation, room: dict[str, Any], seat: Seat | None, host: bool, people: str, discharged: str = ""
+) -> str:
     """A digest of what one viewer's controls show, leaving out what changes by itself or is updated
     in place (the countdown, the "when is my turn" line, the seat the host's buttons name): a turn
     change alters it only for the seat that had the floor and the seat that takes it. ``people``
-    lists the participants (the host's controls show them)."""
+    lists the participants and ``discharged`` the discharged seats (the host's controls show both)."""
     finished = deliberation.phase == Phase.VERDICT
     deliberating = deliberation.phase == Phase.DELIBERATION and not finished
     shown = "|".join(
@@ -112,6 +115,7 @@ def controls_key(deliberation: Deliberation, room: dict[str, Any], seat: Seat | 
             # the floor, and the seat they name is updated in place (room.js), so a turn passing
             # from one person to the next does not make the host's browsers fetch their controls.
             f"{bool(room.get('paused'))}:{current_seat(room) is not None}" if host else "",
+            discharged if host else "",
             trial_key(deliberation),
         )
     )
@@ -122,10 +126,19 @@ def _people(participants: list[Seat]) -> str:
     return ",".join(f"{s.number}:{s.display_name}" for s in participants if not s.is_host)
 
 
-def _all_keys(deliberation: Deliberation, room: dict[str, Any], participants: list[Seat]) -> dict[str, str]:
+def _discharged(seats: list[Seat]) -> str:
+    return ",".join(str(s.number) for s in seats if s.discharged_round)
+
+
+def _all_keys(
+    deliberation: Deliberation, room: dict[str, Any], participants: list[Seat], discharged: str = ""
+) -> dict[str, str]:
     people = _people(participants)
-    keys = {viewer_role(s, s.is_host): controls_key(deliberation, room, s, s.is_host, people) for s in participants}
-    keys["host"] = controls_key(deliberation, room, None, True, people)
+    keys = {
+        viewer_role(s, s.is_host): controls_key(deliberation, room, s, s.is_host, people, discharged)
+        for s in participants
+    }
+    keys["host"] = controls_key(deliberation, room, None, True, people, discharged)
     keys["watch"] = controls_key(deliberation, room, None, False, people)
     return keys
 
@@ -179,6 +192,8 @@ def controls_context(
         "max_text": MAX_TEXT,
         "turn_seconds": int(turn_seconds(room)),
         "participants": participants,
+        "discharge_choices": discharge_choices(deliberation, seats) if host and deliberating else [],
+        "discharge_allowed": allows_discharge(deliberation.jury_rules.name),
         "paused": bool(room.get("paused")),
         "floor_seat": current_seat(room),
         "away": bool(seat and seat.away_since),
@@ -199,5 +214,5 @@ def controls_context(
         context.update(room_trial_context(deliberation, witnesses, seat.number if seat else None))
     # A refresh with the same key leaves the form (and whatever the participant is typing) alone.
     context["role"] = viewer_role(seat, host)
-    context["key"] = controls_key(deliberation, room, seat, host, _people(participants))
+    context["key"] = controls_key(deliberation, room, seat, host, _people(participants), _discharged(seats))
     return context

@@ -22,5 +22,6 @@ urlpatterns = [
     path("rooms/<token:code>/extend/", control_views.extend, name="room_extend"),
     path("rooms/<token:code>/skip/", control_views.skip, name="room_skip"),
     path("rooms/<token:code>/hide/", control_views.hide, name="room_hide"),
+    path("rooms/<token:code>/discharge/", control_views.discharge, name="room_discharge"),
     path("rooms/<token:code>/back/", control_views.back, name="room_back"),
 ]

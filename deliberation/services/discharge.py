@@ -24,6 +24,7 @@ from deliberation.services.rounds import _add_turn
 
 logger = logging.getLogger(__name__)
 JUDGE_NAME = "The judge"
+DISCHARGED = "The judge discharged {name} (seat {seat}); the jury goes on with {size}."
 DISCHARGE_DIRECTION = (
     "Members of the jury, {name} has been taken ill and I am discharging them from this jury. "
     "The {size} of you who remain will continue your deliberations, and your verdict will be taken on {size} votes."
@@ -51,7 +52,8 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
     seat = next(s for s in seats if s.number == seat_number)
     seat.discharged_round = state.round_number + 1
     seat.vote = ""
-    seat.save(update_fields=["discharged_round", "vote"])
+    seat.is_open = False  # nobody joins a room in the seat of a discharged juror
+    seat.save(update_fields=["discharged_round", "vote", "is_open"])
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["engine_state"])
     direction = DISCHARGE_DIRECTION.format(name=seat.display_name, size=state.jury_size())

@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
+from deliberation.game_settings import ERROR_POLL, ERROR_SUMMARY_EVERY
 from deliberation.models import Deliberation, Narration, NarrationKind, Turn, TurnKind
 from deliberation.services.discharge import DISCHARGE_DIRECTION, scheduled_discharge
+from deliberation.services.lifecycle import engine_settings
 
 
 def test_the_start_page_saves_the_turn_mode_scope_and_discharge_and_the_transcript_shows_them(library, client):
@@ -70,3 +72,30 @@ def test_no_juror_is_discharged_under_the_old_bailey_rules(library):
     services.round_run(deliberation_id=deliberation.pk)
     assert scheduled_discharge(deliberation_id=deliberation.pk) is None
     assert not deliberation.seats.filter(discharged_round__isnull=False).exists()
+
+
+def test_the_start_page_saves_how_the_foreperson_sums_up_and_polls_and_the_game_follows_it(library, client):
+    home = client.get(reverse("home")).content.decode()
+    assert 'name="summary_every"' in home and 'name="poll"' in home
+    client.post(
+        reverse("court_start"),
+        {"case": "copper-kettle-fire", "settings_sent": "1", "max_rounds": "8", "engine": "offline",
+         "summary_every": "2", "poll": "secret"},
+    )  # fmt: skip
+    deliberation = Deliberation.objects.get()
+    assert deliberation.settings["foreperson_summary_every"] == 2 and deliberation.settings["poll"] == "secret"
+    engine = engine_settings(deliberation)
+    assert (engine.foreperson_summary_every, engine.poll) == (2, "secret")
+    transcript = client.get(reverse("review:transcript", args=[deliberation.public_id])).content.decode()
+    assert "every 2 rounds" in transcript and "By secret ballot (counts only)" in transcript
+
+
+def test_a_foreperson_summing_up_every_thirty_rounds_or_polling_aloud_is_refused_with_a_message(library, client):
+    response = client.post(
+        reverse("court_start"),
+        {"case": "copper-kettle-fire", "settings_sent": "1", "max_rounds": "8", "engine": "offline",
+         "summary_every": "30", "poll": "aloud"},
+    )  # fmt: skip
+    page = response.content.decode()
+    assert response.status_code == 400 and not Deliberation.objects.exists()
+    assert ERROR_SUMMARY_EVERY in page and ERROR_POLL in page

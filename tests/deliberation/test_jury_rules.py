@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils.html import escape
 
 from cases.models import Case
 from deliberation import services
@@ -183,3 +184,16 @@ def test_a_hung_jury_under_majority_rules_is_described_by_that_rule_on_every_pag
         assert "unanimous verdict" not in body, name
     verdict_line = Narration.objects.get(deliberation=deliberation, kind=NarrationKind.VERDICT).text
     assert "The jury could not reach a verdict of at least 10 to 2." in verdict_line
+
+
+def test_the_foreperson_summary_is_in_the_transcript_and_both_exports(library, client):
+    record = _run("--case", "copper-kettle-fire", "--summary-every", "1", "--poll", "secret", "--seed", "1")
+    deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
+    summary = deliberation.turns.filter(kind=TurnKind.PROCESS, content__startswith="Let me sum up").first()
+    assert summary is not None and "On a secret ballot:" in summary.content
+    page = client.get(reverse("review:transcript", args=[deliberation.public_id])).content.decode()
+    assert escape(summary.content) in page
+    markdown = client.get(reverse("review:export_md", args=[deliberation.public_id])).content.decode()
+    assert summary.content in markdown
+    exported = client.get(reverse("review:export_json", args=[deliberation.public_id])).json()
+    assert summary.content in json.dumps(exported, ensure_ascii=False)

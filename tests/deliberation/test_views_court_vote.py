@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from deliberation.court_views import ERROR_FIRST_VOTE
+from deliberation.court_views import ERROR_FIRST_VOTE, ERROR_NO_JUROR
+from deliberation.engine.discharge import ERROR_NOT_AN_AI_JUROR
 from deliberation.engine.ending import NEAR_ONE_SHORT
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import Deliberation, Phase, Seat
@@ -118,4 +119,49 @@ def test_the_player_is_told_when_one_vote_would_make_the_jury_unanimous(playing,
     _post(client, f"/court/{deliberation.public_id}/vote/", {"vote": "not_guilty"}, django_capture_on_commit_callbacks)
     Seat.objects.filter(deliberation=deliberation).exclude(number=7).update(vote="guilty")
     page = client.get(f"/court/{deliberation.public_id}/").content.decode()
-    assert NEAR_ONE_SHORT.format(count=11, verdict="guilty") in page
+    assert NEAR_ONE_SHORT.format(count=11, size=12, verdict="guilty", rules="rules: Unanimous") in page
+
+
+def test_after_the_majority_direction_the_player_is_told_ten_to_two_is_a_verdict_under_those_rules(playing):
+    client, deliberation = playing
+    deliberation.refresh_from_db()
+    state = dict(deliberation.engine_state)
+    state["settings"] = {**state["settings"], "rules": "england-wales"}
+    state["rule_progress"] = {**(state.get("rule_progress") or {}), "direction_round": 13}
+    deliberation.engine_state = state
+    deliberation.save()
+    Seat.objects.filter(deliberation=deliberation).update(vote="guilty")
+    Seat.objects.filter(deliberation=deliberation, number__in=(6, 7)).update(vote="not_guilty")
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    told = "The jury stands 10 to 2 for guilty: a majority verdict the judge can now accept"
+    assert f"{told} (rules: England and Wales (majority direction))." in page
+    assert "one more vote and the jury is unanimous" not in page
+
+
+def test_the_player_has_the_judge_discharge_an_ai_juror_and_the_jury_box_marks_the_seat(
+    playing, django_capture_on_commit_callbacks
+):
+    client, deliberation = playing
+    page = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    assert 'id="court-discharge"' in page and '<option value="7">' not in page.split('id="discharge-seat"')[1][:2000]
+    html = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": "4"}, django_capture_on_commit_callbacks
+    )
+    assert '<option value="4">' not in html.split('id="discharge-seat"')[1]
+    seat = Seat.objects.get(deliberation=deliberation, number=4)
+    assert seat.discharged_round is not None and seat.vote == ""
+    court = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    assert "has been taken ill" in court and "seat-discharged" in court
+
+
+def test_the_player_cannot_discharge_their_own_seat_or_nobody(playing, django_capture_on_commit_callbacks):
+    client, deliberation = playing
+    own = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": "7"}, django_capture_on_commit_callbacks
+    )
+    assert escape(ERROR_NOT_AN_AI_JUROR.format(seat=7)) in own
+    nobody = _post(
+        client, f"/court/{deliberation.public_id}/discharge/", {"seat": ""}, django_capture_on_commit_callbacks
+    )
+    assert ERROR_NO_JUROR in nobody
+    assert not Seat.objects.filter(deliberation=deliberation, discharged_round__isnull=False).exists()

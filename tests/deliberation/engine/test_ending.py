@@ -3,8 +3,13 @@ import pytest
 from deliberation.engine.ending import (
     FINAL_VOTE_ONLY,
     NEAR_LIMIT,
+    NEAR_LIMIT_ALLEN,
+    NEAR_MAJORITY,
     NEAR_ONE_SHORT,
+    NEAR_ONE_SHORT_MAJORITY,
     NEAR_STABLE,
+    NEAR_STABLE_ALLEN,
+    NEAR_STABLE_SENT_BACK,
     NEAR_UNANIMOUS,
     NEAR_UNANIMOUS_WAITING,
     awaiting_vote,
@@ -17,6 +22,7 @@ from deliberation.engine.ending import (
     verdict_outlook,
     waiting_for,
 )
+from deliberation.engine.rules import RuleProgress
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from tests.deliberation.engine.factories import build_case, build_jury
@@ -158,9 +164,19 @@ def outlook_of(votes: dict[int, str], **numbers: object) -> str:
     return verdict_outlook(votes=votes, stability_rounds=3, **{**defaults, **numbers})  # type: ignore[arg-type]
 
 
+UNANIMOUS_RULES = "rules: Unanimous"
+ENGLAND_WALES = "rules: England and Wales (majority direction)"
+ALLEN = "rules: United States (Allen charge)"
+OLD_BAILEY = "rules: Old Bailey, 1674-1913"
+ELEVEN_TO_ONE = {**ALL_GUILTY, 7: "not_guilty"}
+TEN_TO_TWO = {**ALL_GUILTY, 6: "not_guilty", 7: "not_guilty"}
+DIRECTION_GIVEN = RuleProgress(direction_round=13)
+
+
 def test_the_people_are_told_when_one_vote_would_make_the_jury_unanimous() -> None:
-    eleven = {**ALL_GUILTY, 7: "not_guilty"}
-    assert outlook_of(eleven) == NEAR_ONE_SHORT.format(count=11, verdict="guilty")
+    assert outlook_of(ELEVEN_TO_ONE) == NEAR_ONE_SHORT.format(
+        count=11, size=12, verdict="guilty", rules=UNANIMOUS_RULES
+    )
 
 
 def test_the_people_are_told_a_unanimous_jury_gives_its_verdict_after_the_next_round() -> None:
@@ -170,14 +186,74 @@ def test_the_people_are_told_a_unanimous_jury_gives_its_verdict_after_the_next_r
 
 
 def test_the_people_are_told_when_one_more_quiet_round_hangs_the_jury() -> None:
-    assert outlook_of(SPLIT, rounds_without_change=2) == NEAR_STABLE.format(rounds=2)
+    hung = NEAR_STABLE.format(rounds=2, required="a unanimous verdict", rules=UNANIMOUS_RULES)
+    assert outlook_of(SPLIT, rounds_without_change=2) == hung
     assert outlook_of(SPLIT, rounds_without_change=1) == ""
     assert outlook_of(SPLIT, rounds_without_change=2, waiting=True) == ""
 
 
 def test_the_people_are_told_when_the_last_round_comes() -> None:
-    assert outlook_of(SPLIT, round_number=19) == NEAR_LIMIT.format(limit=20)
+    last = NEAR_LIMIT.format(limit=20, required="a unanimous verdict", rules=UNANIMOUS_RULES)
+    assert outlook_of(SPLIT, round_number=19) == last
 
 
 def test_a_divided_jury_far_from_any_end_gives_no_warning() -> None:
     assert outlook_of(SPLIT) == ""
+
+
+# --- ... under the jury's rules, which every such line names --------------------------------------------------
+
+
+def test_after_the_majority_direction_ten_to_two_is_announced_as_a_verdict_the_judge_can_accept() -> None:
+    line = outlook_of(TEN_TO_TWO, round_number=14, rules="england-wales", progress=DIRECTION_GIVEN)
+    assert line == NEAR_MAJORITY.format(count=10, rest=2, verdict="guilty", rules=ENGLAND_WALES)
+    assert outlook_of(TEN_TO_TWO, round_number=14, rules="unanimous", progress=DIRECTION_GIVEN) == ""
+
+
+def test_after_the_majority_direction_nine_to_three_is_one_vote_short_of_ten_to_two() -> None:
+    nine = {**TEN_TO_TWO, 5: "not_guilty"}
+    line = outlook_of(nine, round_number=14, rules="england-wales", progress=DIRECTION_GIVEN)
+    assert line == NEAR_ONE_SHORT_MAJORITY.format(
+        count=9, size=12, verdict="guilty", required="a verdict of at least 10 to 2", rules=ENGLAND_WALES
+    )
+
+
+def test_before_the_direction_a_quiet_england_and_wales_jury_is_warned_it_will_be_sent_back_not_hung() -> None:
+    line = outlook_of(SPLIT, rounds_without_change=2, rules="england-wales")
+    assert line == NEAR_STABLE_SENT_BACK.format(rounds=2, rules=ENGLAND_WALES)
+    after = outlook_of(SPLIT, round_number=14, rounds_without_change=2, rules="england-wales", progress=DIRECTION_GIVEN)
+    assert after == NEAR_STABLE.format(rounds=2, required="a verdict of at least 10 to 2", rules=ENGLAND_WALES)
+
+
+def test_the_last_round_after_the_direction_names_the_majority_the_jury_still_needs() -> None:
+    line = outlook_of(SPLIT, round_number=19, rules="england-wales", progress=DIRECTION_GIVEN)
+    assert line == NEAR_LIMIT.format(limit=20, required="a verdict of at least 10 to 2", rules=ENGLAND_WALES)
+
+
+def test_an_allen_jury_is_warned_of_the_further_instruction_first_and_of_a_mistrial_only_after_it() -> None:
+    assert outlook_of(SPLIT, rounds_without_change=2, rules="us-allen") == NEAR_STABLE_ALLEN.format(
+        rounds=2, rules=ALLEN
+    )
+    assert outlook_of(SPLIT, round_number=19, rules="us-allen") == NEAR_LIMIT_ALLEN.format(
+        limit=20, extra=5, rules=ALLEN
+    )
+    charged = RuleProgress(deadlocks=1)
+    again = outlook_of(SPLIT, round_number=19, rules="us-allen", progress=charged)
+    assert again == NEAR_LIMIT.format(limit=20, required="a unanimous verdict", rules=ALLEN)
+
+
+def test_a_kept_old_bailey_jury_is_warned_it_will_be_sent_back_and_hangs_only_at_the_courts_limit() -> None:
+    out = RuleProgress(retired_round=2)
+    line = outlook_of(SPLIT, round_number=5, rounds_without_change=2, rules="historical-old-bailey", progress=out)
+    assert line == NEAR_STABLE_SENT_BACK.format(rounds=2, rules=OLD_BAILEY)
+    last = outlook_of(SPLIT, round_number=9, max_rounds=10, rules="historical-old-bailey", progress=out)
+    assert last == NEAR_LIMIT.format(limit=10, required="a unanimous verdict", rules=OLD_BAILEY)
+
+
+def test_with_a_juror_discharged_the_outlook_counts_the_eleven_who_remain() -> None:
+    eleven = {seat: vote for seat, vote in ELEVEN_TO_ONE.items() if seat != 7}
+    assert outlook_of(eleven, size=11) == NEAR_UNANIMOUS.format(verdict="guilty")
+    ten = {**eleven, 3: "not_guilty"}
+    assert outlook_of(ten, size=11) == NEAR_ONE_SHORT.format(count=10, size=11, verdict="guilty", rules=UNANIMOUS_RULES)
+    line = outlook_of(SPLIT, round_number=19, size=11)
+    assert line == NEAR_LIMIT.format(limit=20, required="a unanimous verdict of all 11", rules=UNANIMOUS_RULES)

@@ -154,6 +154,36 @@ def test_the_class_form_refuses_a_turn_too_short_with_the_rooms_message_and_make
     assert not ClassSession.objects.exists() and not Deliberation.objects.exists()
 
 
+def test_the_form_makes_every_room_of_the_class_under_the_chosen_rules_and_format_and_the_page_names_them(robbery):
+    teacher = _browser(TEACHER)
+    chosen = {"rules": "england-wales", "turn_mode": "reply-chain", "context_scope": "summary-only"}
+    made = teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, **CLASS_SETTINGS, **chosen})
+    session = ClassSession.objects.get()
+    assert {key: session.settings[key] for key in chosen} == chosen
+    classes.class_start(class_id=session.pk)
+    for room in _rooms(session):
+        assert {key: room.settings[key] for key in chosen} == chosen
+        engine_settings = room.engine_state["settings"]
+        assert (engine_settings["rules"], engine_settings["turn_mode"]) == ("england-wales", "reply-chain")
+    page = teacher.get(made.url).content.decode()
+    assert "Jury rules: <strong>England and Wales (majority direction)</strong>" in page
+
+
+def test_a_class_made_without_choosing_rules_gets_the_unanimous_jury(robbery):
+    made = _browser(TEACHER).post("/classes/new/", {"case": robbery.pk, "groups": 1, "seats": 2})
+    room = _rooms(ClassSession.objects.get())[0]
+    assert room.settings["rules"] == "unanimous" and room.settings["turn_mode"] == "weighted"
+    assert "Jury rules: <strong>Unanimous</strong>" in _browser(TEACHER).get(made.url).content.decode()
+
+
+def test_the_class_form_refuses_unknown_rules_with_a_message_and_makes_nothing(robbery):
+    answer = _browser(TEACHER).post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, "rules": "scottish"})
+    assert answer.status_code == 200 and "Select a valid choice. scottish is not one of the available choices." in (
+        answer.content.decode()
+    )
+    assert not ClassSession.objects.exists() and not Deliberation.objects.exists()
+
+
 def test_the_class_page_shows_each_room_phase_tally_whose_turn_and_who_is_seated(robbery):
     session = _class(robbery, groups=2, seats=2, seed=5)
     first, second = _rooms(session)
@@ -305,6 +335,9 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
         assert heading in page
     assert "still deliberating" in page  # the third group has no verdict yet
     assert "How to read the figures" in page  # "moved" and "net" are explained once, above the groups
+    for room in rooms[:2]:
+        room.refresh_from_db()
+        assert f'<p class="class-verdict-words">{room.verdict_words}</p>' in page and "(rules: Unanimous)" in page
     assert '<strong>Anna</strong> <span class="muted">seat 2</span>: 1 speech' in page
     assert page.count("The arguments that moved this jury most") + page.count("No speech moved anyone") == 2
     sheet = list(csv.reader(io.StringIO(teacher.get(f"/classes/{session.public_id}/debrief.csv").content.decode())))

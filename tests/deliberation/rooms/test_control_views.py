@@ -20,7 +20,7 @@ from deliberation.rooms import clock, control, control_views, services, throttle
 from deliberation.rooms.words import ERROR_FILTERED
 from tests.conftest import socket_headers
 
-HOST_CONTROLS = ["room_pause", "room_resume", "room_extend", "room_skip", "room_hide", "room_call"]
+HOST_CONTROLS = ["room_pause", "room_resume", "room_extend", "room_skip", "room_hide", "room_call", "room_discharge"]
 
 
 @pytest.fixture
