@@ -192,6 +192,11 @@ class RoundView:
     def speeches(self) -> list[TurnView]:
         return [t for t in self.turns if t.turn.kind == TurnKind.SPEECH]
 
+    @property
+    def trial_turns(self) -> list[TurnView]:
+        """What the court heard before the first ballot (round 0 of a game that held the trial)."""
+        return [t for t in self.turns if t.turn.kind == TurnKind.TRIAL]
+
 
 @dataclass
 class BoxSeat:

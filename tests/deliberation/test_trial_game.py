@@ -192,3 +192,18 @@ def test_the_transcript_page_marks_trial_turns_and_struck_answers(client, db, li
     assert "The case, the trial and the first ballot" in page
     assert page.count('class="turn turn-trial"') == len(record["trial"]["turns"])
     assert page.count("struck: disregarded") == record["trial"]["struck"] > 0
+
+
+def test_the_replay_of_the_first_ballot_shows_what_the_court_heard_at_the_trial(client, db, library):
+    from django.urls import reverse
+
+    oldbailey_import_paths(paths=[p for p in TRIALS if p.stem == HEARSAY_TRIAL])
+    record = _run("--case", f"ob-{HEARSAY_TRIAL}", "--trial", "--seed", "0", "--max-rounds", "1")
+    url = reverse("review:transcript", args=[record["public_id"]])
+    panel = client.get(url, {"round": 0}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="replay").content.decode()
+    assert "Heard at the trial" in panel
+    assert panel.count("struck: disregarded") == record["trial"]["struck"] > 0
+    heard = panel.split("Heard at the trial", 1)[1]
+    assert heard.count("<li") == len(record["trial"]["turns"])
+    later = client.get(url, {"round": 1}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="replay").content.decode()
+    assert "Heard at the trial" not in later  # the trial is the first ballot's, not every round's
