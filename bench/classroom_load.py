@@ -7,6 +7,7 @@ Run:
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode two
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode serve
 options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
+         --redis-db N (service modes: the Redis database the servers use, flushed before and after; 15)
          --profile DIR (each Daphne's event loop, cProfile on its CPU clock, while measured)
 
 ``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
@@ -436,6 +437,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
     parser.add_argument("--profile", metavar="DIR", help="profile the web event loops into DIR")
+    parser.add_argument("--redis-db", type=int, default=15, help="the servers' Redis database (flushed)")
     args = parser.parse_args()
     embedded = args.mode == "embedded"
     if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
@@ -451,7 +453,7 @@ def main() -> None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [sampler, os.environ.get("PYTHONPATH", "")]))
         env["ANGRY_CPU_SAMPLE_DIR"] = str(Path(args.profile).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="angry-classroom-"))
-    with live_server(scratch, name="classroom", redis_db=15, env=env, embedded=embedded) as server:
+    with live_server(scratch, name="classroom", redis_db=args.redis_db, env=env, embedded=embedded) as server:
         bases = [server.url]
         if server.service_mode:
             server.start_worker("second")
