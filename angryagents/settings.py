@@ -122,6 +122,12 @@ if _postgres is not None:
             "pool": {"min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
         }
 
+# A web process serves every HTTP request in a thread of its own and feeds the websockets from its
+# event loop, all under one interpreter lock: a thread back from a database query waits for the lock
+# until the thread holding it is made to let go, after this interval (Python's default is 5 ms).
+# A vote does about twenty such round trips, each behind whatever else the process is computing.
+WEB_SWITCH_INTERVAL_MS = env_float("WEB_SWITCH_INTERVAL_MS", 5.0, minimum=0.1)
+
 # --- Real-time and background work ----------------------------------------------------
 REDIS_URL = env_redis("REDIS_URL")
 # A websocket consumer waits for its next message with a blocking pop of 5 s (channels-redis);
