@@ -21,7 +21,8 @@ dropped after). The run stops on its own (set-up, the first rounds within ``WARM
 
 Every browser does what a browser does: it loads pages and posts forms over HTTP with its own
 cookies, holds the room's websocket, and, like static/js/room.js, fetches its own controls when a
-pushed turn banner says its controls changed. Teachers create the rooms, students join with a form,
+pushed turn banner says its controls changed (not while its own move is on its way: the move's
+answer is its new controls). Teachers create the rooms, students join with a form,
 the teacher starts (prosecuting, so a room cannot end unanimous while students disagree with
 her); once every room's first AI round is over (the first round of a fresh server
 builds the case's index), in every room, for ``--seconds``, a student changes their
@@ -127,6 +128,8 @@ class Browser:
     role: str = ""
     key: str = ""
     ws_path: str = ""
+    moving: bool = False  # a move of this browser's is on its way (its answer is the new controls)
+    held: tuple[str, str] | None = None  # (key, controls url) of a banner that came meanwhile
 
     async def request(self, method: str, url: str, **kwargs: object) -> httpx.Response | None:
         FIGURES.http_requests += 1
@@ -144,6 +147,22 @@ class Browser:
         if htmx:
             headers["HX-Request"] = "true"
         return await self.request("POST", url, data=data, headers=headers)
+
+    async def move(self, url: str, data: dict[str, object]) -> httpx.Response | None:
+        """A move posted from the controls, as room.js makes it: a banner pushed meanwhile waits for
+        the answer (the new controls), and is fetched after only if the answer shows otherwise."""
+        self.moving = True
+        try:
+            response = await self.post(url, data)
+            if response is not None:
+                self.learn(response.text)
+        finally:
+            self.moving = False
+        held, self.held = self.held, None
+        if held and held[0] != self.key:
+            self.key = held[0]
+            FETCHES.append(asyncio.get_running_loop().create_task(_fetch_controls(self, held[1])))
+        return response
 
     def learn(self, page: str) -> None:
         found = KEY.search(page)
@@ -267,7 +286,9 @@ def _seen(room: Room, browser: Browser, message: str) -> None:
     keys, url = KEYS.search(message), CONTROLS_URL.search(message)
     if keys and url:
         wanted = json.loads(html.unescape(keys.group(1))).get(browser.role)
-        if wanted and wanted != browser.key:
+        if wanted and browser.moving:  # room.js: the move's answer brings the controls
+            browser.held = (wanted, url.group(1))
+        elif wanted and wanted != browser.key:
             browser.key = wanted  # one fetch per change, as room.js does
             FETCHES.append(asyncio.get_running_loop().create_task(_fetch_controls(browser, url.group(1))))
 
@@ -291,10 +312,9 @@ async def _voter(room: Room, stop: asyncio.Event) -> None:
         expected = Expected(browser.seat, value, asyncio.get_running_loop().create_future())
         room.waiting.append(expected)
         started = time.monotonic()
-        response = await browser.post(f"/rooms/{room.code}/vote/", {"seat": browser.seat, "vote": value})
+        response = await browser.move(f"/rooms/{room.code}/vote/", {"seat": browser.seat, "vote": value})
         FIGURES.votes += 1
         if response is not None:
-            browser.learn(response.text)
             if 'class="form-error"' in response.text:
                 FIGURES.refused += 1
                 room.waiting.remove(expected)
@@ -322,10 +342,8 @@ async def _speaker(room: Room, stop: asyncio.Event) -> None:
             break
         browser = by_seat[turn[0]]
         data = {"seat": turn[0], "strategy": "", "argument_type": "logical", "content": "He was seen for two seconds."}
-        response = await browser.post(f"/rooms/{room.code}/speak/", data)
+        await browser.move(f"/rooms/{room.code}/speak/", data)
         FIGURES.speeches += 1
-        if response is not None:
-            browser.learn(response.text)
 
 
 def _cpu_seconds(pid: int) -> float:
