@@ -124,10 +124,10 @@ if _postgres is not None:
 
 # A web process serves every HTTP request in a thread of its own and feeds the websockets from its
 # event loop, all under one interpreter lock: a thread back from a database query waits for the lock
-# until the thread holding it is made to let go, after this interval (Python's default is 5 ms).
-# A vote does about twenty such round trips, each behind whatever else the process is computing;
-# at 1 ms a class's votes reached their rooms two to four times sooner (BENCHMARKS.md, issue 12).
-WEB_SWITCH_INTERVAL_MS = env_float("WEB_SWITCH_INTERVAL_MS", 1.0, minimum=0.1)
+# until the thread holding it is made to let go, after this interval.
+# Python's own 5 ms is kept: at 30 rooms on two cores 1 ms cost the web process more CPU in lock
+# hand-overs and 20 ms did no better (BENCHMARKS.md, issue 12).
+WEB_SWITCH_INTERVAL_MS = env_float("WEB_SWITCH_INTERVAL_MS", 5.0, minimum=0.1)
 
 # --- Real-time and background work ----------------------------------------------------
 REDIS_URL = env_redis("REDIS_URL")
