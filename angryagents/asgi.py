@@ -6,11 +6,16 @@ access rule as the pages (``deliberation.access``).
 
 import asyncio
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "angryagents.settings")
 django_asgi_app = get_asgi_application()
+
+from django.conf import settings  # noqa: E402
+
+sys.setswitchinterval(settings.WEB_SWITCH_INTERVAL_MS / 1000)  # the web process only (settings.py)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -122,6 +122,13 @@ if _postgres is not None:
             "pool": {"min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
         }
 
+# A web process serves every HTTP request in a thread of its own and feeds the websockets from its
+# event loop, all under one interpreter lock: a thread back from a database query waits for the lock
+# until the thread holding it is made to let go, after this interval.
+# Python's own 5 ms is kept: at 30 rooms on two cores 1 ms cost the web process more CPU in lock
+# hand-overs and 20 ms did no better (BENCHMARKS.md, issue 12).
+WEB_SWITCH_INTERVAL_MS = env_float("WEB_SWITCH_INTERVAL_MS", 5.0, minimum=0.1)
+
 # --- Real-time and background work ----------------------------------------------------
 REDIS_URL = env_redis("REDIS_URL")
 # A websocket consumer waits for its next message with a blocking pop of 5 s (channels-redis);

@@ -7,6 +7,7 @@ Run:
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode two
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/classroom_load.py --mode serve
 options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
+         --redis-db N (service modes: the Redis database the servers use, flushed before and after; 15)
          --profile DIR (each Daphne's event loop, cProfile on its CPU clock, while measured)
 
 ``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
@@ -20,7 +21,8 @@ dropped after). The run stops on its own (set-up, the first rounds within ``WARM
 
 Every browser does what a browser does: it loads pages and posts forms over HTTP with its own
 cookies, holds the room's websocket, and, like static/js/room.js, fetches its own controls when a
-pushed turn banner says its controls changed. Teachers create the rooms, students join with a form,
+pushed turn banner says its controls changed (not while its own move is on its way: the move's
+answer is its new controls). Teachers create the rooms, students join with a form,
 the teacher starts (prosecuting, so a room cannot end unanimous while students disagree with
 her); once every room's first AI round is over (the first round of a fresh server
 builds the case's index), in every room, for ``--seconds``, a student changes their
@@ -126,6 +128,8 @@ class Browser:
     role: str = ""
     key: str = ""
     ws_path: str = ""
+    moving: bool = False  # a move of this browser's is on its way (its answer is the new controls)
+    held: tuple[str, str] | None = None  # (key, controls url) of a banner that came meanwhile
 
     async def request(self, method: str, url: str, **kwargs: object) -> httpx.Response | None:
         FIGURES.http_requests += 1
@@ -143,6 +147,22 @@ class Browser:
         if htmx:
             headers["HX-Request"] = "true"
         return await self.request("POST", url, data=data, headers=headers)
+
+    async def move(self, url: str, data: dict[str, object]) -> httpx.Response | None:
+        """A move posted from the controls, as room.js makes it: a banner pushed meanwhile waits for
+        the answer (the new controls), and is fetched after only if the answer shows otherwise."""
+        self.moving = True
+        try:
+            response = await self.post(url, data)
+            if response is not None:
+                self.learn(response.text)
+        finally:
+            self.moving = False
+        held, self.held = self.held, None
+        if held and held[0] != self.key:
+            self.key = held[0]
+            FETCHES.append(asyncio.get_running_loop().create_task(_fetch_controls(self, held[1])))
+        return response
 
     def learn(self, page: str) -> None:
         found = KEY.search(page)
@@ -266,7 +286,9 @@ def _seen(room: Room, browser: Browser, message: str) -> None:
     keys, url = KEYS.search(message), CONTROLS_URL.search(message)
     if keys and url:
         wanted = json.loads(html.unescape(keys.group(1))).get(browser.role)
-        if wanted and wanted != browser.key:
+        if wanted and browser.moving:  # room.js: the move's answer brings the controls
+            browser.held = (wanted, url.group(1))
+        elif wanted and wanted != browser.key:
             browser.key = wanted  # one fetch per change, as room.js does
             FETCHES.append(asyncio.get_running_loop().create_task(_fetch_controls(browser, url.group(1))))
 
@@ -290,10 +312,9 @@ async def _voter(room: Room, stop: asyncio.Event) -> None:
         expected = Expected(browser.seat, value, asyncio.get_running_loop().create_future())
         room.waiting.append(expected)
         started = time.monotonic()
-        response = await browser.post(f"/rooms/{room.code}/vote/", {"seat": browser.seat, "vote": value})
+        response = await browser.move(f"/rooms/{room.code}/vote/", {"seat": browser.seat, "vote": value})
         FIGURES.votes += 1
         if response is not None:
-            browser.learn(response.text)
             if 'class="form-error"' in response.text:
                 FIGURES.refused += 1
                 room.waiting.remove(expected)
@@ -321,10 +342,8 @@ async def _speaker(room: Room, stop: asyncio.Event) -> None:
             break
         browser = by_seat[turn[0]]
         data = {"seat": turn[0], "strategy": "", "argument_type": "logical", "content": "He was seen for two seconds."}
-        response = await browser.post(f"/rooms/{room.code}/speak/", data)
+        await browser.move(f"/rooms/{room.code}/speak/", data)
         FIGURES.speeches += 1
-        if response is not None:
-            browser.learn(response.text)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -436,6 +455,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
     parser.add_argument("--profile", metavar="DIR", help="profile the web event loops into DIR")
+    parser.add_argument("--redis-db", type=int, default=15, help="the servers' Redis database (flushed)")
     args = parser.parse_args()
     embedded = args.mode == "embedded"
     if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
@@ -451,7 +471,7 @@ def main() -> None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [sampler, os.environ.get("PYTHONPATH", "")]))
         env["ANGRY_CPU_SAMPLE_DIR"] = str(Path(args.profile).resolve())
     scratch = Path(tempfile.mkdtemp(prefix="angry-classroom-"))
-    with live_server(scratch, name="classroom", redis_db=15, env=env, embedded=embedded) as server:
+    with live_server(scratch, name="classroom", redis_db=args.redis_db, env=env, embedded=embedded) as server:
         bases = [server.url]
         if server.service_mode:
             server.start_worker("second")

@@ -15,7 +15,8 @@ are Redis, as in service mode.
 Run:
     .venv/bin/python bench/room_request_cpu.py [--times 30] [--rounds 2] [--profile 25]
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/room_request_cpu.py
-``--profile N`` prints, per request, the N functions with the most CPU (cProfile, thread CPU clock).
+``--profile N`` prints, per request, the N functions with the most CPU (cProfile, thread CPU clock);
+``--queries`` prints each request's SQL.
 """
 
 from __future__ import annotations
@@ -125,7 +126,9 @@ def _client(session_key: str) -> Client:
     return client
 
 
-def _measure(label: str, call: Callable[[int], object], times: int, profile_lines: int) -> dict[str, float]:
+def _measure(
+    label: str, call: Callable[[int], object], times: int, profile_lines: int, show_queries: bool = False
+) -> dict[str, float]:
     response = call(0)
     status = getattr(response, "status_code", 0)
     assert status == 200, (label, status)
@@ -137,6 +140,9 @@ def _measure(label: str, call: Callable[[int], object], times: int, profile_line
 
     with connection.execute_wrapper(count):
         call(1)
+    if show_queries:
+        for n, sql in enumerate(queries, 1):
+            print(f"  {label} query {n}: {sql[:300]}")
     spent = []
     profile = cProfile.Profile(time.thread_time) if profile_lines else None
     for n in range(times):
@@ -171,6 +177,7 @@ def main() -> None:
     parser.add_argument("--times", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=2, help="AI rounds played before measuring")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
+    parser.add_argument("--queries", action="store_true", help="print each request's SQL (first 300 characters)")
     args = parser.parse_args()
     load_before = open("/proc/loadavg").read().split()[:3]
     room = _room(args.rounds)
@@ -185,14 +192,14 @@ def main() -> None:
     print(f"{'request':<22} {'CPU p50':>8} {'mean':>8} {'max':>8} {'queries':>8} {'bytes':>8} {'states':>7}")
     print("(ms of the request thread's CPU; states: queries that load the whole engine state)")
     hx = {"HTTP_HX_REQUEST": "true"}
-    _measure("GET controls", lambda n: student.get(f"/rooms/{code}/controls/", **hx), args.times, args.profile)
-    _measure("GET room page", lambda n: student.get(f"/rooms/{code}/"), args.times, args.profile)
-    _measure("GET teacher live", lambda n: teacher.get(f"/rooms/{code}/teacher/", **hx), args.times, args.profile)
+    how = (args.times, args.profile, args.queries)
+    _measure("GET controls", lambda n: student.get(f"/rooms/{code}/controls/", **hx), *how)
+    _measure("GET room page", lambda n: student.get(f"/rooms/{code}/"), *how)
+    _measure("GET teacher live", lambda n: teacher.get(f"/rooms/{code}/teacher/", **hx), *how)
     _measure(
         "POST vote",
         lambda n: student.post(f"/rooms/{code}/vote/", {"seat": VOTER, "vote": ("guilty", "not_guilty")[n % 2]}, **hx),
-        args.times,
-        args.profile,
+        *how,
     )
     print(f"load average after: {' '.join(open('/proc/loadavg').read().split()[:3])}")
 

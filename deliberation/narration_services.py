@@ -39,19 +39,30 @@ def piece_name(narration: Narration, index: int) -> str:
     return f"{AUDIO_FOLDER}/pieces/{narration.pk}-{index}.wav"
 
 
-def narration_request(*, deliberation_id: int | None, kind: str, text: str, round_number: int = 0) -> Narration | None:
+def narration_request(
+    *,
+    deliberation_id: int | None,
+    kind: str,
+    text: str,
+    round_number: int = 0,
+    held: Deliberation | None = None,
+) -> Narration | None:
     """Create a pending narration and render it in the background once the transaction commits.
 
     Cheap and synchronous: no engine is called here, so game services may call it inside their
     own transaction. Raises ``ValidationError`` for an empty text or an unknown kind. A
     deliberation started with narration off (``game_settings``) gets none: returns None.
+    ``held``: the deliberation's row, when the caller has it locked (its settings are then read from
+    it and its existence is not asked again: two queries less on every vote).
     """
-    if deliberation_id is not None and not _narrated(deliberation_id):
+    if held is not None and held.pk != deliberation_id:
+        raise ValueError("held must be the deliberation the narration belongs to")
+    if deliberation_id is not None and not _narrated(deliberation_id, held):
         return None
     narration = Narration(
         deliberation_id=deliberation_id, kind=kind, text=" ".join(text.split()), round_number=round_number
     )
-    narration.full_clean()
+    narration.full_clean(exclude=["deliberation"] if held is not None else None)
     narration.save()
     from deliberation import tasks  # tasks imports this module
 
@@ -59,7 +70,9 @@ def narration_request(*, deliberation_id: int | None, kind: str, text: str, roun
     return narration
 
 
-def _narrated(deliberation_id: int) -> bool:
+def _narrated(deliberation_id: int, held: Deliberation | None = None) -> bool:
+    if held is not None:
+        return bool((held.settings or {}).get(KEY_NARRATION, True))
     stored = Deliberation.objects.filter(pk=deliberation_id).values_list("settings", flat=True).first() or {}
     return bool(stored.get(KEY_NARRATION, True))
 
@@ -72,11 +85,16 @@ def narration_request_presentation(
 
 
 def narration_request_vote(
-    *, deliberation_id: int | None, round_number: int, guilty: int, not_guilty: int
+    *,
+    deliberation_id: int | None,
+    round_number: int,
+    guilty: int,
+    not_guilty: int,
+    held: Deliberation | None = None,
 ) -> Narration | None:
     text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
     return narration_request(
-        deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number
+        deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number, held=held
     )
 
 

@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from deliberation.access import NOT_FOUND, Viewer, visible_to
+from deliberation.access import NOT_FOUND, Viewer, visible_rooms
 from deliberation.models import Deliberation, Seat
 from deliberation.rooms import codes, services
 from deliberation.rooms.state import is_room
@@ -127,7 +127,7 @@ def visible_room(request: HttpRequest, code: str) -> Deliberation:
     client = client_of(request)
     check(WRONG_CODES, client)
     # The engine state is most of the row and no room page reads it here (engine.summary).
-    rows = visible_to(Deliberation.objects.select_related("case").defer("engine_state"), Viewer.of(request), live=True)
+    rows = visible_rooms(Deliberation.objects.select_related("case").defer("engine_state"), Viewer.of(request))
     found = rows.filter(room_code=codes.normalise(code)).first()
     if found is None or not is_room(found):
         count(WRONG_CODES, client)

@@ -162,10 +162,13 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "rooms/room.html", context)
 
 
-def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = None) -> HttpResponse:
+def _controls(
+    request: HttpRequest, deliberation_id: int, form: dict | None = None, *, read: Deliberation | None = None
+) -> HttpResponse:
     """This browser's controls, read fresh (two queries: the deliberation without its engine state,
-    its seats)."""
-    deliberation = Deliberation.objects.select_related("case").defer("engine_state").get(pk=deliberation_id)
+    its seats; one when ``read`` is that row, read by this request and not changed since)."""
+    rows = Deliberation.objects.select_related("case").defer("engine_state")
+    deliberation = read if read is not None else rows.get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     context = page.controls_context(deliberation, seats, session_key=_key_in(request, deliberation), form=form)
     return render(request, "rooms/controls.html", context)
@@ -173,7 +176,8 @@ def _controls(request: HttpRequest, deliberation_id: int, form: dict | None = No
 
 @require_GET
 def room_controls(request: HttpRequest, code: str) -> HttpResponse:
-    return _controls(request, throttle.visible_room(request, code).pk)
+    found = throttle.visible_room(request, code)  # the same row _controls reads, with the case
+    return _controls(request, found.pk, read=found)
 
 
 def teacher(request: HttpRequest, code: str) -> HttpResponse:

@@ -407,7 +407,16 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
     _require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
-    seat = _participant_seat(deliberation, seat_number)
+    return vote_cast_locked(deliberation, _participant_seat(deliberation, seat_number), value)
+
+
+def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool:
+    """``vote_cast`` for a caller that already holds the deliberation's row lock (with its engine
+    state), has checked that it deliberates with no round under way, and found the participant's
+    seat: a room's vote locks the row once, not twice (BENCHMARKS.md, issue 12)."""
+    if value not in ("guilty", "not_guilty"):
+        raise ValidationError(ERROR_VOTE_UNKNOWN)
+    seat_number = seat.number
     state = DeliberationState.from_dict(deliberation.engine_state)
     first = not ending.has_own_vote(state, seat_number)
     previous = state.votes.get(seat_number, "") if not first else seat.vote
@@ -435,6 +444,7 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
             round_number=deliberation.round_number,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            held=deliberation,
         )
     announce(deliberation.pk, "vote", {"seat": seat_number, "round": deliberation.round_number})
     return True

@@ -12,7 +12,8 @@
  * the floor and the seat that takes it), and otherwise updates the line in place (and, for the
  * host, the seat number its floor buttons name). A fetched copy
  * that shows the same thing as before (its data-key) is dropped, so words being typed are never
- * wiped.
+ * wiped. A banner pushed by this browser's own move waits for that move's answer, which carries
+ * the new controls, instead of fetching them a second time.
  */
 (function () {
   "use strict";
@@ -66,12 +67,35 @@
     }
   }
 
+  /* ---- This viewer's own move: its answer is the new controls ----------------------------- */
+  /* A move posted from the controls (speak, pass, vote...) is answered with this browser's new
+   * controls, and the banner its change pushes usually arrives first: fetching on that banner
+   * would ask for the controls the answer is already bringing (one request more per speech for
+   * every class). While a move is on its way the banner waits; once the answer is in, the banner
+   * is compared with the answer's key, and only a change since is fetched. */
+  var MOVE_WAIT_MS = 10000; // a move unanswered for this long no longer holds the banner back
+  var movingSince = 0;
+  function ownMove(evt) {
+    var target = evt.detail.target;
+    var config = evt.detail.requestConfig;
+    return !!(target && target.id === "room-controls" && config && config.verb !== "get");
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (ownMove(evt)) movingSince = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (!ownMove(evt) || !movingSince) return;
+    movingSince = 0;
+    followBanner(); // the answer is in place: fetch only if the room changed since
+  });
+
   function followBanner() {
     var banner = document.getElementById("room-turn");
     var controls = document.getElementById("room-controls");
     if (!banner || !controls || !banner.dataset.controls) return;
     var key = parsed(banner.dataset.keys)[controls.dataset.role];
     if (key && key !== controls.dataset.key) {
+      if (movingSince && Date.now() - movingSince < MOVE_WAIT_MS) return; // the answer brings them
       htmx.ajax("GET", banner.dataset.controls, { target: "#room-controls", swap: "outerHTML" });
       return;
     }

@@ -20,7 +20,7 @@ from django.urls.resolvers import RoutePattern
 
 from angryagents.identity import SESSION_FIELD
 from deliberation import services
-from deliberation.access import Viewer, visible_to
+from deliberation.access import Viewer, visible_rooms, visible_to
 from deliberation.consumers import CLOSE_NOT_FOUND
 from deliberation.models import Deliberation, Turn, TurnKind
 from deliberation.rooms import services as room_services
@@ -191,6 +191,35 @@ def test_a_rooms_share_link_opens_its_transcript_but_never_its_code(secrets, cli
     assert client.get(f"/deliberations/{room.public_id}/").status_code == 200  # the transcript, by the rule
     for live in (f"/court/{room.public_id}/", f"/rooms/{room.room_code}/", f"/rooms/{room.room_code}/controls/"):
         assert client.get(live).status_code == 404, live
+
+
+def test_the_rooms_query_lets_in_exactly_whom_the_rule_lets_in(secrets, robbery, django_user_model):
+    from deliberation.services import review
+
+    teacher = django_user_model.objects.create_user("teacher", password="x")
+    owned = room_services.room_create(case=robbery, host_session_key="elsewhere", owner_id=teacher.pk, open_seats=(2,))
+    token = review.share_link_create(deliberation_id=secrets.room.pk)
+    game_token = review.share_link_create(deliberation_id=secrets.game.pk)
+    viewers = [
+        Viewer(),
+        Viewer(session_key="a-stranger"),
+        Viewer(session_key=TEACHER),
+        Viewer(session_key=STUDENT),
+        Viewer(session_key=HOST),
+        Viewer(user_id=teacher.pk),
+        Viewer(session_key=STUDENT, user_id=teacher.pk),
+        Viewer(user_id=teacher.pk + 1),
+        Viewer(share_tokens=(token, game_token)),
+        Viewer(session_key="a-stranger", is_staff=True),
+    ]
+    rooms = Deliberation.objects.exclude(room_code=None).exclude(room_code="")
+    assert {secrets.room.pk, owned.pk} <= set(rooms.values_list("pk", flat=True))
+    seen = []
+    for viewer in viewers:
+        by_rule = set(visible_to(rooms, viewer, live=True).values_list("pk", flat=True))
+        assert set(visible_rooms(Deliberation.objects.all(), viewer).values_list("pk", flat=True)) == by_rule, viewer
+        seen.append(len(by_rule))
+    assert 0 in seen and max(seen) >= 2  # strangers see none, staff every room
 
 
 @pytest.mark.anyio

@@ -102,7 +102,13 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     }
     for page in (anna, ben):  # seat order: Anna (2), then Ben (3)
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
+        asked = len(traffic[page].requests)
         speak(page, said[page])
+        if page is anna:  # the floor passes to Ben, and the answer to her speech is her new controls:
+            expect(ben.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)  # the banner reached every page
+            expect(anna.locator("#your-turn")).to_have_count(0)
+            fetched = [url for _, url in traffic[anna].requests[asked:] if url.endswith("/controls/")]
+            assert fetched == [], fetched  # her page did not fetch them a second time on the banner
     for page in (teacher, anna, ben):  # the round after their turns: everyone sees both, live
         for words in said.values():
             expect(page.locator("#chat")).to_contain_text(words, timeout=WAIT_MS)
