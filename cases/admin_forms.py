@@ -73,6 +73,7 @@ class CaseAdminForm(forms.ModelForm):
             "charges",
             "offence_category",
             "playable",
+            "unplayable_reason",
             "difficulty",
             "themes",
             "content_notes",
