@@ -140,7 +140,7 @@ class CaseAdmin(admin.ModelAdmin):
         "difficulty",
         "historical_verdict",
         "playable",
-        "unplayable_reason",
+        "why_unplayable",
         "n_evidence",
     )
     list_filter = (
@@ -191,6 +191,10 @@ class CaseAdmin(admin.ModelAdmin):
         if not search_term.strip():
             return queryset, False
         return admin_search(queryset, search_term), False
+
+    @admin.display(description="Why unplayable")
+    def why_unplayable(self, obj: Case) -> str:
+        return capfirst(obj.unplayable_reason)
 
     @admin.display(description="Evidence")
     def n_evidence(self, obj: Case) -> int:
