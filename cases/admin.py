@@ -96,7 +96,7 @@ class UnplayableReasonFilter(admin.SimpleListFilter):
             return queryset
         if value == self.NONE_GIVEN:
             return queryset.filter(playable=False, unplayable_reason="")
-        return queryset.filter(unplayable_reason=value)
+        return queryset.filter(unplayable_reason=value).exclude(unplayable_reason="")  # the partial index's rows
 
 
 class CaseChangeList(ChangeList):

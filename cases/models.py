@@ -98,6 +98,8 @@ class Case(models.Model):
         "why unplayable",
         max_length=200,
         blank=True,
+        default="",
+        db_default="",  # rows written by SQL that does not name the column (bench/library_scale.py) get none
         help_text="Why the case is kept for the record only (the importer says why; cleared when it is playable).",
     )
     content_notes = models.JSONField(default=list, blank=True)
@@ -122,6 +124,12 @@ class Case(models.Model):
             # The library's keyset pages oldest and newest first (cases.keyset).
             models.Index(YEAR_OLDEST, "title", "id", name="case_oldest"),
             models.Index(YEAR_NEWEST, "title", "id", name="case_newest"),
+            # The admin's "why unplayable" filter, in the list's order: only the cases that give a reason.
+            models.Index(
+                fields=["unplayable_reason", "title", "id"],
+                condition=~Q(unplayable_reason=""),
+                name="case_unplayable_reason",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(
