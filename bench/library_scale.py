@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote_plus, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 MORE_SESSIONS = Path("/work/shared/data/oldbailey/more-sessions")
@@ -49,6 +49,7 @@ PAGES = [
     ("admin list, page 200 (the last within the count cap)", "/admin/cases/case/?p=199"),
     ("admin search 'watch'", "/admin/cases/case/?q=watch"),
     ("admin filter source + era", "/admin/cases/case/?source__exact=oldbailey&decade=1850"),
+    ("admin filter: why unplayable (no evidence offered)", "/admin/cases/case/?why={why}"),
 ]
 COPIED = (
     "title",
@@ -158,6 +159,7 @@ def main() -> None:
 
     import cases.import_writer as writer
     import cases.services as services
+    from cases.importers.oldbailey_reasons import REASON_NO_EVIDENCE_OFFERED
     from cases.models import Case
 
     if args.drop:
@@ -181,6 +183,7 @@ def main() -> None:
         "second": None,
         "deep_title": "/?cursor=" + deep_cursor("title"),
         "deep_newest": "/?sort=newest&cursor=" + deep_cursor("newest"),
+        "why": quote_plus(REASON_NO_EVIDENCE_OFFERED),  # a rare reason: the list reads far to fill a page
     }
     setup_test_environment()
     settings.DEBUG = True  # count the queries

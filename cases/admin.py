@@ -14,11 +14,13 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 
 from angryagents.forms import MultipleFileField
 from cases import curation
 from cases.admin_forms import CaseAdminForm, DefendantInlineFormSet, WitnessAdminForm
 from cases.admin_import import oldbailey_import_urls
+from cases.importers.oldbailey_reasons import UNPLAYABLE_REASONS
 from cases.library import CappedPaginator, admin_search, library_facets
 from cases.models import Case, Defendant, Evidence, Witness
 
@@ -78,6 +80,25 @@ class DecadeFilter(admin.SimpleListFilter):
         return queryset.filter(year__gte=int(value), year__lt=int(value) + 10)
 
 
+class UnplayableReasonFilter(admin.SimpleListFilter):
+    """Unplayable cases by the importer's reason, and those kept unplayable without one."""
+
+    title = "why unplayable"
+    parameter_name = "why"
+    NONE_GIVEN = "none"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[Any, str]]:
+        return [*((reason, capfirst(reason)) for reason in UNPLAYABLE_REASONS), (self.NONE_GIVEN, "No reason given")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Case]) -> QuerySet[Case]:
+        value = self.value()
+        if not value:
+            return queryset
+        if value == self.NONE_GIVEN:
+            return queryset.filter(playable=False, unplayable_reason="")
+        return queryset.filter(unplayable_reason=value).exclude(unplayable_reason="")  # the partial index's rows
+
+
 class CaseChangeList(ChangeList):
     """The case list, read in three fixed steps however deep the page.
 
@@ -119,9 +140,18 @@ class CaseAdmin(admin.ModelAdmin):
         "difficulty",
         "historical_verdict",
         "playable",
+        "why_unplayable",
         "n_evidence",
     )
-    list_filter = ("source", "difficulty", "historical_verdict", "playable", OffenceFilter, DecadeFilter)
+    list_filter = (
+        "source",
+        "difficulty",
+        "historical_verdict",
+        "playable",
+        UnplayableReasonFilter,
+        OffenceFilter,
+        DecadeFilter,
+    )
     ordering = ("title", "id")  # served by an index; the default adds "-pk", which sorts the whole table
     show_full_result_count = False  # one count per page, not two, over a library of 100,000
     paginator = CappedPaginator  # and that count stops at 10,000 (pages reach that far; narrow to go further)
@@ -134,7 +164,10 @@ class CaseAdmin(admin.ModelAdmin):
     list_per_page = 50
     change_list_template = "admin/cases/case/change_list.html"
     fieldsets = (
-        (None, {"fields": ("title", "slug", "summary", "charges", "offence_category", "playable")}),
+        (
+            None,
+            {"fields": ("title", "slug", "summary", "charges", "offence_category", ("playable", "unplayable_reason"))},
+        ),
         ("Classroom", {"fields": ("difficulty", "themes", "content_notes")}),
         ("Arguments", {"fields": ("prosecution_arguments", "defense_arguments")}),
         ("Source", {"fields": ("source", "source_id", "year", "jurisdiction")}),
@@ -158,6 +191,10 @@ class CaseAdmin(admin.ModelAdmin):
         if not search_term.strip():
             return queryset, False
         return admin_search(queryset, search_term), False
+
+    @admin.display(description="Why unplayable")
+    def why_unplayable(self, obj: Case) -> str:
+        return capfirst(obj.unplayable_reason)
 
     @admin.display(description="Evidence")
     def n_evidence(self, obj: Case) -> int:

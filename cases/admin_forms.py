@@ -73,6 +73,7 @@ class CaseAdminForm(forms.ModelForm):
             "charges",
             "offence_category",
             "playable",
+            "unplayable_reason",
             "difficulty",
             "themes",
             "content_notes",
@@ -85,6 +86,7 @@ class CaseAdminForm(forms.ModelForm):
             "historical_verdict",
             "historical_punishment",
         )
+        widgets = {"unplayable_reason": forms.TextInput(attrs={"size": 70})}  # the importer's reasons run long
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

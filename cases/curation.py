@@ -31,6 +31,7 @@ CASE_FIELDS = (
     "historical_verdict",
     "historical_punishment",
     "playable",
+    "unplayable_reason",
     "content_notes",
     "prosecution_arguments",
     "defense_arguments",

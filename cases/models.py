@@ -94,6 +94,14 @@ class Case(models.Model):
     )
     historical_punishment = models.CharField(max_length=300, blank=True)
     playable = models.BooleanField(default=True, help_text="Unplayable cases are kept for the record only.")
+    unplayable_reason = models.CharField(
+        "why unplayable",
+        max_length=200,
+        blank=True,
+        default="",
+        db_default="",  # rows written by SQL that does not name the column (bench/library_scale.py) get none
+        help_text="Why the case is kept for the record only (the importer says why; cleared when it is playable).",
+    )
     content_notes = models.JSONField(default=list, blank=True)
     original_text = models.TextField(
         blank=True,
@@ -116,6 +124,12 @@ class Case(models.Model):
             # The library's keyset pages oldest and newest first (cases.keyset).
             models.Index(YEAR_OLDEST, "title", "id", name="case_oldest"),
             models.Index(YEAR_NEWEST, "title", "id", name="case_newest"),
+            # The admin's "why unplayable" filter, in the list's order: only the cases that give a reason.
+            models.Index(
+                fields=["unplayable_reason", "title", "id"],
+                condition=~Q(unplayable_reason=""),
+                name="case_unplayable_reason",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -129,12 +143,16 @@ class Case(models.Model):
             models.CheckConstraint(
                 condition=Q(historical_verdict__in=HistoricalVerdict.values), name="case_historical_verdict_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(playable=False) | Q(unplayable_reason=""), name="case_reason_only_when_unplayable"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.title
 
     def clean(self) -> None:
+        self.unplayable_reason = "" if self.playable else self.unplayable_reason.strip()
         _check_string_list(self.charges, "charges")
         if not self.charges:
             raise ValidationError({"charges": ERROR_CHARGES_EMPTY})

@@ -35,9 +35,10 @@ Rules (see also ``oldbailey_text`` and ``oldbailey_rules`` for witnesses and evi
   "Recommended to mercy", "Verdict, both prisoners Guilty", the proof of a former conviction
   from 1837) are cut by the rules in ``oldbailey_answer``; when the tags give no guilty or
   not-guilty verdict, the verdict those words state is the historical verdict.
-- Playable: false for a guilty plea (``verdictSubcategory`` pleadedGuilty or pleadedPartGuilty, or
-  a plea made during the trial), a trial with no testimony, or a verdict that cannot be read;
-  ``unplayable_reason`` says which.
+- Playable: false for a trial naming no defendant, a guilty plea (``verdictSubcategory``
+  pleadedGuilty or pleadedPartGuilty, or a plea made during the trial), a trial with no
+  testimony, or a verdict that cannot be read; ``unplayable_reason`` says which, in the words of
+  ``oldbailey_reasons`` (stored on the case for the curator).
 """
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ from dataclasses import dataclass, field, replace
 from cases.importers import oldbailey_rules as rules
 from cases.importers.oldbailey_answer import AnswerCut, cut_untagged_answer
 from cases.importers.oldbailey_points import Heard, trial_points
+from cases.importers.oldbailey_reasons import (
+    REASON_DEFECT,
+    REASON_GUILTY_PLEA,
+    REASON_NO_DEFENDANT,
+    REASON_NO_EVIDENCE_OFFERED,
+    REASON_NO_TESTIMONY,
+    REASON_SPECIAL_VERDICT,
+    UNPLAYABLE_REASONS,
+)
 from cases.importers.oldbailey_record import original_text
 from cases.importers.oldbailey_text import (
     TrialText,
@@ -73,11 +83,6 @@ from cases.importers.oldbailey_xml import (
 )
 
 JURISDICTION = "London, England (Old Bailey)"
-REASON_GUILTY_PLEA = "guilty plea"
-REASON_NO_TESTIMONY = "no testimony: the record prints only the charge and the outcome"
-REASON_NO_EVIDENCE_OFFERED = "no testimony: the prosecution offered no evidence"
-REASON_DEFECT = "no testimony: acquitted for a defect in the indictment or the evidence"
-REASON_SPECIAL_VERDICT = "no testimony: the jury found the prisoner insane or unfit to plead"
 NO_TESTIMONY_REASONS = {
     "noEvidence": REASON_NO_EVIDENCE_OFFERED,
     "fault": REASON_DEFECT,
@@ -207,7 +212,9 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
 
     witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text, [d.name for d in defendants])
     playable, reason = True, ""
-    if verdict_sub in GUILTY_PLEAS:
+    if not defendants:  # a game opens with the accused: nobody to try, nothing to play
+        playable, reason = False, REASON_NO_DEFENDANT
+    elif verdict_sub in GUILTY_PLEAS:
         playable, reason = False, REASON_GUILTY_PLEA
     elif late.reason:  # a plea during the trial, even when it left no testimony to read
         playable, reason = False, late.reason
@@ -490,4 +497,13 @@ def _session_words(trial_id: str, year: int | None) -> str:
     return f"{MONTHS[month - 1]} {match.group(1)}" if 1 <= month <= 12 else match.group(1)
 
 
-__all__ = ["ImportFileError", "ParsedFile", "TrialRecord", "interps", "parse_file", "parse_trial", "slug_for"]
+__all__ = [
+    "UNPLAYABLE_REASONS",
+    "ImportFileError",
+    "ParsedFile",
+    "TrialRecord",
+    "interps",
+    "parse_file",
+    "parse_trial",
+    "slug_for",
+]

@@ -40,6 +40,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from cases.importers.oldbailey_reasons import REASON_PLEA_DURING_TRIAL
 from cases.importers.oldbailey_verdict import paragraph_slots, slot_text, truncate_at
 from cases.importers.oldbailey_xml import clean
 
@@ -101,7 +102,6 @@ PLEA_DURING_TRIAL = re.compile(
     r"|(?-i:PLEADED\s+GUILTY))",
     re.IGNORECASE,
 )
-REASON_PLEA_DURING_TRIAL = "guilty plea during the trial"
 
 
 @dataclass(frozen=True)

@@ -33,10 +33,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cases.importers.oldbailey_reasons import REASON_NO_VERDICT, REASON_UNREADABLE_VERDICT
 from cases.importers.oldbailey_xml import clean, text_of
-
-REASON_NO_VERDICT = "no verdict in the record"
-REASON_UNREADABLE_VERDICT = "the printed verdict could not be read"
 
 _NAMES = r"(?P<who>(?:(?-i:[A-Z][\w'’]*)\s+|\*\s*){0,4})"
 _FINDING = r"(?P<finding>not\s+guilty|guilty|acquitted|acquit)\b"

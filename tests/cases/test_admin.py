@@ -156,3 +156,15 @@ def test_a_case_marked_playable_without_a_defendant_is_not_in_the_library(client
     DefendantFactory(case=shown)
     assert list(Case.objects.playable()) == [shown]
     assert client.post(reverse("court_start"), {"case": hidden.slug}).status_code == 404
+
+
+def test_a_curator_setting_a_case_aside_writes_why_and_the_reason_goes_once_it_is_playable(curator):
+    data = _case_form(unplayable_reason="  the defendant's name is wrong in the record ")
+    data.pop("playable")
+    assert curator.post(reverse("admin:cases_case_add"), data).status_code == 302
+    case = Case.objects.get()
+    assert (case.playable, case.unplayable_reason) == (False, "the defendant's name is wrong in the record")
+    data = _case_form(unplayable_reason=case.unplayable_reason)  # Playable ticked, the old reason still typed
+    assert curator.post(reverse("admin:cases_case_change", args=[case.pk]), data).status_code == 302
+    case.refresh_from_db()
+    assert (case.playable, case.unplayable_reason) == (True, "")
