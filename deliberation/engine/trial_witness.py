@@ -1,11 +1,14 @@
 """A witness on the stand: it answers only with lines of its own record, or says it does not know.
 
 Offline, the answer is the record line (or two) that best answers the question: the line whose
-printed question (Old Bailey ``Q.``) matches the question asked, else the line sharing the most
-content words with it (at least ``MIN_SHARED`` words and ``MIN_OVERLAP`` of the question's words),
-preferring the part of the trial being held (chief or cross) and lines not yet said. With no such
-line the witness says ``DONT_KNOW`` or, for a question about seeing, ``DIDNT_SEE``: it never
-invents a fact, a name, a time or a place.
+printed question (Old Bailey ``Q.``) matches the question asked, else the line about what is asked
+(``trial_topics``: the time, the light, the distance, identity, acquaintance, drink, money,
+clothing, the place) that holds at least ``MIN_OVERLAP`` of the question's other content words,
+each weighed by how rare it is in this record (one common or incidental shared word is not
+enough). Ties go to the part of the trial being held (chief or cross), then to a line not yet
+said. Asked again, the witness gives the line already said: "As I said, ...". With no such line
+the witness says ``DONT_KNOW`` or, for a question about seeing, ``DIDNT_SEE``: it never invents a
+fact, a name, a time or a place.
 
 With a model, ``witness_prompt`` gives only the retrieved lines and the rule; ``ungrounded``
 checks the model's answer the same way the tests check the offline one.
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deliberation.engine import trial_topics
 from deliberation.engine.trial_rules import is_hearsay_answer
@@ -55,10 +59,17 @@ class Answer:
         return bool(self.lines)
 
 
-def _weights(words: set[str], lines: list[RecordLine]) -> dict[str, float]:
+@lru_cache(maxsize=256)
+def _record(testimony: str, issues: tuple[str, ...]) -> tuple[tuple[RecordLine, ...], tuple[frozenset[str], ...]]:
+    """A witness's record lines and the content words of each (read once per record, not per question)."""
+    lines = tuple(record_lines(testimony, issues))
+    return lines, tuple(frozenset(content_words(line.text)) for line in lines)
+
+
+def _weights(words: set[str], line_words: tuple[frozenset[str], ...]) -> dict[str, float]:
     """A question word weighs less the more lines of this record it occurs in ("prisoner", "coach"):
     it tells less about which line is meant. A word the record never uses weighs ``ABSENT_WEIGHT``."""
-    counts = {word: sum(1 for line in lines if word in content_words(line.text)) for word in words}
+    counts = {word: sum(1 for found in line_words if word in found) for word in words}
     return {word: 1.0 / count if count else ABSENT_WEIGHT for word, count in counts.items()}
 
 
@@ -67,10 +78,11 @@ def _share(words: set[str], found: set[str], weights: dict[str, float]) -> float
     return sum(weights[word] for word in words & found) / total if total else 0.0
 
 
-def _score(question: str, asked: Asked, line: RecordLine, part: str, said: set[str]) -> float:
+def _score(
+    question: str, asked: Asked, line: RecordLine, line_words: frozenset[str], part: str, said: set[str]
+) -> float:
     if line.question and similarity(question, line.question) >= PRINTED_QUESTION_MATCH:
         return 10.0  # the record's own question: its A. line answers it directly
-    line_words = content_words(line.text)
     on_topic = bool(trial_topics.spoken(line.text, asked.topics))
     # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight.
     matched = _share(asked.core, line_words, asked.weights) if asked.core else float(on_topic)
@@ -97,19 +109,22 @@ class Asked:
     core: set[str]
 
 
-def _asked(question: str, lines: list[RecordLine]) -> Asked:
+def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
     words = content_words(question)
     topics = trial_topics.asked(question)
     core = words - trial_topics.TOPIC_WORDS if topics else words
-    return Asked(words, _weights(words, lines), topics, core)
+    return Asked(words, _weights(words, line_words), topics, core)
 
 
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
-    lines = record_lines(witness.testimony, witness.credibility_issues)
-    asked = _asked(question, lines)
-    scored = [(_score(question, asked, line, part, said), -index) for index, line in enumerate(lines)]
+    lines, line_words = _record(witness.testimony, tuple(witness.credibility_issues))
+    asked = _asked(question, line_words)
+    scored = [
+        (_score(question, asked, line, words, part, said), -index)
+        for index, (line, words) in enumerate(zip(lines, line_words, strict=True))
+    ]
     best, index = max(scored, default=(0.0, 0))
     index = -index  # ties go to the line the record gives first
     if best <= 0.0:
