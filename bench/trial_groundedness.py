@@ -2,8 +2,10 @@
 
 Run: .venv/bin/python bench/trial_groundedness.py [--seeds N]
 Prints, per source, the trials run, the witness answers, the share grounded (target 100%), the
-share of "I couldn't say" answers, objections and how many were sustained, answers struck, and
-the wall time of a trial (engine only).
+share of "I couldn't say" answers and of answers repeated ("As I said, ..."), objections and how
+many were sustained, answers struck, and the wall time of a trial (engine only). Then the share
+of the labelled questions (tests/deliberation/data/trial_witness_questions.yaml) answered on
+point, and those that were not.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ def main() -> None:
     from cases.models import Case
     from cases.services import oldbailey_import_paths
     from deliberation.engine.trial import run_trial, score_counsel
-    from deliberation.engine.trial_witness import NO_KNOWLEDGE
+    from deliberation.engine.trial_witness import NO_KNOWLEDGE, answer
+    from tests.deliberation.trial_questions import misses
 
     call_command("load_cases", stdout=io.StringIO())
     oldbailey_import_paths(paths=sorted((DATA / "trials").glob("*.xml")))
     for source in ("curated", "oldbailey"):
         files = [case_file(c) for c in Case.objects.with_file().playable().filter(source=source)]
-        answers = grounded = unknown = objections = sustained = struck = 0
+        answers = grounded = unknown = repeated = objections = sustained = struck = 0
         times: list[float] = []
         for case in files:
             for seed in range(args.seeds):
@@ -48,6 +51,7 @@ def main() -> None:
                 answers += len(said)
                 grounded += sum(1 for e in said if e.grounded)
                 unknown += sum(1 for e in said if e.text in NO_KNOWLEDGE)
+                repeated += sum(1 for e in said if e.text.startswith("As I said"))
                 struck += sum(1 for e in said if e.struck)
                 score = score_counsel(trial.events)
                 objections += sum(s["objections"] for s in score.values())
@@ -55,10 +59,14 @@ def main() -> None:
         print(
             f"{source}: {len(files)} cases x {args.seeds} seeds, {answers} witness answers, "
             f"grounded {grounded / max(answers, 1):.1%} (target 100%), "
-            f'"couldn\'t say" {unknown / max(answers, 1):.1%}, '
+            f'"couldn\'t say" {unknown / max(answers, 1):.1%}, "as I said" {repeated / max(answers, 1):.1%}, '
             f"objections {objections} (sustained {sustained}), struck {struck}; "
             f"trial wall time median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
         )
+    asked, wrong = misses(answer)
+    print(f"labelled questions: {asked}, answered on point {(asked - len(wrong)) / asked:.1%}")
+    for line in wrong:
+        print(f"  off the point: {line}")
 
 
 if __name__ == "__main__":

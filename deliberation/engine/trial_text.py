@@ -31,6 +31,7 @@ STOP = frozenset(
     prisoner's much many upon never already given ever always still though another every must shall might
     may sir""".split()
 )
+DOUBLED = frozenset("bdgmnpt")
 MIN_LINE_CHARS = 3
 MIN_NOTE_WORDS = 6
 
@@ -78,17 +79,25 @@ IRREGULAR = {
     "driven": "drive",
     "shot": "shoot",
     "hit": "hit",
+    "died": "die",
+    "dead": "die",
+    "death": "die",
+    "dying": "die",
 }
 
 
 def stem(word: str) -> str:
     """A crude stem, enough to match "watched" with "watch", "robbers" with "robber", "lent" with "lend"."""
-    word = word.lower().replace("’", "'").removesuffix("'s")
+    word = word.lower().replace("’", "'").strip("'").removesuffix("'s")  # 'sure' quoted is sure
     if word in IRREGULAR:
         return IRREGULAR[word]
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
+            word = word[: -len(suffix)]
+            # "stopped" -> "stop", "robbing" -> "rob": the consonant doubled before the ending
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] in DOUBLED:
+                word = word[:-1]
+            return word
     return word
 
 
