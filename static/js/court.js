@@ -348,7 +348,42 @@
   function catchUp() {
     var court = document.getElementById("court");
     if (!court || !court.dataset.page) { window.location.reload(); return; }
-    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" });
+    var kept = choicesIn(court);
+    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" }).then(function () {
+      restoreChoices(document.getElementById("court"), kept);
+    });
+  }
+
+  /* What the person has ticked, chosen or typed in the court's forms, so that reading the page
+   * again into place leaves it as they had it (a first vote ticked while the judge still speaks). */
+  function fieldKey(el) {
+    var form = el.form ? el.form.getAttribute("id") || el.form.getAttribute("action") || "" : "";
+    var choice = el.type === "radio" || el.type === "checkbox" ? "=" + el.value : "";
+    return form + "|" + el.name + choice;
+  }
+  function choicesIn(root) {
+    var kept = {};
+    root.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (el) {
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked !== el.defaultChecked) kept[fieldKey(el)] = el.checked;
+      } else if (el.tagName === "SELECT") {
+        var chosen = el.options[el.selectedIndex];
+        if (chosen && !chosen.defaultSelected) kept[fieldKey(el)] = el.value;
+      } else if (el.value !== el.defaultValue) {
+        kept[fieldKey(el)] = el.value;
+      }
+    });
+    return kept;
+  }
+  function restoreChoices(root, kept) {
+    if (!root) return;
+    root.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (el) {
+      var key = fieldKey(el);
+      if (!(key in kept) || el.disabled) return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = kept[key];
+      else el.value = kept[key];
+    });
   }
   document.addEventListener("htmx:afterSettle", function (evt) {
     if (evt.detail.target && evt.detail.target.id === "court") ready();
