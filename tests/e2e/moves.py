@@ -1,4 +1,4 @@
-"""What a participant does in a room's page, checked by the server's own answer.
+"""What a participant does in a room's page, checked by the server's own answer; a watched page.
 
 The notice an answer shows ("Your argument is in") lasts only until the next push: when the
 speaker was the last person of the cycle, the jury's round can start, run and refresh the controls
@@ -20,3 +20,15 @@ def speak(page: Any, words: str) -> None:
         page.click("#speak-form button.primary")
     body = answer.value.text()
     assert SPOKEN in body, body
+
+
+def watched_page(browser: Any, *, width: int = 1280, height: int = 900, console: bool = False) -> tuple[Any, list[str]]:
+    """A page in a browser context of its own, and the list its errors gather in: uncaught page
+    errors, or with ``console`` every error the console logs (htmx's included)."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    errors: list[str] = []
+    if console:
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    else:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page, errors

@@ -13,6 +13,8 @@ import re
 
 import pytest
 
+from tests.e2e.moves import watched_page
+
 CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 60_000
 ATTEMPTS = 30  # a discharge asked for while a round runs is refused; the host asks again
@@ -46,10 +48,8 @@ def test_a_class_under_majority_rules_and_a_juror_discharged_from_its_running_ro
     from playwright.sync_api import expect
 
     url = live_daphne.url
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    teacher = context.new_page()
-    errors: list[str] = []
-    teacher.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    teacher, errors = watched_page(browser, console=True)
+    context = teacher.context
 
     teacher.goto(f"{url}/classes/new/")
     teacher.fill("#picker-q", CASE_TITLE.split(" v. ")[1])
@@ -109,10 +109,8 @@ def test_a_player_chooses_a_secret_ballot_and_has_the_judge_discharge_a_juror_in
 ):
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = watched_page(browser)
+    context = page.context
     try:
         page.goto(live_daphne.url + "/")
         page.click(".settings-panel summary")  # the game settings: a secret ballot, summed up every round

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tests.e2e.moves import watched_page
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE = "The People v. Owen Castellano"
@@ -33,10 +35,8 @@ def _wait_round_stored(page) -> None:
 
 
 def test_a_person_reaches_a_verdict_and_reads_the_debrief_which_a_stranger_cannot_open(browser, live_daphne, artifacts):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = watched_page(browser)
+    context = page.context
     try:
         page.goto(live_daphne.url + "/")
         page.get_by_role("button", name=f"Start deliberating: {CASE}").click()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from deliberation.engine.rules import RULE_SETS
+from tests.e2e.moves import watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -28,10 +29,8 @@ def _shot(page, name: str, artifacts: Path) -> None:
 
 
 def test_the_courtroom_names_the_rules_chosen_in_the_library(browser, live_daphne, artifacts):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = watched_page(browser)
+    context = page.context
     try:
         page.goto(live_daphne.url + "/")
         page.get_by_label("Jury rules for the game you start").select_option("us-allen")

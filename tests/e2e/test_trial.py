@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from tests.e2e.moves import watched_page
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE = "The State v. Curtis Hale"
@@ -18,10 +20,8 @@ def _no_sideways_scroll(page) -> bool:
 
 def test_a_person_defends_after_a_trial_and_reads_how_counsel_did(browser, live_daphne, artifacts):
     folder = artifacts
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = watched_page(browser)
+    context = page.context
     try:
         page.goto(live_daphne.url + "/")
         card = page.locator("li", has=page.get_by_role("button", name=f"Start deliberating: {CASE}"))
