@@ -32,3 +32,19 @@ def watched_page(browser: Any, *, width: int = 1280, height: int = 900, console:
     else:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page, errors
+
+
+def choose_side(page: Any, vote: str, side: Any, *, attempts: int = 3, timeout_ms: int = 20_000) -> None:
+    """Cast the first vote and choose a side, as a person would: when the page was read again into
+    place between the tick and the press (a push it had missed while the judge was still being
+    voiced), the person sees the question again and answers it again. The first tally must show."""
+    for _attempt in range(attempts):
+        page.locator(".first-vote").get_by_label(vote).check()
+        page.get_by_role("button", name=side).click()
+        try:
+            page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)
+            return
+        except Exception:
+            if not page.locator(".first-vote").count():
+                raise
+    page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)

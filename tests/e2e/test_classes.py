@@ -144,7 +144,9 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     hide = host.locator("#chat li.msg .hide-msg button").first
     expect(hide).to_be_visible(timeout=WAIT_MS)
     host.click("#host-pause")
-    expect(host.locator("#host-resume")).to_be_visible()
+    expect(host.locator("#host-resume")).to_be_visible(
+        timeout=WAIT_MS
+    )  # a controls fetch already on its way may land first
     group_one = students[:STUDENTS_PER_GROUP]
     for page in group_one:
         expect(page.locator("#room-turn")).to_contain_text("The host has paused the room.", timeout=WAIT_MS)
@@ -155,7 +157,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     for page in group_one:
         expect(page.locator(f"#chat #{hidden_id}")).to_have_count(0, timeout=WAIT_MS)
     host.click("#host-resume")
-    expect(host.locator("#host-pause")).to_be_visible()
+    expect(host.locator("#host-pause")).to_be_visible(timeout=WAIT_MS)
     for page in group_one:
         expect(page.locator("#room-turn")).not_to_contain_text("paused", timeout=WAIT_MS)
     host.close()

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.cases.oldbailey_sample import TRIALS
+from tests.e2e.moves import choose_side
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -42,9 +43,7 @@ def test_the_original_record_appears_only_after_the_jurys_verdict(browser, live_
         page.get_by_role("button", name=f"Start deliberating: {CASE}").click()
         page.wait_for_url(re.compile(r"/court/[A-Za-z0-9_-]{16}/$"))
         court_url = page.url
-        page.locator(".first-vote").get_by_label("Not guilty").check()
-        page.get_by_role("button", name=re.compile("DEFEND")).click()
-        page.locator("#tally .tally-label").wait_for()
+        choose_side(page, "Not guilty", re.compile("DEFEND"))
         _record_absent(page)  # the courtroom, while the jury deliberates
 
         transcript = context.new_page()
