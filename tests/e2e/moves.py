@@ -38,13 +38,15 @@ def choose_side(page: Any, vote: str, side: Any, *, attempts: int = 3, timeout_m
     """Cast the first vote and choose a side, as a person would: when the page was read again into
     place between the tick and the press (a push it had missed while the judge was still being
     voiced), the person sees the question again and answers it again. The first tally must show."""
+    from playwright.sync_api import TimeoutError as NotShown
+
     for _attempt in range(attempts):
         page.locator(".first-vote").get_by_label(vote).check()
         page.get_by_role("button", name=side).click()
         try:
             page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)
             return
-        except Exception:
+        except NotShown:
             if not page.locator(".first-vote").count():
                 raise
     page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)
