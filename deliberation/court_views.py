@@ -51,7 +51,6 @@ ERROR_NOT_HOST = "Only the juror in seat 7 can act in this deliberation; you are
 ERROR_TARGET = "Choose a juror to address."
 ERROR_ROOM = "This deliberation is a room: act from the room page, on your turn."
 ERROR_FIRST_VOTE = "Cast your own first vote, guilty or not guilty, with your side."
-ERROR_NO_JUROR = "Choose the AI juror the judge should discharge."
 SEARCH_RESULTS = 5
 NO_TEXT_STRATEGIES = {s.id for s in STRATEGIES if s.free_text == "none"}
 ITEM_FIELDS = {"challenge_evidence": "evidence", "question_witness": "witness"}  # the form's item pickers
@@ -201,7 +200,7 @@ def discharge(request: HttpRequest, public_id: str) -> HttpResponse:
 
     def release(deliberation: Deliberation) -> None:
         if seat is None:
-            raise ValidationError(ERROR_NO_JUROR)
+            raise ValidationError(discharge_services.ERROR_NO_JUROR)
         discharge_services.juror_discharge(deliberation_id=deliberation.pk, seat_number=seat)
 
     return _act(request, public_id, release, {})

@@ -18,6 +18,7 @@ from deliberation.rooms import control
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import current_seat, room_of
 from deliberation.rooms.views import _act, _number
+from deliberation.services.discharge import ERROR_NO_JUROR
 
 MESSAGE_PAUSED = "The room is paused: no round starts and no turn runs out until you resume."
 MESSAGE_RESUMED = "The room goes on; the turn has the seconds it had left."
@@ -26,7 +27,6 @@ MESSAGE_SKIPPED = "Seat {seat}'s turn was skipped."
 MESSAGE_HIDDEN = "The message is hidden from every screen; your transcript still shows it, marked."
 MESSAGE_BACK = "Welcome back: you take turns again from your seat."
 ERROR_NO_MESSAGE = "Choose a message to hide."
-ERROR_NO_JUROR = "Choose the AI juror the judge should discharge."
 
 
 @require_POST

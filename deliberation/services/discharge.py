@@ -24,6 +24,7 @@ from deliberation.services.rounds import _add_turn
 
 logger = logging.getLogger(__name__)
 JUDGE_NAME = "The judge"
+ERROR_NO_JUROR = "Choose the AI juror the judge should discharge."
 DISCHARGED = "The judge discharged {name} (seat {seat}); the jury goes on with {size}."
 DISCHARGE_DIRECTION = (
     "Members of the jury, {name} has been taken ill and I am discharging them from this jury. "

@@ -6,11 +6,12 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from deliberation.court_views import ERROR_FIRST_VOTE, ERROR_NO_JUROR
+from deliberation.court_views import ERROR_FIRST_VOTE
 from deliberation.engine.discharge import ERROR_NOT_AN_AI_JUROR
 from deliberation.engine.ending import NEAR_ONE_SHORT
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.models import Deliberation, Phase, Seat
+from deliberation.services.discharge import ERROR_NO_JUROR
 from deliberation.services.lifecycle import ERROR_TEXT_TOO_LONG
 from tests.deliberation.test_views_court import HTMX, _post, host  # noqa: F401 (the fixture)
 

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from deliberation.engine.discharge import ERROR_NOT_ALLOWED, ERROR_NOT_AN_AI_JUROR, ERROR_TOO_FEW, MINIMUM_JURY
 from deliberation.models import Deliberation, TurnKind
-from deliberation.rooms import clock, control_views
-from deliberation.services.discharge import DISCHARGE_DIRECTION, DISCHARGED
+from deliberation.rooms import clock
+from deliberation.services.discharge import DISCHARGE_DIRECTION, DISCHARGED, ERROR_NO_JUROR
 from tests.deliberation.rooms.test_control_views import room_of_code, running, teacher  # noqa: F401 (fixtures)
 
 HTMX = {"HX-Request": "true"}
@@ -59,7 +59,7 @@ def test_the_jury_never_falls_below_its_minimum(running, teacher):  # noqa: F811
 
 def test_choosing_no_juror_is_refused_with_a_message(running, teacher):  # noqa: F811
     code, _anna = running
-    assert control_views.ERROR_NO_JUROR in _discharge(teacher, code, "")
+    assert ERROR_NO_JUROR in _discharge(teacher, code, "")
 
 
 def test_under_the_old_bailey_rules_the_host_sees_no_discharge_and_a_post_is_refused(robbery, settings):
