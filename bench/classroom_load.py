@@ -97,6 +97,7 @@ class Figures:
     refused: int = 0  # the room had ended: nothing to wait for
     deferred: int = 0  # cast while the room's round ran: applied (and pushed) after the round
     missed: int = 0
+    missed_votes: list[str] = field(default_factory=list)  # which votes went unseen, and by how many sockets
     latencies: list[float] = field(default_factory=list)
     speeches: int = 0
     controls_fetched: int = 0
@@ -325,6 +326,12 @@ async def _voter(room: Room, stop: asyncio.Event) -> None:
             FIGURES.latencies.append((max(expected.seen.values()) - started) * 1000)
         except TimeoutError:
             FIGURES.missed += len(room.browsers) - len(expected.seen)
+            answer = response.text if response is not None else "no answer"
+            shown = dict((int(seat), vote) for vote, seat in SEAT_VOTE.findall(answer)).get(browser.seat, "-")
+            FIGURES.missed_votes.append(
+                f"{room.code} seat {browser.seat} -> {value} (the answer showed {shown}; "
+                f"seen by {len(expected.seen)} of {len(room.browsers)})"
+            )
         room.waiting.remove(expected)
         room.votes[browser.seat] = value
 
@@ -506,6 +513,8 @@ def main() -> None:
         f"votes: {FIGURES.votes} ({FIGURES.refused} refused: room ended; {FIGURES.deferred} cast while a round ran), "
         f"missed updates (socket x vote): {FIGURES.missed}, speeches: {FIGURES.speeches}"
     )
+    for missed in FIGURES.missed_votes[:5]:
+        print(f"  unseen: {missed}")
     if lat:
         print(
             f"vote -> all {CLIENTS} sockets of its room (ms): p50 {statistics.median(lat):.0f}  "
