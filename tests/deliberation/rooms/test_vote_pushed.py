@@ -1,5 +1,5 @@
 """A person's vote in a room is stored and pushed to every socket with their seat's new vote, whatever
-happened to their seat before it: a turn whose time ran out."""
+happened to their seat or to the round before it: a turn whose time ran out, a round that failed."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import pytest
 from django.utils import timezone
 
 from deliberation.engine.state import DeliberationState
-from deliberation.models import BallotKind, Deliberation
+from deliberation.models import BallotKind, Deliberation, RoundStatus
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import Credential
-from deliberation.services import broadcast
+from deliberation.rooms.state import STAGE_TURNS, room_of
+from deliberation.services import broadcast, rounds
 
 HOST = "teacher-session"
 ANNA, BEN = Credential(session_key="anna"), Credential(session_key="ben")
@@ -111,3 +112,57 @@ def test_a_vote_that_is_what_the_seat_already_shows_changes_nothing_and_pushes_n
         outcome = services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
     assert outcome == {"recorded": True, "changed": False, "deferred": False}
     assert seen == {}
+
+
+# --- A vote cast while a round runs --------------------------------------------------------------------------
+
+
+def run_turns_out(room: Deliberation) -> None:
+    """Anna and Ben pass: the next round is due."""
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+
+
+def test_a_vote_that_waited_for_a_round_counts_and_is_pushed_when_the_round_ends(room, pushed):
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    run_turns_out(room)
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING, round_heartbeat_at=timezone.now())
+    assert services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")["deferred"] is True
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.IDLE, round_heartbeat_at=None)
+    with pushed() as seen:
+        assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == "round"
+    assert room.seats.get(number=2).vote == "not_guilty" and seen[2] == "not_guilty"
+
+
+def test_a_vote_that_waited_for_a_round_that_failed_counts_and_is_pushed_at_once(room, pushed, monkeypatch):
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    run_turns_out(room)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        # Anna votes while the round runs (it waits for the round's end); then the engine fails.
+        assert services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")["deferred"]
+        raise TimeoutError("model did not answer")
+
+    monkeypatch.setattr(rounds, "run_round", broken)
+    with pushed() as seen:
+        assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == "round"
+    room.refresh_from_db()
+    assert room.round_number == 1  # the round failed and is tried again later
+    assert room_of(room)["votes"] == {}  # her vote did not wait for the retry
+    assert room.seats.get(number=2).vote == "not_guilty" and seen[2] == "not_guilty"
+
+
+def test_a_vote_cast_once_no_round_runs_is_not_undone_by_an_older_one_still_waiting(room, pushed):
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    # An older vote still waits (its round failed a moment ago, and the clock has not yet applied it).
+    room.refresh_from_db()
+    settings_ = room.settings
+    settings_["room"]["votes"] = {"2": "not_guilty"}
+    Deliberation.objects.filter(pk=room.pk).update(settings=settings_)
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")  # her latest word
+    run_turns_out(room)
+    with pushed() as seen:
+        assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == "round"
+    room.refresh_from_db()
+    assert room_of(room)["stage"] == STAGE_TURNS
+    assert room.seats.get(number=2).vote == "guilty" and seen[2] == "guilty"
