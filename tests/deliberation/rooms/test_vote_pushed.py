@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from deliberation.engine.state import DeliberationState
+from deliberation.jury import profile
 from deliberation.models import BallotKind, Deliberation, RoundStatus
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import Credential
@@ -104,6 +105,26 @@ def test_a_person_whose_time_ran_out_changes_their_vote_and_every_socket_is_show
         outcome = services.room_vote(deliberation_id=room.pk, credential=ANNA, value=value)
     assert outcome["changed"] is True
     assert seen[2] == value and room.seats.get(number=2).vote == value
+
+
+def test_a_person_whose_seat_its_ai_juror_plays_votes_and_has_the_seat_back_so_the_juror_cannot_overturn_it(
+    room, pushed
+):
+    clock.room_tick(deliberation_id=room.pk, now=later(61))  # Anna's seat stands empty: its AI juror plays it
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(62)) == "round"
+    assert profile(room.seats.get(number=2)).kind == "ai"
+    value = other(standing_vote(room, 2))
+    with pushed() as seen:
+        services.room_vote(deliberation_id=room.pk, credential=ANNA, value=value)
+    anna = room.seats.get(number=2)
+    assert anna.away_since is None and profile(anna).kind == "human"  # the jury's rounds hear her, not her juror
+    assert room_of(Deliberation.objects.get(pk=room.pk))["queue"] == [3, 2]  # and she takes turns again
+    assert seen[2] == value
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(63)) == "round"
+    assert room.seats.get(number=2).vote == value
 
 
 def test_a_vote_that_is_what_the_seat_already_shows_changes_nothing_and_pushes_nothing(room, pushed):
