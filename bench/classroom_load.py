@@ -9,6 +9,10 @@ Run:
 options: --rooms 30 --seconds 40 --db pool|direct (service modes: DATABASE_POOL_SIZE 8 or 0)
          --redis-db N (service modes: the Redis database the servers use, flushed before and after; 15)
          --profile DIR (each Daphne's event loop, cProfile on its CPU clock, while measured)
+         --turn-seconds N (the rooms' turn length, 15-600; else the server's)
+         --first-turns-run-out (every student lets their first turn run out, as in the rooms of a
+         cold start, whose first turns pass while the workers warm up: their seats stand empty and
+         their AI jurors play them until they vote)
 
 ``service`` is one Daphne and two Celery workers (as ``make worker``'s two processes) on PostgreSQL
 and the Redis channel layer; ``two``
@@ -74,6 +78,8 @@ THINK = (3.0, 8.0)  # seconds a student takes to type an argument once they have
 MISS_AFTER = 10.0
 SETUP_AT_ONCE = 8  # rooms set up concurrently
 WARM_UP_LIMIT = 180.0
+TURN_SECONDS: int | None = None  # --turn-seconds
+FIRST_TURNS_RUN_OUT = False  # --first-turns-run-out
 # The people's first ballot follows the teacher's side; with these seeds the jury's one AI juror
 # does not join them in the first round, so no room ends unanimous before it is measured.
 SEEDS = (5, 7, 9, 10, 11, 12, 13, 16, 17, 19, 24, 25, 27, 29)
@@ -192,6 +198,7 @@ class Room:
     floor: tuple[int, str] | None = None  # (seat, deadline) of the turn being taken
     waiting: list[Expected] = field(default_factory=list)
     spoken: set[tuple[int, str]] = field(default_factory=set)
+    ran_out: set[int] = field(default_factory=set)  # seats that let their first turn run out
 
 
 async def _setup_room(bases: list[str], index: int) -> Room:
@@ -205,6 +212,7 @@ async def _setup_room(bases: list[str], index: int) -> Room:
         "host_plays": "on",
         "open_seats": [2, 3, 4, 5, 6, 8, 9, 10, 11, 12],
         "seed": SEEDS[index % len(SEEDS)],
+        **({"turn_seconds": TURN_SECONDS} if TURN_SECONDS else {}),
     }
     made = await teacher.post(
         "/rooms/new/", {**data, "csrfmiddlewaretoken": teacher.http.cookies.get("csrftoken")}, False
@@ -344,6 +352,9 @@ async def _speaker(room: Room, stop: asyncio.Event) -> None:
         if turn is None or turn in room.spoken or turn[0] not in by_seat:
             continue
         room.spoken.add(turn)
+        if FIRST_TURNS_RUN_OUT and turn[0] != 7 and turn[0] not in room.ran_out:
+            room.ran_out.add(turn[0])  # away from the seat: the turn runs out
+            continue
         await asyncio.sleep(random.uniform(*THINK))
         if stop.is_set():
             break
@@ -463,7 +474,11 @@ def main() -> None:
     parser.add_argument("--db", choices=["pool", "direct"], default="pool")
     parser.add_argument("--profile", metavar="DIR", help="profile the web event loops into DIR")
     parser.add_argument("--redis-db", type=int, default=15, help="the servers' Redis database (flushed)")
+    parser.add_argument("--turn-seconds", type=int, help="the rooms' turn length (15-600 s)")
+    parser.add_argument("--first-turns-run-out", action="store_true", help="students let their first turn run out")
     args = parser.parse_args()
+    global TURN_SECONDS, FIRST_TURNS_RUN_OUT
+    TURN_SECONDS, FIRST_TURNS_RUN_OUT = args.turn_seconds, args.first_turns_run_out
     embedded = args.mode == "embedded"
     if not embedded and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         raise SystemExit("service modes need DATABASE_URL and REDIS_URL")
@@ -506,7 +521,10 @@ def main() -> None:
     FIGURES.over_capacity = _over_capacity(scratch)
     label = f"{args.mode} ({'SQLite' if embedded else 'PostgreSQL, ' + args.db})"
     lat = FIGURES.latencies
-    print(f"mode: {label}; {args.rooms} rooms x {CLIENTS} browsers; {args.seconds:.0f} s of votes and speeches")
+    turns = (f"; {TURN_SECONDS} s turns" if TURN_SECONDS else "") + (
+        "; every student's first turn runs out" if FIRST_TURNS_RUN_OUT else ""
+    )
+    print(f"mode: {label}; {args.rooms} rooms x {CLIENTS} browsers; {args.seconds:.0f} s of votes and speeches{turns}")
     print(f"HTTP requests: {FIGURES.http_requests}, HTTP errors: {len(FIGURES.http_errors)} {FIGURES.http_errors[:5]}")
     print(f"dropped sockets: {len(FIGURES.dropped)} {FIGURES.dropped[:5]}")
     print(

@@ -252,7 +252,10 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
 
 @transaction.atomic
 def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
-    """A round has been stored (or failed): apply waiting votes and open the participants' turns."""
+    """A round has been stored (or failed): apply waiting votes and open the participants' turns.
+
+    The votes cast while the round ran count as soon as no round runs, whether it was stored or
+    failed (a failed round is tried again later; its votes do not wait for that)."""
     now = now or timezone.now()
     deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
     room = room_of(deliberation)
@@ -262,20 +265,22 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
         return
     if room.get("stage") != STAGE_AI or deliberation.round_status != RoundStatus.IDLE:
         return
+    votes = room.get("votes") or {}
+    if votes:
+        room["votes"] = {}
+        room_save(deliberation, room)
+        for seat, value in votes.items():
+            try:
+                lifecycle.vote_cast(deliberation_id=deliberation_id, seat_number=int(seat), value=value)
+            except ValidationError:  # the seat was given up meanwhile
+                logger.info("waiting vote of seat %s in deliberation %s dropped", seat, deliberation_id)
+        deliberation.refresh_from_db()
+        room = room_of(deliberation)
     if deliberation.round_number <= int(room.get("heard") or 0):  # the round failed: try again soon
         set_due(room, "next_at", now + timedelta(seconds=max(RETRY_SECONDS, pace_seconds(room))), now)
         _save(deliberation, room)
         return
-    votes = room.pop("votes", None) or {}
-    room["votes"] = {}
-    room_save(deliberation, room)
-    for seat, value in votes.items():
-        try:
-            lifecycle.vote_cast(deliberation_id=deliberation_id, seat_number=int(seat), value=value)
-        except ValidationError:  # the seat was given up meanwhile
-            logger.info("waiting vote of seat %s in deliberation %s dropped", seat, deliberation_id)
-    deliberation.refresh_from_db()
-    _open_turns(deliberation, room_of(deliberation), now)
+    _open_turns(deliberation, room, now)
 
 
 def room_due(room: dict[str, Any], round_status: str, heartbeat: datetime | None) -> datetime | None:

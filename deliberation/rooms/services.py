@@ -437,7 +437,10 @@ def room_vote(
     """A participant casts or changes their vote at any time during deliberation.
 
     While a round is running the vote waits and is applied as soon as it ends (the round's engine
-    state would otherwise overwrite it). Returns {recorded, changed, deferred}.
+    state would otherwise overwrite it). A person whose seat its AI juror was playing has it back
+    (``control.seat_acts``). A vote cast while no round runs counts at once and takes
+    the place of one of the seat's still waiting (its round has ended, the clock has not yet
+    applied it): the latest vote stands. Returns {recorded, changed, deferred}.
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(lifecycle.ERROR_VOTE_UNKNOWN)
@@ -446,11 +449,17 @@ def room_vote(
     _require_open(deliberation)
     seat = participant(deliberation, credential, seat_number)
     _require_deliberating(deliberation)
+    control.seat_acts(deliberation, seat)  # a person who votes is at their seat
     if deliberation.round_status == RoundStatus.RUNNING:
         room = room_of(deliberation)
         room["votes"] = {**(room.get("votes") or {}), str(seat.number): value}
         room_save(deliberation, room)
         return {"recorded": True, "changed": seat.vote != value, "deferred": True}
+    room = room_of(deliberation)
+    waiting = dict(room.get("votes") or {})
+    if waiting.pop(str(seat.number), None) is not None:
+        room["votes"] = waiting
+        room_save(deliberation, room)
     changed = lifecycle.vote_cast_locked(deliberation, seat, value)
     return {"recorded": True, "changed": changed, "deferred": False}
 

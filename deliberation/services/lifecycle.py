@@ -316,11 +316,17 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
     """Count a participant's turn towards the room the jury leaves to argue (``ending.waiting_for``).
 
     Call it with the deliberation row locked and no round running (the round would overwrite it).
+    A turn whose time ran out on a seat that had not voted settles its ballot with the vote that
+    stands for it, and the seat shows that vote at once (with the turn's push), as the next round
+    would: a seat shown without a vote is one whose own vote the jury still waits for.
     """
     state = DeliberationState.from_dict(deliberation.engine_state)
+    settles = timed_out and not ending.has_own_vote(state, seat_number)
     ending.record_turn(state, seat=seat_number, timed_out=timed_out)
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["engine_state"])
+    if settles:
+        deliberation.seats.filter(number=seat_number).update(vote=state.votes.get(seat_number, ""))
 
 
 def _start_round(deliberation: Deliberation) -> None:
@@ -397,9 +403,10 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
     """A participant casts or changes their own vote at any time during deliberation, between rounds.
 
     True when the vote changed (a first vote of one's own counts as a change even when it matches
-    the vote that stood in). Refused while a round runs (the round would overwrite it; a room
-    keeps such a vote and applies it after the round). Records a ``cast`` ballot, puts the change
-    in the record like a juror's flip, has the judge read the new tally and announces "vote".
+    the vote that stood in, and so does a vote the seat did not show). Refused while a round runs
+    (the round would overwrite it; a room keeps such a vote and applies it after the round).
+    Records a ``cast`` ballot, puts the change in the record like a juror's flip, has the judge
+    read the new tally and announces "vote".
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(ERROR_VOTE_UNKNOWN)
@@ -413,14 +420,18 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
 def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool:
     """``vote_cast`` for a caller that already holds the deliberation's row lock (with its engine
     state), has checked that it deliberates with no round under way, and found the participant's
-    seat: a room's vote locks the row once, not twice (BENCHMARKS.md, issue 12)."""
+    seat: a room's vote locks the row once, not twice (BENCHMARKS.md, issue 12).
+
+    A vote that changes what the seat shows is a change even when the jury already counted that
+    vote for the seat (a seat that shows no vote casts a first vote): it is recorded and announced,
+    so every page shows the seat's new vote."""
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(ERROR_VOTE_UNKNOWN)
     seat_number = seat.number
     state = DeliberationState.from_dict(deliberation.engine_state)
+    previous = seat.vote  # as every page shows it: the vote the seat stood on, or none yet
     first = not ending.has_own_vote(state, seat_number)
-    previous = state.votes.get(seat_number, "") if not first else seat.vote
-    changed = ending.cast_vote(state, seat=seat_number, value=value) or first
+    changed = ending.cast_vote(state, seat=seat_number, value=value) or first or previous != value
     if not changed:
         return False
     state.memories[seat_number].conviction = 1.0 if value == "guilty" else 0.0
