@@ -37,6 +37,14 @@ carried the prosecution's side. ``WITNESS_WEIGHT`` 0.5 -> 0.15 (a witness counts
 testimony proves, which the evidence items carry; the number of witnesses a side called does
 not separate the Old Bailey's convictions from its acquittals), ``CASE_LEAN_SCALE`` 0.25 -> 1.0
 and ``INITIAL_NOISE`` 0.27 -> 0.2. The calibration targets still hold on the Old Bailey sample.
+
+Issue 17.5, fourth pass (REALISM.md, "The jury keeps what the evidence knows"): ``CASE_LEAN_SCALE``
+1.0 -> 2.0. The balance is a mean over every item of the file, and the keyword items (rated near
+even) dilute the points that decide it: a typical Old Bailey trial's balance is +-0.14-0.18, so
+at 1.0 the case moved a juror's start less than the juror's own noise (0.2 x (0.5 + volatility)),
+the seed's draws set most first ballots and one in seven tied 6-6. At 2.0 the first ballot follows
+the file's side as the evidence lean does; hung juries, first-ballot majority wins and vote changes
+stay inside their targets, and the clear curated cases still end their way.
 """
 
 from __future__ import annotations
@@ -88,7 +96,7 @@ TRUST_PERSUADED = 0.08  # extra when the listener was persuaded
 TRUST_DECAY = 0.02  # drift back towards 0 each round
 
 # --- Initial conviction (initial.py) ---------------------------------------------------------------
-CASE_LEAN_SCALE = 1.0  # evidence balance (-1..1) -> lean around 0.5 (issue 13/17; was 0.25, first 0.35)
+CASE_LEAN_SCALE = 2.0  # evidence balance (-1..1) -> lean around 0.5 (issue 17.5; was 1.0, then 0.25, first 0.35)
 CONTESTED_WEIGHT = 0.6  # a contestable item counts this much in the balance
 WITNESS_WEIGHT = 0.15  # a witness counts this much against a full evidence item (issue 17; was 0.5)
 CREDIBILITY_PENALTY = 0.2  # each credibility issue removes this much of a witness's weight
