@@ -19,9 +19,9 @@ from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left
 from deliberation.rooms.words import ERROR_FILTERED, filtered_words
 from deliberation.selectors import deliberations_with_record
+from tests.deliberation.rooms.two_seats import ANNA, BEN, HOST, two_seat_room
 
-HOST = "teacher-session"
-ANNA, BEN, PHONE = Credential(session_key="anna"), Credential(session_key="ben"), Credential(session_key="annas-phone")
+PHONE = Credential(session_key="annas-phone")
 
 
 def later(seconds: float) -> timezone.datetime:
@@ -47,14 +47,7 @@ def _sweeps_start_afresh() -> None:
 @pytest.fixture
 def room(robbery, settings) -> Deliberation:
     """Anna (seat 2) and Ben (seat 3) seated; the first AI round has run; Anna has the floor."""
-    settings.ANGRY_TURN_SECONDS = 60
-    settings.ANGRY_NARRATION = "text"
-    created = services.room_create(case=robbery, host_session_key=HOST, host_plays=False, open_seats=(2, 3), seed=5)
-    services.room_join(code=created.room_code, credential=ANNA, preferred_seat=2, name="Anna")
-    services.room_join(code=created.room_code, credential=BEN, preferred_seat=3, name="Ben")
-    services.room_start(deliberation_id=created.pk, session_key=HOST)
-    clock.room_tick(deliberation_id=created.pk)
-    created.refresh_from_db()
+    created = two_seat_room(robbery, settings)
     assert current_seat(room_of(created)) == 2
     return created
 

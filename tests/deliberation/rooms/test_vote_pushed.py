@@ -16,12 +16,10 @@ from deliberation.engine.state import DeliberationState
 from deliberation.jury import profile
 from deliberation.models import BallotKind, Deliberation, RoundStatus
 from deliberation.rooms import clock, services
-from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_TURNS, room_of
 from deliberation.services import broadcast, rounds
+from tests.deliberation.rooms.two_seats import ANNA, BEN, two_seat_room
 
-HOST = "teacher-session"
-ANNA, BEN = Credential(session_key="anna"), Credential(session_key="ben")
 SEAT_VOTE = re.compile(r'class="seat vote-(\w+)[^"]*" id="seat-(\d+)"')  # as the jury box shows a seat
 
 
@@ -42,14 +40,7 @@ def other(value: str) -> str:
 @pytest.fixture
 def room(robbery, settings) -> Deliberation:
     """Anna (seat 2) and Ben (seat 3) seated, neither has voted; the first round has run; Anna has the floor."""
-    settings.ANGRY_TURN_SECONDS = 60
-    settings.ANGRY_NARRATION = "text"
-    created = services.room_create(case=robbery, host_session_key=HOST, host_plays=False, open_seats=(2, 3), seed=5)
-    services.room_join(code=created.room_code, credential=ANNA, preferred_seat=2, name="Anna")
-    services.room_join(code=created.room_code, credential=BEN, preferred_seat=3, name="Ben")
-    services.room_start(deliberation_id=created.pk, session_key=HOST)
-    assert clock.room_tick(deliberation_id=created.pk) == "round"
-    return created
+    return two_seat_room(robbery, settings)
 
 
 @pytest.fixture
