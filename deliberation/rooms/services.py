@@ -438,8 +438,8 @@ def room_vote(
 
     While a round is running the vote waits and is applied as soon as it ends (the round's engine
     state would otherwise overwrite it). A person whose seat its AI juror was playing has it back
-    (``control.seat_acts``). A vote cast while no round runs counts at once and takes
-    the place of one of the seat's still waiting (its round has ended, the clock has not yet
+    (``control.seat_acts``). A vote cast while no round runs counts at once and replaces any
+    vote of the seat's still waiting for the clock (its round has ended, the clock has not yet
     applied it): the latest vote stands. Returns {recorded, changed, deferred}.
     """
     if value not in ("guilty", "not_guilty"):
