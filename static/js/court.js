@@ -344,20 +344,63 @@
   });
   /* An update went out between this page's rendering and its socket joining (consumers.py): read
    * the page again into place. The socket stays open meanwhile, so nothing after it is missed, and
-   * no second socket is opened (a reload would open one, and could miss again while a round runs). */
+   * no second socket is opened (a reload would open one, and could miss again while a round runs).
+   *
+   * The person may act while the page is read again. What they tick or type is taken at the moment
+   * the new page goes in (not when it was asked for), so a tick made meanwhile stays. A move of
+   * theirs and a catch-up never cross: a catch-up waits for a move on its way (the page it read
+   * could be from before the move), and a move sent while a catch-up is on its way is followed by
+   * one more catch-up once answered (its answer went into controls the catch-up replaced). The
+   * form a move was sent from is not filled in again: what it held has been sent. */
+  var catching = false;
+  var catchUpDue = false;
+  var movesOnTheirWay = 0;
+  var sentForms = {};
+  var kept = {};
+  function isCatchUp(evt) {
+    var target = evt.detail.target;
+    return !!(target && target.id === "court");
+  }
   function catchUp() {
     var court = document.getElementById("court");
     if (!court || !court.dataset.page) { window.location.reload(); return; }
-    var kept = choicesIn(court);
-    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" }).then(function () {
-      restoreChoices(document.getElementById("court"), kept);
-    });
+    if (catching || movesOnTheirWay > 0) { catchUpDue = true; return; }
+    catching = true;
+    var done = function () {
+      catching = false;
+      if (!catchUpDue) sentForms = {};
+      catchUpWhenDue();
+    };
+    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" }).then(done, done);
   }
+  function catchUpWhenDue() {
+    if (catchUpDue && !catching && movesOnTheirWay === 0) { catchUpDue = false; catchUp(); }
+  }
+  document.addEventListener("htmx:beforeSend", function (evt) {
+    if (isCatchUp(evt) || !evt.detail.xhr) return;
+    movesOnTheirWay += 1;
+    if (catching) {
+      catchUpDue = true;
+      var elt = evt.detail.elt;
+      var form = elt && (elt.form || (elt.closest && elt.closest("form")));
+      if (form) sentForms[formKey(form)] = true;
+    }
+    evt.detail.xhr.addEventListener("loadend", function () { movesOnTheirWay -= 1; catchUpWhenDue(); });
+  });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (isCatchUp(evt)) kept = choicesIn(evt.detail.target);
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    if (isCatchUp(evt)) { restoreChoices(evt.detail.target, kept); kept = {}; }
+  });
 
   /* What the person has ticked, chosen or typed in the court's forms, so that reading the page
    * again into place leaves it as they had it (a first vote ticked while the judge still speaks). */
+  function formKey(form) {
+    return form.getAttribute("id") || form.getAttribute("action") || "";
+  }
   function fieldKey(el) {
-    var form = el.form ? el.form.getAttribute("id") || el.form.getAttribute("action") || "" : "";
+    var form = el.form ? formKey(el.form) : "";
     var choice = el.type === "radio" || el.type === "checkbox" ? "=" + el.value : "";
     return form + "|" + el.name + choice;
   }
@@ -380,7 +423,7 @@
     if (!root) return;
     root.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (el) {
       var key = fieldKey(el);
-      if (!(key in kept) || el.disabled) return;
+      if (!(key in kept) || el.disabled || (el.form && sentForms[formKey(el.form)])) return;
       if (el.type === "radio" || el.type === "checkbox") el.checked = kept[key];
       else el.value = kept[key];
     });
