@@ -23,8 +23,12 @@ Strength (the rule): every rule has a base weight for the side that called the w
 credibility issue of the witness takes 0.1 off it (never below 0.15), and cross-examination
 that reaches this witness takes 0.05 off. The other side's strength is ``1 - weight`` scaled
 to 0.8 so that no item is certain either way, plus ``GENERIC_OTHER`` (a mention helps either side; capped at 1).
-Items from a witness with credibility issues are
-contestable, the reason being those issues.
+The burden of proof makes the two sides unequal. A doubted prosecution witness helps the defence
+(the case rests on them), but a doubted defence witness is only weak for the prisoner, not evidence
+against them: a defence witness's item is never rated stronger for the prosecution than for the
+defence. (Before this rule, a character witness who had known the prisoner for years and was
+cross-examined gave "Good character" 0.89 for the prosecution and 0.45 for the defence.)
+Items from a witness with credibility issues are contestable, the reason being those issues.
 
 Difficulty (the rule): balance = sum over items of (strength_prosecution - strength_defense)
 minus 0.5 per defence witness and 0.25 per credibility issue of a prosecution witness.
@@ -355,8 +359,10 @@ def evidence_from(
         if not hits:
             continue
         weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))
-        other = round(min(1.0, (1.0 - weight) * 0.8 + GENERIC_OTHER), 2)
         mine = round(weight, 2)
+        other = round(min(1.0, (1.0 - weight) * 0.8 + GENERIC_OTHER), 2)
+        if defence:  # a doubted defence witness is weak for the prisoner, never evidence against them
+            other = min(other, mine)
         prosecution, defense = (other, mine) if defence else (mine, other)
         items.append(
             EvidenceDraft(

@@ -158,3 +158,30 @@ def test_the_prisoners_account_is_read_once_and_a_witness_saying_the_same_words_
 def test_a_witness_who_never_lost_sight_of_the_prisoner_caught_them_in_the_act():
     item = point_in("t18261026-129", CAUGHT)
     assert item.description == "I never lost sight of the prisoners till they were taken."
+
+
+CHARACTER = (
+    "I have known him many years; he bore a good character, an honest, industrious "
+    "man. Q. Did you ever lend him money? A. I did not."
+)
+
+
+def test_a_doubted_character_witness_is_weak_for_the_prisoner_and_never_evidence_against_him():
+    from cases.importers.oldbailey_rules import credibility_issues, evidence_from
+
+    issues = credibility_issues(CHARACTER)
+    (item,) = evidence_from(witness="John Cole", testimony=CHARACTER, defence=True, issues=issues)
+
+    assert issues, "the long acquaintance is a credibility issue"
+    assert item.label == "Good character (John Cole)"
+    assert item.strength_defense < 0.6  # weakened by the issue and the cross-examination
+    assert item.strength_prosecution <= item.strength_defense
+
+
+def test_a_doubted_prosecution_witness_still_helps_the_defence():
+    from cases.importers.oldbailey_rules import evidence_from
+
+    said = "I found the watch in his pocket. I was drunk at the time and it was dark."
+    (item,) = evidence_from(witness="Mary Biggin", testimony=said, defence=False, issues=["admits drinking", "dark"])
+
+    assert item.strength_defense > item.strength_prosecution
