@@ -10,7 +10,11 @@ For the prosecution:
 
 - Caught in the act: a witness saw the prisoner do it or took them on the spot. "I saw him take
   the handkerchief out of the gentleman's pocket, and collared him" (1837).
-- A confession: "he said, 'I did it, and I am sorry for it'" (1846).
+- A confession: "he said, 'I did it, and I am sorry for it'" (1846). The prisoner's words only:
+  "I took it" or "it was me" counts inside a quotation after "said" or as reported speech ("she
+  said she had taken them"), never in the witness's own account of what they did ("I took it to
+  Mr. Brooks when I heard of this": 24 of 107 such sentences in the more sessions came from
+  acquittals, and the point was no better than chance).
 - The property found on the prisoner: "I found the watch in his pocket" (1826).
 - The property traced to the prisoner through a pawnbroker: "I produce a piece of cambric; the
   prisoner pawned it on the 28th of February; I lent her ten shillings on it" (t18140420-101).
@@ -110,8 +114,11 @@ CONFESSION = Point(
     "prosecution",
     0.8,
     re.compile(
-        r"\bconfess|\bI did it\b|forgive me|\bI am guilty\b|\bit was me\b|\bI took it\b|\bI stole\b"
-        r"|admitted (it|that|taking|stealing|having)",
+        r"\bconfess|forgive me|\bI am guilty\b|admitted (it|that|taking|stealing|having)"
+        r"|\b(said|says|replied|answered|cried)[,:]? [\"“][^\"”]{0,120}\b(I did it|it was me|I took (it|them)|I stole"
+        r"|I have stolen|I had taken)\b"
+        r"|\b(he|she|the prisoner) (said|owned|acknowledged|told me|stated) (that )?(he|she) (had )?(did it|done it"
+        r"|took (it|them)|taken (it|them)|stole|stolen)\b",
         re.I,
     ),
 )

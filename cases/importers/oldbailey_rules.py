@@ -16,7 +16,11 @@ accused, medical evidence, documents, an alibi, good character). Each rule gives
 item per witness, described by up to three matching sentences, and labelled with the witness
 ("Property found or produced (Mary Biggin)"). A statement by the accused is the defendant's,
 only reported by the witness: "Statement by the accused (Eleanor Callen), as reported by
-George Sherrard" (no name when several are tried together). A defendant who gives evidence
+George Sherrard" (no name when several are tried together). A prosecution witness reporting the
+prisoner's denial or innocent account ("he said he bought it of a man", ``REPORTED_DENIAL``) is not
+reporting a statement against the prisoner: such sentences are left out of that item, and a witness
+who reports nothing else gives none. Likewise a search that found nothing ("I searched her, but
+found none of the money", ``NOTHING_FOUND``) is not property found or produced. A defendant who gives evidence
 (allowed from 1898) is not reporting a statement by the accused, so that rule skips them.
 
 Strength (the rule): every rule has a base weight for the side that called the witness; each
@@ -308,6 +312,14 @@ def witness_role(*, testimony: str, is_victim: bool, defence: bool) -> str:
     return "eyewitness"
 
 
+NOTHING_FOUND = re.compile(
+    r"(found|find) nothing|nothing (was )?found|did not find|none of the|not found|could not find|never found", re.I
+)
+REPORTED_DENIAL = re.compile(
+    r"\b(said|told me|replied|answered|stated)[,:]? (that )?[\"“]?(he|she|I) (had )?(bought|found|picked|knew nothing"
+    r"|know nothing|was innocent|am innocent|did not|didn't|never|had it given|was given|had it of|had them of)",
+    re.I,
+)
 GOOD_CHARACTER_WORDS = re.compile(r"good character|honest|respectable", re.I)
 
 
@@ -356,6 +368,10 @@ def evidence_from(
             for s, folded_s in zip(sentences, folded_sentences, strict=True)
             if holds_any(folded_s, words) and rule.pattern.search(s) and not s.startswith("Q.")
         ]
+        if rule.key == "statement" and not defence:
+            hits = [s for s in hits if not REPORTED_DENIAL.search(s)]
+        if rule.key == "property":
+            hits = [s for s in hits if not NOTHING_FOUND.search(s)]
         if not hits:
             continue
         weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))

@@ -185,3 +185,46 @@ def test_a_doubted_prosecution_witness_still_helps_the_defence():
     (item,) = evidence_from(witness="Mary Biggin", testimony=said, defence=False, issues=["admits drinking", "dark"])
 
     assert item.strength_defense > item.strength_prosecution
+
+
+def test_a_witness_telling_what_they_did_themselves_is_not_a_confession():
+    heard = for_prosecution(
+        "I took it to Mr. Brooks when I heard of this. I did it to prevent losing my goods. "
+        "It was me that sent for the constable."
+    )
+    assert CONFESSION.label not in labels(heard)
+
+
+def test_the_prisoner_owning_to_the_deed_in_words_or_reported_speech_is_a_confession():
+    quoted = for_prosecution('I charged him with it, and he said, "I took it, I was hungry."')
+    reported = for_prosecution("I asked her about the sheets; she said she had taken them to pawn.", name="Ann Cole")
+    assert CONFESSION.label in labels(quoted)
+    assert CONFESSION.label in labels(reported)
+
+
+def test_a_denial_reported_by_a_witness_is_not_a_statement_against_the_prisoner():
+    from cases.importers.oldbailey_rules import evidence_from
+
+    denial = "I asked him where he got the coat; he said he bought it of a man in Rosemary-lane."
+    admission = "I asked him where he got the coat; he said he had it from the shop and was sorry."
+
+    def statements(said: str) -> list[str]:
+        items = evidence_from(witness="John Hale", testimony=said, defence=False, issues=[], accused="Thomas Hall")
+        return [item.label for item in items if item.label.startswith("Statement by the accused")]
+
+    assert statements(denial) == []
+    assert statements(admission) == ["Statement by the accused (Thomas Hall), as reported by John Hale"]
+
+
+def test_a_search_that_found_nothing_is_not_property_found_or_produced():
+    from cases.importers.oldbailey_rules import evidence_from
+
+    nothing = "I took him to the watch-house and searched him, but found nothing upon him."
+    found = "I searched him at the watch-house and found the watch in his waistcoat."
+
+    def property_items(said: str) -> list[str]:
+        items = evidence_from(witness="John Hale", testimony=said, defence=False, issues=[])
+        return [item.description for item in items if item.label.startswith("Property found or produced")]
+
+    assert property_items(nothing) == []
+    assert property_items(found) == [found]
