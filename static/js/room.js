@@ -13,7 +13,8 @@
  * host, the seat number its floor buttons name). A fetched copy
  * that shows the same thing as before (its data-key) is dropped, so words being typed are never
  * wiped. A banner pushed by this browser's own move waits for that move's answer, which carries
- * the new controls, instead of fetching them a second time.
+ * the new controls, instead of fetching them a second time; when the answer comes first, the banner
+ * still shown is older than the controls (data-stamp) and is not followed.
  */
 (function () {
   "use strict";
@@ -93,6 +94,9 @@
     var banner = document.getElementById("room-turn");
     var controls = document.getElementById("room-controls");
     if (!banner || !controls || !banner.dataset.controls) return;
+    // Controls newer than the banner (a move's answer that came before the banner it pushed): the
+    // banner speaks of a room these controls have left, and its newer copy is on its way.
+    if (Number(banner.dataset.stamp) < Number(controls.dataset.stamp)) return;
     var key = parsed(banner.dataset.keys)[controls.dataset.role];
     if (key && key !== controls.dataset.key) {
       if (movingSince && Date.now() - movingSince < MOVE_WAIT_MS) return; // the answer brings them
