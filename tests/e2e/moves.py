@@ -50,3 +50,31 @@ def choose_side(page: Any, vote: str, side: Any, *, attempts: int = 3, timeout_m
             if not page.locator(".first-vote").count():
                 raise
     page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)
+
+
+def create_room(page: Any, url: str, *, case_query: str, case_title: str, seed: str = "") -> str:
+    """Make a room the host does not play in, as a teacher would on /rooms/new/: search the case,
+    choose it, untick "I play", optionally set the seed; returns the room's code."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{url}/rooms/new/")
+    page.fill("#picker-q", case_query)
+    expect(page.locator("#picker-results li.picker-case")).to_have_count(1, timeout=30_000)
+    page.locator("#picker-results label", has_text=case_title).click()
+    page.uncheck("#id_host_plays")
+    if seed:
+        page.click("summary:has-text('More settings')")  # the seed is folded away
+        page.fill("#id_seed", seed)
+    page.click("button:has-text('Create the room')")
+    return page.locator("strong.room-code").first.inner_text().strip()
+
+
+def take_seat(page: Any, url: str, code: str, seat: str, name: str) -> None:
+    """Join the room by its link and take ``seat`` under ``name``; the page must show the seat."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{url}/join/{code}/")
+    page.select_option("#id_seat", seat)
+    page.fill("#id_name", name)
+    page.click("button:has-text('Take the seat')")
+    expect(page.locator("#room-controls")).to_contain_text(f"Seat {seat}: {name}")

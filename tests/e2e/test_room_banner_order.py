@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.moves import speak
+from tests.e2e.moves import create_room, speak, take_seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -25,13 +25,7 @@ def test_a_speech_answered_before_the_banner_it_pushed_fetches_no_controls_again
 
     url = live_daphne.url
     teacher, anna, ben = (browser.new_context(viewport={"width": 1280, "height": 800}).new_page() for _ in range(3))
-    teacher.goto(f"{url}/rooms/new/")
-    teacher.fill("#picker-q", "Curtis Hale")
-    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
-    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
-    teacher.uncheck("#id_host_plays")
-    teacher.click("button:has-text('Create the room')")
-    code = teacher.locator("strong.room-code").inner_text().strip()
+    code = create_room(teacher, url, case_query="Curtis Hale", case_title=CASE_TITLE)
 
     holding: list[bool] = [False]
     held: list[str | bytes] = []
@@ -52,12 +46,8 @@ def test_a_speech_answered_before_the_banner_it_pushed_fetches_no_controls_again
     anna.route_web_socket("**/ws/**", hold_pushes_while_asked)
     asked: list[str] = []
     anna.on("request", lambda request: asked.append(request.url))
-    for page, seat, name in ((anna, "2", "Anna"), (ben, "3", "Ben")):
-        page.goto(f"{url}/join/{code}/")
-        page.select_option("#id_seat", seat)
-        page.fill("#id_name", name)
-        page.click("button:has-text('Take the seat')")
-        expect(page.locator("#room-controls")).to_contain_text(f"Seat {seat}: {name}")
+    take_seat(anna, url, code, "2", "Anna")
+    take_seat(ben, url, code, "3", "Ben")
     expect(teacher.locator("#room-controls .room-people")).to_contain_text("Ben", timeout=WAIT_MS)
 
     teacher.click("button:has-text('Start the deliberation')")
