@@ -371,7 +371,10 @@
       if (!catchUpDue) sentForms = {};
       catchUpWhenDue();
     };
-    htmx.ajax("GET", court.dataset.page, { target: "#court", select: "#court > *", swap: "innerHTML" }).then(done, done);
+    // The court is the request's source: a request with no source is the page body's, and one more
+    // body request (a room's controls) would queue behind it and drop it from the queue.
+    htmx.ajax("GET", court.dataset.page, { source: "#court", target: "#court", select: "#court > *", swap: "innerHTML" })
+      .then(done, done);
   }
   function catchUpWhenDue() {
     if (catchUpDue && !catching && movesOnTheirWay === 0) { catchUpDue = false; catchUp(); }
