@@ -356,7 +356,7 @@
   var catchUpDue = false;
   var movesOnTheirWay = 0;
   var sentForms = {};
-  var kept = {};
+  var keptAtSwap = {};
   function isCatchUp(evt) {
     var target = evt.detail.target;
     return !!(target && target.id === "court");
@@ -391,10 +391,10 @@
     evt.detail.xhr.addEventListener("loadend", function () { movesOnTheirWay -= 1; catchUpWhenDue(); });
   });
   document.addEventListener("htmx:beforeSwap", function (evt) {
-    if (isCatchUp(evt)) kept = choicesIn(evt.detail.target);
+    if (isCatchUp(evt)) keptAtSwap = choicesIn(evt.detail.target);
   });
   document.addEventListener("htmx:afterSwap", function (evt) {
-    if (isCatchUp(evt)) { restoreChoices(evt.detail.target, kept); kept = {}; }
+    if (isCatchUp(evt)) { restoreChoices(evt.detail.target, keptAtSwap); keptAtSwap = {}; }
   });
 
   /* What the person has ticked, chosen or typed in the court's forms, so that reading the page

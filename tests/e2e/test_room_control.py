@@ -12,6 +12,8 @@ import re
 import shutil
 from pathlib import Path
 
+from tests.e2e.moves import create_room, take_seat
+
 CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 30_000
 RUDE = "Anna here: something the teacher will not want on the projector."
@@ -45,22 +47,9 @@ def test_the_host_pauses_hides_a_message_and_resumes_and_a_student_rejoins_with_
     for page in (teacher, anna, ben):
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "htmx" in m.text else None)
 
-    teacher.goto(f"{url}/rooms/new/")
-    teacher.fill("#picker-q", CASE_TITLE.split(" v. ")[1])  # the case picker: search, then choose
-    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
-    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
-    teacher.uncheck("#id_host_plays")
-    teacher.click("summary:has-text('More settings')")
-    teacher.fill("#id_seed", "5")
-    teacher.click("button:has-text('Create the room')")
-    code = teacher.locator("strong.room-code").inner_text().strip()
-
+    code = create_room(teacher, url, case_query=CASE_TITLE.split(" v. ")[1], case_title=CASE_TITLE, seed="5")
     for page, seat, name in ((anna, "2", "Anna"), (ben, "3", "Ben")):
-        page.goto(f"{url}/join/{code}/")
-        page.select_option("#id_seat", seat)
-        page.fill("#id_name", name)
-        page.click("button:has-text('Take the seat')")
-        expect(page.locator("#room-controls")).to_contain_text(f"Seat {seat}: {name}")
+        take_seat(page, url, code, seat, name)
         expect(page.locator("#seat-code .seat-code-value")).to_have_text(re.compile(r"^[A-Z2-9]{5}-[A-Z2-9]{5}$"))
 
     expect(teacher.locator("#room-controls .room-people")).to_contain_text("Ben", timeout=WAIT_MS)
