@@ -6,6 +6,12 @@ wrong codes per window of ``ANGRY_THROTTLE_WINDOW_SECONDS`` (a student's typos f
 make ``ANGRY_THROTTLE_MCP_JOINS`` MCP joins, right or wrong; past that every attempt is refused
 with ``ERROR_THROTTLED`` (HTTP 429 on pages) until the window ends.
 
+The limit holds back whoever tries codes, never someone already in a room. A school often reaches
+the site from one address, so one class's typos on ``/join/`` count for every class in the
+building; a browser that can see a room (its host, its participants, staff) gets that room's pages
+and its way back in through the join link whatever the count. Only the lookups that find nothing
+this browser may see are refused past the limit.
+
 The counters live in Django's cache: this process's memory when embedded (one web process), Redis
 in service mode, so every Daphne process and every MCP connection counts against one limit. A
 counter is a cache key per (scope, client, window) incremented atomically, expiring after its
@@ -121,18 +127,25 @@ def seat_for_request(request: HttpRequest, code: str, credential: services.Crede
 
 def visible_room(request: HttpRequest, code: str) -> Deliberation:
     """A room page's room if this browser may see it (``deliberation.access``: host, participants,
-    staff); else 404 exactly as for a code that does not exist, and counted as a wrong code alike,
-    so a page never tells a stranger that a code is real. Joining (``room_for_request``) is the
-    one door a code opens."""
-    client = client_of(request)
-    check(WRONG_CODES, client)
-    # The engine state is most of the row and no room page reads it here (engine.summary).
-    rows = visible_rooms(Deliberation.objects.select_related("case").defer("engine_state"), Viewer.of(request))
-    found = rows.filter(room_code=codes.normalise(code)).first()
-    if found is None or not is_room(found):
+    staff), whatever its address has counted; else 404 exactly as for a code that does not exist,
+    and counted as a wrong code alike (429 past the limit), so a page never tells a stranger that
+    a code is real. Joining (``room_for_request``) is the one door a code opens."""
+    found = seen_room(request, code)
+    if found is None:
+        client = client_of(request)
+        check(WRONG_CODES, client)
         count(WRONG_CODES, client)
         raise Http404(NOT_FOUND)
     return found
+
+
+def seen_room(request: HttpRequest, code: str) -> Deliberation | None:
+    """The room of ``code`` if this browser may see it, else None; nothing is counted (a browser
+    that may see a room learns nothing from its code)."""
+    # The engine state is most of the row and no room page reads it here (engine.summary).
+    rows = visible_rooms(Deliberation.objects.select_related("case").defer("engine_state"), Viewer.of(request))
+    found = rows.filter(room_code=codes.normalise(code)).first()
+    return found if found is not None and is_room(found) else None
 
 
 def mcp_join(client: str) -> None:

@@ -115,11 +115,14 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 def join_room(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        deliberation = throttle.room_for_request(request, code)
-    except ValidationError as exc:
-        _refused(request, exc)
-        return redirect("room_join")
+    # A browser already in the room (or staff) is never held up by its address's wrong codes.
+    deliberation = throttle.seen_room(request, code)
+    if deliberation is None:
+        try:
+            deliberation = throttle.room_for_request(request, code)
+        except ValidationError as exc:
+            _refused(request, exc)
+            return redirect("room_join")
     key = _key_in(request, deliberation)
     credential = Credential(session_key=key)
     if services.is_host(deliberation, key) or services.seat_of(deliberation, credential):

@@ -73,4 +73,3 @@ def test_a_speech_answered_before_the_banner_it_pushed_fetches_no_controls_again
     fetched = [address for address in asked[before:] if address.endswith("/controls/")]
     assert fetched == [], fetched
     anna.screenshot(path=str(artifacts / "room-banner-after-answer-1280.png"))
-

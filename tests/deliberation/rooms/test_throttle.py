@@ -78,6 +78,22 @@ def test_another_client_is_not_held_up_by_someone_elses_guesses(limits, room):
     assert student.post(reverse("room_join"), {"code": room}).status_code == 302
 
 
+def test_a_school_behind_one_address_keeps_its_rooms_when_someone_there_mistypes(limits, room):
+    _, school = visitor()
+    anna = Client(REMOTE_ADDR=school)
+    assert anna.post(reverse("room_join_code", args=[room]), {"seat": 2, "name": "Anna"}).status_code == 302
+    typist = Client(REMOTE_ADDR=school)
+    for n in range(LIMIT):
+        typist.post(reverse("room_join"), {"code": f"QQQQ{n}A"})
+    assert typist.get(reverse("room_join_code", args=[room])).status_code == 429  # the typist waits
+
+    assert anna.get(reverse("room", args=[room])).status_code == 200
+    assert anna.get(reverse("room_controls", args=[room])).status_code == 200
+    back = anna.get(reverse("room_join_code", args=[room]))
+    assert back.status_code == 302 and back["Location"] == reverse("room", args=[room])
+    assert typist.get(reverse("room", args=[room])).status_code == 429  # a room it may not see: refused
+
+
 def test_right_codes_never_count(limits, room):
     student, _ = visitor()
     for _ in range(LIMIT * 3):
