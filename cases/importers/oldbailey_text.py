@@ -46,6 +46,10 @@ DEFENCE_MARKER = re.compile(
     r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$)",
     re.IGNORECASE,
 )
+# Counsel opening the defence's evidence: "MR. PRENDERGAST called RICHARD CHANDLER. I remember the day"
+# (t18400406-1072), "MR. PLATT called the following witnesses." The Proceedings print the prosecution's
+# witnesses one after another; a witness counsel is said to call is the prisoner's (20 in the shared data).
+COUNSEL_CALLED = re.compile(r"\b(?:MR|MESSRS|SIR|SERJEANT)\.?\s+[A-Z][A-Z'\-]+\.?\s+called\b")
 GOOD_CHARACTER = re.compile(r"good character|bore a (very )?good|borne a (very )?good|honest(y)?,? (and )?sober", re.I)
 # A witness who opens with the office that brought them to court for the prosecution.
 PROSECUTION_CALLING = re.compile(
@@ -276,6 +280,8 @@ def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool)
         opened = _name_and_rest(p, tagged=tagged)
         if opened is not None:
             name, gender, rest, before = opened
+            if COUNSEL_CALLED.search(before):
+                after_defence = True
             if current is not None and len(before) > 25:  # e.g. "The Judge said ... Mrs." before the name
                 current.parts.append(before)
             current = by_name.get(name.lower())
@@ -293,7 +299,7 @@ def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool)
             current = None
             after_defence = True
             continue
-        if DEFENCE_MARKER.search(text) and len(text) < 120:
+        if (DEFENCE_MARKER.search(text) or COUNSEL_CALLED.match(text)) and len(text) < 120:
             after_defence = True
             current = None
             continue

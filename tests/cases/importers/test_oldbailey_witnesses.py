@@ -111,3 +111,12 @@ def test_an_officer_who_adds_that_the_prisoner_bore_a_good_character_is_still_th
     assert side_of("t18261026-56", "John Harding") == "prosecution"
     # an officer of a regiment who speaks to the prisoner's character is a witness for the prisoner (1871)
     assert side_of("t18710109-107", "James Franklin") == "defense"
+
+
+def test_a_witness_counsel_is_said_to_call_is_the_prisoners():
+    # "MR. PAYNE called MARY COOPER. I am single, and go out cleaning" (1846): the defence's evidence opens
+    assert side_of("t18460105-441", "Mary Cooper") == "defense"
+    # "MR. PLATT called the following witnesses." on a line of its own (1826)
+    assert side_of("t18261026-2", "Charles Gibling") == "defense"
+    # the prosecution's witnesses before it keep their side
+    assert trial("t18460105-441").witnesses[0].side == "prosecution"
