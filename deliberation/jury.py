@@ -86,6 +86,7 @@ def profile(seat: Seat) -> JurorProfile:
         temperature=persona.temperature,
         memory_window=persona.memory_window,
         kind="ai",
+        stands_in=seat.kind != SeatKind.AI,
     )
 
 

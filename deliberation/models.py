@@ -276,6 +276,9 @@ class Turn(models.Model):
     reactions = models.JSONField(default=list, blank=True, help_text="[{seat, delta, thought, persuaded}]")
     flips = models.JSONField(default=list, blank=True, help_text="[{seat, from, to}] caused by this turn's round.")
     is_fallback = models.BooleanField(default=False)
+    stood_in = models.BooleanField(
+        default=False, help_text="Spoken by the AI juror playing a person's seat while it stood empty: not theirs."
+    )
     fallback_cause = models.CharField(
         max_length=20,
         choices=list(CAUSE_LABELS.items()),

@@ -329,6 +329,8 @@ def _close_round(work: RoundWork) -> None:
     rules = jury_rules.rule_set(state.settings.rules)
     towards = jury_rules.pressed_towards(state.votes)
     for juror in ai_seats(work.jury):
+        if juror.stands_in:  # the person's vote is theirs: the juror playing their seat never casts it
+            continue
         memory = state.memories[juror.seat]
         pull = jury_rules.yielding_pull(
             rules=rules, progress=state.rule_progress, round_number=number, stubbornness=juror.stubbornness

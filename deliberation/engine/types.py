@@ -104,6 +104,9 @@ class JurorProfile:
     temperature: float | None = None
     memory_window: int = 10
     kind: SeatKind = "ai"
+    # A person's seat its AI juror plays while they are away: it speaks and is moved, but the vote
+    # stays the person's (the one they cast, or the one their time running out settled).
+    stands_in: bool = False
 
 
 @dataclass(frozen=True)

@@ -137,10 +137,11 @@ def speeches_of(transcript: Transcript) -> list[Speech]:
             sequence=view.turn.sequence,
             round=view.turn.round_number,
             seat=view.turn.seat_number,
-            name=view.speaker.display_name if view.speaker else view.turn.speaker_name,
+            name=view.speaker.display_name if view.speaker and not view.turn.stood_in else view.turn.speaker_name,
             text=view.turn.content,
             strategy=view.turn.strategy,
             argument_type=view.turn.argument_type,
+            stood_in=view.turn.stood_in,
             reactions=tuple(
                 Reaction(
                     seat=r.seat_number,
@@ -189,7 +190,7 @@ def _seat_debriefs(transcript: Transcript, speeches: list[Speech]) -> list[SeatD
             last_vote=last[number].vote if number in last else seat.vote,
         )
     for speech in speeches:
-        if speech.seat in by_seat:
+        if speech.seat in by_seat and not speech.stood_in:  # what a seat's AI juror said for it is not the person's
             reactions = tuple(sorted(speech.reactions, key=lambda r: (-abs(r.delta), r.seat)))
             by_seat[speech.seat].contributions.append(
                 Contribution(speech=speech, figures=figures(speech), reactions=reactions)

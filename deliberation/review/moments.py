@@ -69,6 +69,7 @@ class Speech:
     strategy: str = ""
     argument_type: str = ""
     reactions: tuple[Reaction, ...] = ()
+    stood_in: bool = False  # the AI juror playing a person's empty seat spoke it, not the person
 
     @property
     def move(self) -> str:

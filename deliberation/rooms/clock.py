@@ -134,7 +134,8 @@ def seat_leaves(deliberation: Deliberation, seat_number: int) -> None:
 
 def seat_gone_quiet(deliberation: Deliberation, seat: Seat, now: datetime) -> None:
     """A person let a whole turn run out: their seat counts as empty, and its AI juror plays it
-    (in the rounds, not in the turn order) until they act again or return with their seat code."""
+    (in the rounds, not in the turn order) until they act again or return with their seat code.
+    The juror speaks for the seat but never casts its vote: that stays the person's."""
     if seat.kind != SeatKind.HUMAN or seat.is_host or seat.persona_id is None or seat.away_since is not None:
         return
     seat.away_since = now

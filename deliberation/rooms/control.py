@@ -260,7 +260,7 @@ def seat_return(*, deliberation_id: int, credential: Credential) -> bool:
 
 def seat_acts(deliberation: Deliberation, seat: Seat) -> None:
     """The person acted from a seat its AI juror was playing (they voted): the seat is theirs again,
-    as after "I'm back", so the juror's rounds never overturn the vote they just cast. Call it with
+    as after "I'm back" (the juror never cast the seat's vote meanwhile). Call it with
     the deliberation row locked; announces "seats" when the seat was empty."""
     if seat.away_since is None:
         return

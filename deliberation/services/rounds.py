@@ -166,12 +166,17 @@ def _add_turn(deliberation: Deliberation, **fields: object) -> Turn:
     return turn
 
 
-def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence: int) -> list[Turn]:
+def round_turns(
+    deliberation: Deliberation, result: RoundResult, first_sequence: int, people: dict[int, str] | None = None
+) -> list[Turn]:
     """The round's turns, unsaved, in the order they were said: process lines between the speeches.
 
     Each speech carries its listeners' reactions; the round's vote flips go on its last speech.
+    ``people`` names the seats people or agents hold: a speech from one of them under another name
+    is their AI juror's, playing the seat while it stood empty (``Turn.stood_in``).
     Used for rounds played live and for experiment runs stored afterwards.
     """
+    people = people or {}
     number = result.round_number
     turns: list[Turn] = []
     lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
@@ -202,6 +207,7 @@ def round_turns(deliberation: Deliberation, result: RoundResult, first_sequence:
                 kind=TurnKind.SPEECH,
                 seat_number=speech.seat,
                 speaker_name=speech.speaker_name,
+                stood_in=speech.seat in people and people[speech.seat] != speech.speaker_name,
                 target_seat=speech.target_seat,
                 argument_type=speech.argument_type,
                 strategy=speech.strategy,
@@ -253,7 +259,8 @@ def _store_round(
         logger.warning("round %s of deliberation %s was already settled; discarded", number, deliberation_id)
         return False
     seats = list(deliberation.seats.all())
-    turns = round_turns(deliberation, result, _next_sequence(deliberation))
+    people = {seat.number: seat.display_name for seat in seats if seat.kind != SeatKind.AI}
+    turns = round_turns(deliberation, result, _next_sequence(deliberation), people)
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
     spoken_earlier = {turn_id: speeches[i] for i, turn_id in (recorded or {}).items() if i < len(speeches)}
     stored = Turn.objects.in_bulk(list(spoken_earlier))

@@ -11,9 +11,12 @@ from django.utils import timezone
 
 from angryagents.env import env_words
 from deliberation.courtroom import messages_for
+from deliberation.engine.state import DeliberationState
 from deliberation.jury import profile
 from deliberation.models import Deliberation, SeatKind, Turn, TurnKind
+from deliberation.review.debrief import build_debrief, contributions_csv
 from deliberation.review.selectors import build_transcript
+from deliberation.rooms.selectors import teacher_view
 from deliberation.rooms import clock, control, seat_codes, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left
@@ -270,6 +273,45 @@ def test_a_seat_left_empty_for_a_whole_turn_is_played_by_its_ai_juror_until_its_
     assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
     assert state(room)["queue"] == [3, 2]
     assert profile(room.seats.get(number=2)).kind == "human"
+
+
+def test_the_ai_juror_playing_an_empty_seat_speaks_but_never_changes_its_persons_vote(room):
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
+    room.refresh_from_db()
+    engine = DeliberationState.from_dict(room.engine_state)
+    engine.memories[2].conviction = 0.99  # her AI juror is all but sure of guilt
+    room.engine_state = engine.to_dict()
+    room.save(update_fields=["engine_state"])
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+    for _ in range(3):
+        clock.room_tick(deliberation_id=room.pk)  # the rounds her AI juror takes part in
+        if current_seat(state(room)) == 3:
+            services.room_pass(deliberation_id=room.pk, credential=BEN)
+
+    room.refresh_from_db()
+    assert room.round_number >= 2
+    assert DeliberationState.from_dict(room.engine_state).votes[2] == "not_guilty"
+    assert room.seats.get(number=2).vote == "not_guilty"
+    assert not room.votes.filter(seat_number=2, value="guilty").exists()
+
+
+def test_what_the_ai_juror_says_from_an_empty_seat_is_never_credited_to_its_person(room):
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
+    for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
+        if room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists():
+            break
+        if current_seat(state(room)) == 3:
+            services.room_pass(deliberation_id=room.pk, credential=BEN)
+        clock.room_tick(deliberation_id=room.pk)
+    said = room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+    assert said.stood_in and said.speaker_name != "Anna"
+
+    anna = next(p for p in teacher_view(room)["people"] if p["seat"].number == 2)
+    assert anna["speeches"] == []
+    debrief = build_debrief(build_transcript(Deliberation.objects.get(pk=room.pk)))
+    assert all(not seat.contributions for seat in debrief.seats if seat.seat.number == 2)
+    assert said.content not in contributions_csv(debrief)
 
 
 def test_returning_with_the_seat_code_fills_an_empty_seat_again(room):
