@@ -16,8 +16,8 @@ from deliberation.jury import profile
 from deliberation.models import Deliberation, SeatKind, Turn, TurnKind
 from deliberation.review.debrief import build_debrief, contributions_csv
 from deliberation.review.selectors import build_transcript
-from deliberation.rooms.selectors import teacher_view
 from deliberation.rooms import clock, control, seat_codes, services
+from deliberation.rooms.selectors import teacher_view
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left
 from deliberation.rooms.words import ERROR_FILTERED, filtered_words
