@@ -339,6 +339,15 @@ def _kept_until_agreed(
     foreperson = state.settings.foreperson
     lines: list[ProcessLine] = []
     at_limit = reason == "round_limit"
+    rules = jury_rules.rule_set(state.settings.rules)
+    if (not reason or reason in STUCK) and jury_rules.valid_verdict(state.votes, rules=rules, progress=progress):
+        # Agreed, and only waiting (for a person's own vote or turn, ``waiting_for``): nobody reports
+        # that the jury cannot agree, and at the court's limit the verdict is taken on the votes.
+        if at_limit:
+            return "round_limit", lines
+        if foreperson:
+            lines += closing_lines(state, jury, after=after, model_summary=model_summary)
+        return "", lines
     if not progress.retired_round and not reason and state.round_number >= jury_rules.OLD_BAILEY_BOX_ROUNDS:
         reason = "stable"  # the minutes in the box are over: the jury is not agreed
     if reason in STUCK and not at_limit:

@@ -367,8 +367,15 @@ def store_snapshots(
 
 
 def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
-    """Final vote and verdict for an ended deliberation (inside the caller's transaction)."""
+    """Final vote and verdict for an ended deliberation (inside the caller's transaction).
+
+    A person who never cast a vote of their own (their seat showed none) abstains from the final
+    ballot: the verdict, the stored ballot and the judge's count are the votes cast, as the room saw
+    them, never a vote nobody chose."""
     phases.advance(state, "final_vote")
+    people = deliberation.seats.exclude(kind=SeatKind.AI).values_list("number", flat=True)
+    for seat in awaiting_vote(state, list(people)):
+        state.votes.pop(seat, None)
     verdict = final_verdict(state)
     phases.advance(state, "verdict")
     Vote.objects.bulk_create(

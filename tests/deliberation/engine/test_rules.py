@@ -169,6 +169,27 @@ def test_a_kept_jury_is_discharged_unagreed_only_at_the_courts_limit() -> None:
     assert verdict(state, reason) == "hung"
 
 
+def test_a_kept_jury_that_agrees_but_waits_for_a_persons_vote_never_reports_it_cannot_agree() -> None:
+    state = state_with(split(0), rules="historical-old-bailey", stability_rounds=1, turns_before_verdict=1)
+    waiting_on = [7]  # seat 7 is a person who has spoken but never cast a vote of their own
+    state.turns_had[7] = 3
+    for _ in range(rules.OLD_BAILEY_ROUNDS - 1):
+        state.round_number += 1
+        state.rounds_without_change += 1
+        reason, lines = settle_round(
+            state, jury=list(JURY), case=build_case(), speeches=[], participants=waiting_on, reader=argued_points
+        )
+        assert reason == ""
+        assert not [line for line in lines if line.content.startswith(DEADLOCK_REPORT)]
+        assert not [line for line in lines if line.kind == "judge"]  # neither sent out nor sent back
+    state.round_number += 1
+    reason, lines = settle_round(
+        state, jury=list(JURY), case=build_case(), speeches=[], participants=waiting_on, reader=argued_points
+    )
+    assert reason == "round_limit"  # the court's limit: the verdict is taken on the votes
+    assert verdict(state, reason) == "not_guilty"
+
+
 def test_the_minority_of_a_kept_jury_feels_a_growing_pull_and_the_stubborn_less() -> None:
     old_bailey = rules.rule_set("historical-old-bailey")
     out = rules.RuleProgress(retired_round=2)

@@ -87,6 +87,22 @@ def test_a_room_whose_people_have_not_voted_does_not_end_on_the_first_round(room
     assert room.phase == Phase.VERDICT and room.verdict == "not_guilty"
 
 
+def test_a_person_who_never_voted_abstains_from_the_final_ballot_and_the_rest_give_the_verdict(room):
+    agree_all(room, "guilty")
+    clock.room_tick(deliberation_id=room.pk)
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    services.room_pass(deliberation_id=room.pk, credential=BEN)  # Ben takes his turns but never votes
+    services.room_call_vote(deliberation_id=room.pk, session_key=HOST)
+
+    room.refresh_from_db()
+    final = dict(room.votes.filter(ballot="final").values_list("seat_number", "value"))
+    assert room.verdict == "guilty" and 3 not in final and len(final) == 11
+    assert set(final.values()) == {"guilty"}
+    assert seat_votes(room) == {2: "guilty", 3: ""}  # the page's count and the ballot's agree
+    assert 3 not in DeliberationState.from_dict(room.engine_state).votes
+
+
 def test_a_participants_challenge_is_about_the_evidence_they_picked(room, client):
     from tests.conftest import browser_of
 
