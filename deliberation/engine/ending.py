@@ -334,7 +334,9 @@ def _kept_until_agreed(
     """The Old Bailey (``rules.kept_until_agreed``): the jury confers in the box; not agreed after
     ``OLD_BAILEY_BOX_ROUNDS`` (or stuck sooner) it is sent out, kept until it agrees, pressed by
     its foreperson, and sent back whenever it reports it cannot agree; at the court's limit it is
-    discharged unagreed (reason ``deadlock``: hung)."""
+    discharged unagreed (reason ``deadlock``: hung). A jury whose votes already agree and only waits
+    for a person's own vote or turn is never sent out, sent back or discharged: at the limit its
+    verdict is taken on the votes (reason ``round_limit``)."""
     progress = state.rule_progress
     foreperson = state.settings.foreperson
     lines: list[ProcessLine] = []
