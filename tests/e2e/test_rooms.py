@@ -41,6 +41,10 @@ class Traffic:
         ]
 
 
+LONG_WORD = "glovebox" * 9  # a student's unbroken string of letters
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
 def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(browser, live_daphne, artifacts):
     from playwright.sync_api import expect
 
@@ -98,7 +102,7 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
 
     said = {
         anna: "Anna here: the eyewitness saw him for two seconds at night.",
-        ben: "Ben here: the bait bills were in his glovebox, that is hard to explain away.",
+        ben: "Ben here: the bait bills were in his glovebox, that is hard to explain away. " + LONG_WORD,
     }
     for page in (anna, ben):  # seat order: Anna (2), then Ben (3)
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
@@ -145,6 +149,10 @@ def test_two_students_join_one_room_by_code_and_both_speak_live_without_polling(
     expect(table).to_contain_text("Anna")
     expect(table).to_contain_text(said[anna])
     expect(table).to_contain_text(said[ben])
+    teacher.set_viewport_size({"width": 390, "height": 844})  # a long unbroken word still fits a phone
+    assert teacher.evaluate(NO_SIDEWAYS_SCROLL)
+    assert ben.evaluate(NO_SIDEWAYS_SCROLL)
+    teacher.screenshot(path=str(artifacts / "room-teacher-view-390.png"), full_page=True)
 
 
 CURATOR, CURATOR_PASSWORD = "curator", "a-curators-password"
