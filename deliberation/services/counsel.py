@@ -123,6 +123,9 @@ def _save(deliberation: Deliberation, state: TrialState, prepared: Prepared | No
         )
         for event in new
     )
+    # A move can change whose turn it is without a word said ("No further questions", "No
+    # objection"): the other counsel's page must hear of it all the same.
+    moved = stored.get("state") != state.to_dict()
     struck = sorted(e.index for e in state.events[:done] if e.struck and e.index not in stored["struck"])
     for index in struck:  # an answer struck after it was stored (a person's objection)
         turn = Turn.objects.get(deliberation=deliberation, kind=TurnKind.TRIAL, sequence=base + index)
@@ -141,7 +144,7 @@ def _save(deliberation: Deliberation, state: TrialState, prepared: Prepared | No
                 narration_services.narration_request(
                     deliberation_id=deliberation.pk, kind=NarrationKind.LINE, text=event.text
                 )
-    if new or struck:
+    if new or struck or moved:
         announce(deliberation.pk, "trial", {"from": base + done, "struck": [base + i for i in struck]})
 
 

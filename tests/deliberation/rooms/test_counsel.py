@@ -67,6 +67,20 @@ def test_a_rooms_trial_waits_for_counsel_and_the_first_participant_of_each_side_
     assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="ruling").exists()
 
 
+def test_no_further_questions_tells_the_other_counsels_page_that_it_is_their_turn(room, monkeypatch):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+    assert _waiting(room).side == "prosecution" and _waiting(room).what == trial_steps.EXAMINE
+    told: list[tuple[int, str]] = []
+    monkeypatch.setattr(counsel, "announce", lambda pk, event, data=None: told.append((pk, event)))
+
+    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="rest")  # not a word said
+
+    assert _waiting(room).side == "defense"  # the defence's cross-examination
+    assert (room.pk, "trial") in told
+
+
 def test_a_room_whose_trial_ends_begins_its_rounds(room):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     for _ in range(300):
