@@ -49,6 +49,14 @@ def awaiting_vote(state: DeliberationState, participants: Collection[int]) -> li
     return sorted(seat for seat in participants if seat not in state.own_votes)
 
 
+def tally_cast(state: DeliberationState, participants: Collection[int]) -> dict[str, int]:
+    """The tally of the votes cast: a participant whose seat shows no vote yet is left out, as the
+    room's tally leaves them out (the judge's count and the page's agree)."""
+    waiting = set(awaiting_vote(state, participants))
+    values = [value for seat, value in state.votes.items() if seat not in waiting]
+    return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty")}
+
+
 def was_close(state: DeliberationState) -> bool:
     """The jury was already close to this unanimous verdict when the last round began (or the
     deliberation is ungated): the people were told and had a turn to answer."""

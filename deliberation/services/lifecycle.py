@@ -271,7 +271,7 @@ def first_ballot(
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["player_side", "phase", "engine_state"])
     _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
-    tally = state.tally()
+    tally = ending.tally_cast(state, [seat.number for seat in seats if seat.kind != SeatKind.AI])
     if deliberation.experiment_id is None:
         narration_services.narration_request_vote(
             deliberation_id=deliberation.pk, round_number=0, guilty=tally["guilty"], not_guilty=tally["not_guilty"]
@@ -449,7 +449,8 @@ def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool
     )
     _record_vote_turn(deliberation, seat, previous=previous, value=value)
     if deliberation.experiment_id is None:
-        tally = state.tally()
+        people = deliberation.seats.exclude(kind=SeatKind.AI).values_list("number", flat=True)
+        tally = ending.tally_cast(state, list(people))
         narration_services.narration_request_vote(
             deliberation_id=deliberation.pk,
             round_number=deliberation.round_number,

@@ -25,7 +25,7 @@ from deliberation import jury as jury_build
 from deliberation import narration_services
 from deliberation.engine import phases
 from deliberation.engine import rules as jury_rules
-from deliberation.engine.ending import awaiting_vote, final_verdict
+from deliberation.engine.ending import awaiting_vote, final_verdict, tally_cast
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState
@@ -291,7 +291,7 @@ def _store_round(
                     deliberation_id=deliberation.pk, kind=NarrationKind.LINE, text=line.content, round_number=number
                 )
     if result.flips and deliberation.experiment_id is None:
-        tally = state.tally()
+        tally = tally_cast(state, list(people))
         narration_services.narration_request_vote(
             deliberation_id=deliberation.pk,
             round_number=number,

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from deliberation.engine.state import DeliberationState
-from deliberation.models import Deliberation, Phase
+from deliberation.models import Deliberation, Narration, NarrationKind, Phase
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import ROOM_TURNS_BEFORE_VERDICT, Credential
 
@@ -23,6 +24,7 @@ def later(seconds: float) -> timezone.datetime:
 @pytest.fixture
 def room(robbery, settings) -> Deliberation:
     settings.ANGRY_TURN_SECONDS = 60
+    settings.ANGRY_NARRATION = "text"
     room = services.room_create(case=robbery, host_session_key=HOST, host_plays=False, open_seats=(2, 3), seed=5)
     services.room_join(code=room.room_code, credential=ANNA, preferred_seat=2)
     services.room_join(code=room.room_code, credential=BEN, preferred_seat=3)
@@ -101,6 +103,21 @@ def test_a_person_who_never_voted_abstains_from_the_final_ballot_and_the_rest_gi
     assert set(final.values()) == {"guilty"}
     assert seat_votes(room) == {2: "guilty", 3: ""}  # the page's count and the ballot's agree
     assert 3 not in DeliberationState.from_dict(room.engine_state).votes
+
+
+def test_the_judges_count_leaves_out_the_people_who_have_not_voted_as_the_rooms_tally_does(room):
+    first = Narration.objects.get(deliberation=room, kind=NarrationKind.VOTE, round_number=0)
+    counted = [int(n) for n in re.findall(r"(\d+) for (?:not )?guilty", first.text)]
+    assert sum(counted) == 10, first.text  # Anna and Ben have not voted yet
+
+    agree_all(room, "guilty")
+    clock.room_tick(deliberation_id=room.pk)
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+    services.room_call_vote(deliberation_id=room.pk, session_key=HOST)
+    verdict = Narration.objects.get(deliberation=room, kind=NarrationKind.VERDICT)
+    assert "11 for guilty, 0 for not guilty" in verdict.text, verdict.text
 
 
 def test_a_participants_challenge_is_about_the_evidence_they_picked(room, client):
