@@ -64,8 +64,13 @@ class JoinCodeForm(forms.Form):
     code = forms.CharField(max_length=16, label="Room code or seat code")
 
 
+ERROR_SEAT_GONE = "Seat %(value)s was taken a moment ago. Choose another seat, or any free seat."
+
+
 class JoinSeatForm(forms.Form):
-    seat = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Seat")
+    seat = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label="Seat", error_messages={"invalid_choice": ERROR_SEAT_GONE}
+    )
     name = forms.CharField(max_length=MAX_NAME, required=False, label="Your name (optional)")
 
     def __init__(self, *args, free_seats: list[tuple[int, str]] = (), **kwargs) -> None:  # type: ignore[assignment]

@@ -9,6 +9,7 @@ from django.urls import reverse
 from angryagents.identity import SESSION_FIELD
 from deliberation.models import Deliberation, Phase, SeatKind
 from deliberation.rooms import clock, services
+from deliberation.rooms.forms import ERROR_SEAT_GONE
 from deliberation.services.broadcast import pushes
 
 
@@ -56,6 +57,19 @@ def test_a_student_finds_a_room_by_code_and_takes_a_seat(code):
 def test_a_wrong_code_says_so(db):
     response = Client().post(reverse("room_join"), {"code": "QQQQQQ"}, follow=True)
     assert services.ERROR_ROOM_UNKNOWN.format(code="QQQQQQ") in messages_of(response)
+
+
+def test_a_seat_taken_while_a_student_chose_it_says_so_in_words_a_student_reads(code):
+    late = Client()
+    late.get(reverse("room_join_code", args=[code]))  # the form still offers seat 2
+    join(code, 2, "Anna")  # someone else takes it first
+
+    answer = late.post(reverse("room_join_code", args=[code]), {"seat": "2", "name": "Sam"})
+
+    body = answer.content.decode()
+    assert answer.status_code == 200
+    assert ERROR_SEAT_GONE % {"value": 2} in body and "Select a valid choice" not in body
+    assert 'value="Sam"' in body  # what they typed stays
 
 
 def test_a_full_room_says_so_on_its_join_page(code):
