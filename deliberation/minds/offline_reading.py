@@ -224,11 +224,18 @@ def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
 
 
 def _evidence_name(label: str) -> str:
-    """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most)."""
-    words = label.split()[:5]
+    """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most). A name
+    in brackets is never cut in half: "Property found or produced (Ann Plimpton)" keeps "(Ann
+    Plimpton)", not "(Ann"."""
+    every = label.split()
+    words = every[:5]
+    while " ".join(words).count("(") > " ".join(words).count(")") and len(words) < min(len(every), 10):
+        words.append(every[len(words)])
+    if " ".join(words).count("(") > " ".join(words).count(")"):
+        words = words[: next(i for i, word in enumerate(words) if "(" in word)] or words[:1]
     while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
         words.pop()
-    short = " ".join(words)
+    short = " ".join(words).rstrip(",;:")
     first = words[0].lower() if words else ""
     if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
         return short[:1].lower() + short[1:]

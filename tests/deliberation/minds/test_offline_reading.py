@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from deliberation.minds.offline_reading import heard_counts, read
+import pytest
+
+from deliberation.minds.offline_reading import _evidence_name, heard_counts, read
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.jury import CASE as PAWNSHOP
 
@@ -65,3 +67,16 @@ def test_a_vague_mention_weighs_less_than_a_specific_one() -> None:
     specific = read(ROBBERY, "All six bait bills, serials logged on March 1, were in his glovebox at 10:04.")
     assert specific.specificity > vague.specificity
     assert specific.push > vague.push > 0
+
+
+@pytest.mark.parametrize(
+    ("label", "name"),
+    [
+        ("Property found or produced (Ann Plimpton)", "the property found or produced (Ann Plimpton)"),
+        ("Statement by the accused (Robert Chandler), as reported by Sabrina Jane Archer",
+         "the statement by the accused (Robert Chandler)"),
+        ("Bait bills in the glovebox", "the bait bills in the glovebox"),
+    ],
+)  # fmt: skip
+def test_a_listener_names_an_item_without_cutting_a_bracketed_name_in_half(label, name):
+    assert _evidence_name(label) == name
