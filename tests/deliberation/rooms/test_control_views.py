@@ -137,9 +137,11 @@ def test_wrong_seat_codes_are_throttled_like_room_codes(running, settings):
 def test_an_away_student_says_they_are_back(running):
     code, anna = running
     room = room_of_code(code)
+    anna.post(reverse("room_vote", args=[code]), {"vote": "not_guilty"})
     clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=3600))
     page = anna.get(reverse("room", args=[code])).content.decode()
-    assert "its AI juror is playing it for you" in page
+    assert "its AI juror is speaking for it" in page
+    assert 'Your vote stays yours: <strong id="your-vote">not guilty</strong>' in page
     anna.post(reverse("room_back", args=[code]))
     assert room_of_code(code).seats.get(number=2).away_since is None
 
