@@ -223,16 +223,14 @@ def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
             yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words)
 
 
+BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
+
+
 def _evidence_name(label: str) -> str:
     """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most). A name
     in brackets is never cut in half: "Property found or produced (Ann Plimpton)" keeps "(Ann
     Plimpton)", not "(Ann"."""
-    every = label.split()
-    words = every[:5]
-    while " ".join(words).count("(") > " ".join(words).count(")") and len(words) < min(len(every), 10):
-        words.append(every[len(words)])
-    if " ".join(words).count("(") > " ".join(words).count(")"):
-        words = words[: next(i for i, word in enumerate(words) if "(" in word)] or words[:1]
+    words = BRACKETED_OR_WORD.findall(label)[:5]  # a bracketed name counts as one word
     while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
         words.pop()
     short = " ".join(words).rstrip(",;:")
