@@ -8,29 +8,12 @@ on ``reading_dev.py``.
 
 Written on 2026-11-28, before the reading was tuned on any of it, by a test writer who had not
 seen the reading's rules (``deliberation/minds/offline_reading.py``, ``offline_lexicon.py``) or
-the older set in ``reading_set.py`` beyond its two dataclasses: each argument was written from the
-curated case file alone, as a student who had read it would argue, so the words follow no list the
-reading was built on. The voices are the product's users: a fifteen-year-old typing fast with
-typos and no capitals, a careful student, adults, a retired person, a speaker of English as a
-second language; one-liners and paragraphs; evidence named in a speaker's own words as often as
-by the case file's labels.
-
-``side`` is the way a fair reader agrees the argument pushes (``none`` for off-topic text and
-salad); ``strong`` names a specific piece of evidence and says what it shows, ``weak`` leans the
-same way on feeling, character, hedges or a thin point. Each side has negations (an item that
-does not prove something, or does not rule someone out), hedged, sarcastic and rhetorical
-arguments. ``off_topic`` is talk about the room, lunch or a story about something else, some of
-it sharing a word with the case; ``salad`` strings the case's own keywords together with no
-claim. A pair reads one item both ways.
-
-The whole set (250 items: per case 8 strong and 6 weak arguments each way, 8 off-topic, 4 salad
-and 10 pairs) was split by a fixed rule, not by how anything reads: within each case and each
-stratum (guilty strong, guilty weak, not-guilty strong, not-guilty weak, off-topic, salad,
-pairs; numbered 0-6) the items, in the order written, alternate between the two parts, and the
-first goes to the development part when the case's number (Kessler 0, Alder 1, Copper Kettle 2,
-Pruitt 3, Route Nine 4) plus the stratum's number is even, to the held-out part when it is odd.
-Each part so holds exactly half of every stratum: per case 4 strong and 3 weak arguments each
-way, 4 off-topic, 2 salad and 5 pairs (100 arguments and 25 pairs in all).
+the older set in ``reading_set.py`` beyond its two dataclasses, from the curated case files alone.
+This part and ``reading_dev.py`` were written as one set of 250 items and split by a fixed rule
+(alternating within each case and stratum in the order written); ``reading_dev.py``'s docstring
+describes the voices, the grades and the rule. This part holds exactly half of every stratum: per
+case 4 strong and 3 weak arguments each way, 4 off-topic, 2 salad and 5 pairs (100 arguments and
+25 pairs in all).
 """
 
 from __future__ import annotations
