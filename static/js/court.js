@@ -54,6 +54,15 @@
       evt.detail.shouldSwap = false;
     }
   });
+  // Messages the chat already shows are dropped before they go in, not after: the chat is a live
+  // region, and a screen reader would read a round delivered twice (a push crossing a catch-up) twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var target = evt.detail.target, fragment = evt.detail.fragment;
+    if (!target || target.id !== "chat" || !fragment || !fragment.querySelectorAll) return;
+    fragment.querySelectorAll("li[id]").forEach(function (li) {
+      if (li.parentNode === fragment && document.getElementById(li.id)) li.remove();
+    });
+  });
   // More pieces of the line already being spoken: add them beside the playing one instead of
   // replacing it (an <audio> taken out of the page stops mid-word).
   function mergeJudge(incoming, target) {

@@ -15,6 +15,7 @@ from tests.conftest import need
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
+COLOUR = HERE / "colour.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING = ("serious", "critical")
 IMPACTS = ("minor", "moderate", "serious", "critical")
@@ -57,3 +58,9 @@ def describe(violations: list[dict[str, Any]]) -> list[str]:
         for v in violations
         for node in v["nodes"]
     ]
+
+
+def colour_alone(page: Any) -> list[str]:
+    """Elements of ``page`` that show a vote by the guilty / not-guilty colours and nothing else a
+    sighted reader could tell apart (tests/e2e/colour.js says what counts)."""
+    return page.evaluate(COLOUR.read_text(encoding="utf-8"))

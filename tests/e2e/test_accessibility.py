@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.axe import IMPACTS, audit, blocking, describe, need_axe
+from tests.e2e.axe import IMPACTS, audit, blocking, colour_alone, describe, need_axe
 from tests.e2e.moves import choose_side, speak
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -46,6 +46,7 @@ class Audit:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.found: dict[str, list[dict[str, Any]]] = {}
+        self.colour_alone: dict[str, list[str]] = {}
 
     def check(self, page: Any, name: str) -> None:
         """Audit ``page`` as it is now at every width (the viewport it had is given back after)."""
@@ -54,6 +55,8 @@ class Audit:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(150)  # media queries and a resize's layout settle
             self.found[f"{name}@{width}"] = audit(page)
+            if width == max(WIDTHS):  # the colours are the same at every width
+                self.colour_alone[name] = colour_alone(page)
             page.screenshot(path=str(self.folder / f"{name}-{width}.png"), full_page=True)
         page.set_viewport_size(before)
 
@@ -68,6 +71,7 @@ class Audit:
             "pages": sorted({key.rsplit("@", 1)[0] for key in self.found}),
             "audits": len(self.found),
             "violations_by_impact": {impact: impacts.get(impact, 0) for impact in IMPACTS},
+            "votes_by_colour_alone": sum(len(found) for found in self.colour_alone.values()),
         }
 
     def finish(self) -> None:
@@ -77,6 +81,8 @@ class Audit:
         (self.folder / "violations.json").write_text(json.dumps(full, indent=2))
         serious = {key: describe(blocking(found)) for key, found in self.found.items() if blocking(found)}
         assert serious == {}, json.dumps(serious, indent=2)
+        by_colour = {name: found for name, found in self.colour_alone.items() if found}
+        assert by_colour == {}, f"votes shown by colour alone: {json.dumps(by_colour, indent=2)}"
 
 
 def _context(browser: Any, width: int = 1280) -> Any:
