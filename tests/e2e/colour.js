@@ -2,6 +2,8 @@
 // it in words, a letter or a sign, and a drawing's two kinds of mark must differ by more than hue.
 // Returns one line per element that relies on colour alone.
 () => {
+  const root = getComputedStyle(document.documentElement);
+  if (!root.getPropertyValue("--guilty").trim()) return []; // a page without the jury's colours (the admin)
   const probe = document.createElement("span");
   document.body.appendChild(probe);
   const rgb = (name) => {
