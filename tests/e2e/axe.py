@@ -18,6 +18,7 @@ AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
 COLOUR = HERE / "colour.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING = ("serious", "critical")
+INSTALL = "run `npm ci --prefix tests/e2e`"
 IMPACTS = ("minor", "moderate", "serious", "critical")
 RUN = """async (tags) => {
   const results = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
@@ -30,7 +31,7 @@ RUN = """async (tags) => {
 
 def need_axe() -> None:
     """Skip (fail under CI) when axe-core has not been installed from the npm registry."""
-    need(AXE.exists(), f"axe-core is not installed: run `npm ci --prefix tests/e2e` ({AXE} is missing)")
+    need(AXE.exists(), f"axe-core is not installed: {INSTALL} ({AXE} is missing)")
 
 
 @cache
