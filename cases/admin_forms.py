@@ -106,7 +106,17 @@ class WitnessAdminForm(forms.ModelForm):
 
 
 class DefendantInlineFormSet(forms.BaseInlineFormSet):
-    """Refuses to leave a playable case without a defendant (the game opens with the accused)."""
+    """Refuses to leave a playable case without a defendant (the game opens with the accused).
+
+    The admin lays defendants out as a table whose column headings are not the inputs' labels, so
+    each input is named for a screen reader ("Defendant 1: Name")."""
+
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        row = "Defendant" if index is None else f"Defendant {index + 1}"
+        for field in form.fields.values():
+            if not field.widget.is_hidden:
+                field.widget.attrs.setdefault("aria-label", f"{row}: {field.label}")
 
     def clean(self) -> None:
         super().clean()

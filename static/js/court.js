@@ -54,6 +54,15 @@
       evt.detail.shouldSwap = false;
     }
   });
+  // Messages the chat already shows are dropped before they go in, not after: the chat is a live
+  // region, and a screen reader would read a round delivered twice (a push crossing a catch-up) twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var target = evt.detail.target, fragment = evt.detail.fragment;
+    if (!target || target.id !== "chat" || !fragment || !fragment.querySelectorAll) return;
+    fragment.querySelectorAll("li[id]").forEach(function (li) {
+      if (li.parentNode === fragment && document.getElementById(li.id)) li.remove();
+    });
+  });
   // More pieces of the line already being spoken: add them beside the playing one instead of
   // replacing it (an <audio> taken out of the page stops mid-word).
   function mergeJudge(incoming, target) {
@@ -342,6 +351,46 @@
       if (error) { error.setAttribute("tabindex", "-1"); error.focus(); }
     }
   });
+  /* ---- The keyboard's place across a swap of the controls ---------------------------------- */
+  /* A move's answer or a pushed update replaces the controls, and with them the element that had
+   * the focus: the browser would send a keyboard user back to the top of the page, to tab through
+   * every message of the chat again. The focus goes to the same control in the new copy, else (it
+   * is gone or disabled while the jurors speak) to the controls' heading; a confirmation that
+   * appears (calling the final vote) takes it, so a screen reader reads the question. */
+  var focusWas = null;
+  function sameControl(el, was) {
+    if (was.id) return el.id === was.id;
+    return el.tagName === was.tag && el.getAttribute("name") === was.name &&
+      el.getAttribute("value") === was.value && el.textContent.trim() === was.text;
+  }
+  function keepFocus(target) {
+    var active = document.activeElement;
+    var controls = active && active.closest && active.closest("#controls, #room-controls");
+    if (!target || !controls || !target.contains(controls)) return; // the controls, or the court read again
+    focusWas = { id: active.id, tag: active.tagName, name: active.getAttribute("name"),
+                 value: active.getAttribute("value"), text: active.textContent.trim() };
+  }
+  function giveFocusBack() {
+    var was = focusWas;
+    focusWas = null;
+    var root = document.getElementById("controls") || document.getElementById("room-controls");
+    var active = document.activeElement;
+    if (!was || !root || (active && active !== document.body && document.body.contains(active))) return;
+    var next = root.querySelector('[role="alertdialog"]');
+    if (!next) {
+      next = Array.prototype.find.call(root.querySelectorAll("button, input, select, textarea, a[href], summary"),
+        function (el) { return !el.disabled && !el.closest("fieldset:disabled") && sameControl(el, was); });
+    }
+    next = next || root.querySelector("h3, h4");
+    if (!next) return;
+    if (!next.matches("button, input, select, textarea, a[href], summary")) next.setAttribute("tabindex", "-1");
+    next.focus();
+  }
+  document.addEventListener("htmx:beforeSwap", function (evt) { keepFocus(evt.detail.target); });
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) { keepFocus(evt.detail.target); });
+  document.addEventListener("htmx:afterSettle", giveFocusBack);
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(giveFocusBack, 0); });
+
   /* An update went out between this page's rendering and its socket joining (consumers.py): read
    * the page again into place. The socket stays open meanwhile, so nothing after it is missed, and
    * no second socket is opened (a reload would open one, and could miss again while a round runs).
