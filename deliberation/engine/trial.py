@@ -371,7 +371,7 @@ def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) ->
     if kind == "call":
         witness = _witness(case, item["witness"])
         state.on_stand = witness.id
-        text = f"{counsel.side_name(side)} calls {witness.name} ({witness.role})."
+        text = counsel.call_words(side, witness)
         return [
             _emit(
                 state,

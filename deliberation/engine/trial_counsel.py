@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 
+from deliberation.engine.trial_phrases import agree, charges_phrase, counted, join_names
 from deliberation.engine.trial_text import STOP, RecordLine, record_lines
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -164,21 +165,31 @@ def cross_questions(witness: WitnessItem, case: CaseFile, rng: random.Random, k:
 
 
 def defendant_words(case: CaseFile) -> str:
-    names = [d.name for d in case.defendants] or ["the accused"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return join_names([d.name for d in case.defendants])
+
+
+def _several(case: CaseFile) -> bool:
+    return len(case.defendants) > 1
+
+
+def call_words(side: str, witness: WitnessItem) -> str:
+    return f"{side_name(side)} calls {witness.name} ({witness.role})."
 
 
 def opening(case: CaseFile, side: str, witnesses: list[WitnessItem]) -> str:
-    called = ", ".join(f"{w.name} ({w.role})" for w in witnesses[:4])
-    charges = "; ".join(case.charges) or "the offence charged"
+    called = join_names([f"{w.name} ({w.role})" for w in witnesses[:4]], none="")
+    charges = charges_phrase(case.charges)
     if side == "prosecution":
-        parts = [f"Members of the jury, {defendant_words(case)} stands charged with {charges}."]
+        stand = agree(len(case.defendants), "stands", "stand") if case.defendants else "stands"
+        parts = [f"Members of the jury, {defendant_words(case)} {stand} charged with {charges}."]
         parts.extend(case.prosecution_arguments[:2])
         if called:
             parts.append(f"You will hear from {called}. Listen to what they saw.")
         return " ".join(parts)
+    charge = "these charges" if len([c for c in case.charges if c.strip()]) > 1 else "this charge"
     parts = [
-        "Members of the jury, the prosecution must prove this charge so that you are sure of it.",
+        f"Members of the jury, the prosecution must prove {charge} so that you are sure of it"
+        + ("." if charge == "this charge" else ", each of them."),
         "Listen to how much each witness really saw, and how sure each can be.",
     ]
     parts.extend(case.defense_arguments[:2])
@@ -202,14 +213,20 @@ def closing(side: str, quotes: list[tuple[str, str]], exposed: list[tuple[str, s
 
 
 def directions(case: CaseFile, struck: int) -> str:
-    charges = "; ".join(case.charges) or "the offence charged"
+    be = "are" if _several(case) else "is"
     parts = [
         "Members of the jury, the burden of proof is on the prosecution from start to finish; "
         "the accused does not have to prove anything.",
         "You may convict only if the evidence makes you sure of guilt, beyond reasonable doubt.",
-        f"You must decide whether the prosecution has proved that {defendant_words(case)} is guilty of {charges}.",
+        f"You must decide whether the prosecution has proved that {defendant_words(case)} {be} guilty of "
+        f"{charges_phrase(case.charges)}.",
         "Decide the case on the evidence you heard from the witness box, and on nothing else.",
     ]
+    if _several(case):
+        parts.append("Consider the evidence against each of the accused separately.")
     if struck:
-        parts.append(f"{struck} answer{'s were' if struck != 1 else ' was'} struck out: put them out of your minds.")
+        them = agree(struck, "it", "them")
+        parts.append(
+            f"{counted(struck, 'answer')} {agree(struck, 'was', 'were')} struck out: put {them} out of your minds."
+        )
     return " ".join(parts)
