@@ -46,11 +46,11 @@ EVIDENCE_FIELDS = (
     "contestable",
     "contest_reason",
 )
-WITNESS_FIELDS = ("name", "role", "testimony_summary", "credibility_issues", "side")
+WITNESS_FIELDS = ("name", "role", "testimony_summary", "testimony", "credibility_issues", "side")
 CHILD_DEFAULTS: dict[str, dict[str, Any]] = {
     "defendants": {"gender": "unknown", "age": None, "description": ""},
     "evidence": {"strength_prosecution": 0.5, "strength_defense": 0.5, "contestable": False, "contest_reason": ""},
-    "witnesses": {"credibility_issues": [], "side": "neutral"},
+    "witnesses": {"testimony": "", "credibility_issues": [], "side": "neutral"},
 }
 
 ERROR_NOT_A_MAPPING = "{name}: a curated case must be a YAML mapping of fields."

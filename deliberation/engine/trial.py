@@ -188,7 +188,7 @@ def _emit(state: TrialState, **values: Any) -> TrialEvent:
 
 def vocabulary(case: CaseFile, witness: WitnessItem) -> set[str]:
     """The words a relevant question shares with the case file."""
-    texts = [case.summary, *case.charges, witness.testimony, *witness.credibility_issues]
+    texts = [case.summary, *case.charges, witness.testimony, witness.first_person, *witness.credibility_issues]
     texts += [d.name for d in case.defendants] + [f"{e.label} {e.description}" for e in case.evidence]
     texts += [w.name for w in case.witnesses]
     return set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"}

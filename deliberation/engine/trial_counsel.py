@@ -186,10 +186,9 @@ def opening(case: CaseFile, side: str, witnesses: list[WitnessItem]) -> str:
         if called:
             parts.append(f"You will hear from {called}. Listen to what they saw.")
         return " ".join(parts)
-    charge = "these charges" if len([c for c in case.charges if c.strip()]) > 1 else "this charge"
+    charge = "each of these charges" if len([c for c in case.charges if c.strip()]) > 1 else "this charge"
     parts = [
-        f"Members of the jury, the prosecution must prove {charge} so that you are sure of it"
-        + ("." if charge == "this charge" else ", each of them."),
+        f"Members of the jury, the prosecution must prove {charge} so that you are sure of it.",
         "Listen to how much each witness really saw, and how sure each can be.",
     ]
     parts.extend(case.defense_arguments[:2])

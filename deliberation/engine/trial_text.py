@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from deliberation.engine.types import WitnessItem
+
 CROSS_MARK = re.compile(r"\b(?:Cross-examined|Cross-examination)\b[^.]*\.", re.IGNORECASE)
 QA_MARK = re.compile(r"\bQ\.\s*(?P<q>.+?)\s*A\.\s*(?P<a>.+?)(?=\s*\bQ\.\s|$)", re.DOTALL)
 # Sentence ends, dashes (the reporter's break between answers) and semicolons; never after a title.
 BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\s*[—–]\s*|\s+-\s+|;\s+")
-TITLES = re.compile(r"\b(?:Mr|Mrs|Dr|St|No|Capt|Sgt|Insp|Det|Co|Messrs|Esq|[A-Z])\.$")
+# "p.m." before "I" ("At 10:04 p.m. I stopped the car") is more often inside a sentence than at its end.
+TITLES = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|No|Capt|Sgt|Insp|Det|Co|Messrs|Esq|Prof|Rev|[A-Z]|[ap]\.m)\.$")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]+|\d+(?::\d+)?")
 STOP = frozenset(
     """a about above after again against all am an and any are as at be because been before being below between
@@ -149,6 +152,20 @@ def record_lines(testimony: str, credibility_issues: tuple[str, ...] = ()) -> li
         RecordLine(issue.strip(), "record") for issue in credibility_issues if len(issue.split()) >= MIN_NOTE_WORDS
     )
     return lines
+
+
+def sworn(witness: WitnessItem) -> str:
+    """What the witness says on the stand: its own words where the case file gives them (a curated
+    witness's first-person testimony), else its testimony as printed (an Old Bailey record)."""
+    return witness.first_person or witness.testimony
+
+
+def witness_lines(witness: WitnessItem) -> list[RecordLine]:
+    """A witness's record: its own words alone when it has them (the case file's notes on it are
+    then what the other side puts to it, not lines it says), else its testimony and the notes."""
+    if witness.first_person:
+        return record_lines(witness.first_person)
+    return record_lines(witness.testimony, witness.credibility_issues)
 
 
 def overlap(question: set[str], line: set[str]) -> float:

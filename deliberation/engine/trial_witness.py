@@ -22,7 +22,15 @@ from functools import lru_cache
 
 from deliberation.engine import trial_topics
 from deliberation.engine.trial_rules import is_hearsay_answer
-from deliberation.engine.trial_text import RecordLine, content_words, normalise, record_lines, similarity
+from deliberation.engine.trial_text import (
+    RecordLine,
+    content_words,
+    normalise,
+    record_lines,
+    similarity,
+    sworn,
+    witness_lines,
+)
 from deliberation.engine.types import WitnessItem
 
 DONT_KNOW = "I couldn't say."
@@ -119,7 +127,7 @@ def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
-    lines, line_words = _record(witness.testimony, tuple(witness.credibility_issues))
+    lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
     asked = _asked(question, line_words)
     scored = [
         (_score(question, asked, line, words, part, said), -index)
@@ -166,6 +174,9 @@ def _sentence(text: str, *, lower: bool = False, record: str = "") -> str:
 
 
 def record_text(witness: WitnessItem) -> str:
+    """Everything the witness may say: its own words, or its printed testimony and the notes on it."""
+    if witness.first_person:
+        return witness.first_person
     return " ".join([witness.testimony, *witness.credibility_issues])
 
 
@@ -202,7 +213,7 @@ def witness_prompt(witness: WitnessItem, question: str, passages: list[str]) -> 
 
 def passages_for(witness: WitnessItem, question: str, k: int = 3) -> list[str]:
     """The ``k`` record lines closest to the question (retrieval over this witness's record only)."""
-    lines = record_lines(witness.testimony, witness.credibility_issues)
+    lines = witness_lines(witness)
     words = content_words(question)
     ranked = sorted(lines, key=lambda line: -len(words & content_words(line.text)))
     return [line.text for line in ranked[:k] if words & content_words(line.text)]
