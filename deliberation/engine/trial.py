@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from deliberation.engine import trial_counsel as counsel
 from deliberation.engine import trial_rules as rules
+from deliberation.engine.trial_asking import Question
 from deliberation.engine.trial_text import content_words, normalise
 from deliberation.engine.trial_witness import Answer, is_grounded
 from deliberation.engine.trial_witness import answer as witness_answer
@@ -172,8 +173,18 @@ def new_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_P
     return state
 
 
-def _question_step(stage: str, side: str, witness_id: str, question: str, part: str) -> dict[str, Any]:
-    return {"stage": stage, "kind": "question", "side": side, "witness": witness_id, "question": question, "part": part}
+def _question_step(stage: str, side: str, witness_id: str, question: Question, part: str) -> dict[str, Any]:
+    """A planned question, with the record line it was made from (``line``) and what it asks (``asks``)."""
+    return {
+        "stage": stage,
+        "kind": "question",
+        "side": side,
+        "witness": witness_id,
+        "question": question.text,
+        "part": part,
+        "asks": question.kind,
+        "line": question.line,
+    }
 
 
 def _witness(case: CaseFile, witness_id: str) -> WitnessItem:
@@ -194,9 +205,12 @@ def vocabulary(case: CaseFile, witness: WitnessItem) -> set[str]:
     return set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"}
 
 
-def helps(answer_text: str, *, knows: bool, part: str, side_asking: str, record_part: str) -> str:
-    """Which side an admitted answer helped (the documented rule in TRIAL.md)."""
-    doubtful = not knows or record_part == "record" or any(w in answer_text.lower() for w in DOUBT_WORDS)
+def helps(
+    answer_text: str, *, knows: bool, part: str, side_asking: str, record_part: str, conceded: bool = False
+) -> str:
+    """Which side an admitted answer helped (the documented rule in TRIAL.md). ``conceded``: the answer
+    comes from what a curated witness's own words say it concedes under cross-examination."""
+    doubtful = conceded or not knows or record_part == "record" or any(w in answer_text.lower() for w in DOUBT_WORDS)
     if part == "chief":
         return side_asking if knows else ""
     return side_asking if doubtful else counsel.other(side_asking)
@@ -257,7 +271,14 @@ def ask(
     hearsay = opponent_objects and rules.is_hearsay_answer(reply.text)
     strike = rules.rule_on_answer("hearsay", reply.text) if hearsay else None
     struck = bool(strike and strike.sustained)
-    gained = "" if struck else helps(reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part)
+    conceded = bool(witness.first_person) and reply.part == "cross"
+    gained = (
+        ""
+        if struck
+        else helps(
+            reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part, conceded=conceded
+        )
+    )
     grounded = is_grounded(reply.text, reply.lines, witness)
     events.append(
         _emit(

@@ -1,12 +1,18 @@
 """Offline counsel: questions, speeches and objections drawn from the case file alone.
 
-Examination in chief: counsel walk their witness through its record. Where the record printed the
-question (Old Bailey ``Q.``) they ask it verbatim; otherwise they ask an open question about the
-salient words of a line of the witness's chief evidence ("What can you tell the jury about the
-cellar and the straws?"). Cross-examination: the other side puts the lines the record gives of the
-cross-examination and the case file's notes on the witness's credibility ("Isn't it true that
-..."), which is allowed in cross. Now and then (``DEFECT_RATE``) counsel asks a defective question
-(leading in chief, speculation, hearsay, argumentative in cross) for the other side to object to.
+Examination in chief: counsel walk their witness through its record, a line at a time, with the
+question that line answers (``trial_asking``: who did it, when, where, how far, what was found, how
+sure the witness is), each naming the act or the thing the line tells. Where the Old Bailey record
+printed counsel's own question (``Q.``) and it names something of the record, they ask it verbatim.
+
+Cross-examination tests the weakness the record shows, in this order: a contradiction with another
+witness on the same point (a time, a man or a woman); what the witness concedes in its own cross
+part, put back to it ("You did not examine the electrical circuits, did you?"); the case file's
+notes on it (an Old Bailey label such as "Did not see clearly" sends counsel to the line that shows
+it: "You say it was candle-light. How much light was there?"); and with nothing of that, how sure
+the witness can be of its own main sight. Now and then (``DEFECT_RATE``) counsel asks a defective
+question (leading in chief, speculation, hearsay, argumentative in cross) for the other side to
+object to.
 """
 
 from __future__ import annotations
@@ -14,8 +20,11 @@ from __future__ import annotations
 import random
 import re
 
+from deliberation.engine import trial_asking as asking
+from deliberation.engine import trial_topics
+from deliberation.engine.trial_asking import Question
 from deliberation.engine.trial_phrases import agree, charges_phrase, counted, join_names
-from deliberation.engine.trial_text import STOP, RecordLine, record_lines
+from deliberation.engine.trial_text import RecordLine, content_words, sworn, witness_lines
 from deliberation.engine.types import CaseFile, WitnessItem
 
 SIDE_NAMES = {"prosecution": "Counsel for the prosecution", "defense": "Counsel for the defence"}
@@ -23,18 +32,55 @@ DEFECT_RATE = 0.12
 WRONG_OBJECTION_RATE = 0.08
 CHIEF_QUESTIONS = 3
 CROSS_QUESTIONS = 2
-ISSUE_QUESTIONS = {  # Old Bailey credibility labels (cases.importers.oldbailey_rules) -> a cross question
-    "Admits having been drinking": "Had you been drinking, or were you drunk?",
-    "Did not see clearly": "Was it dark? Did you see his face?",
-    "Uncertain or will not swear": "Will you swear to him? Are you sure?",
-    "Related to or close to the accused": "How long have you known the prisoner, and are you related?",
-}
-OPEN_TEMPLATES = (
-    "What can you tell the jury about {a} and {b}?",
-    "Tell us about {a} and {b}.",
-    "What do you know of {a} and {b}?",
+# A credibility note (the Old Bailey importer's labels, or words of a curator's note) -> the record
+# line that shows the weakness, and the question that tests it.
+WEAKNESSES: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"drink|drunk|liquor", re.I),
+        re.compile(r"\b(?:drunk|drink|drinking|liquor|tipsy|fuddled|beer|gin|pints?)\b", re.I),
+        "How much had you had to drink?",
+    ),
+    (
+        re.compile(r"see clearly|view|dark|light", re.I),
+        trial_topics.TOPICS["light"][1],  # the light or the view, not "a dark spot"
+        "How much light was there, and how well could you see?",
+    ),
+    (
+        re.compile(r"uncertain|will not swear|not sure|unsure|confiden|percent", re.I),
+        re.compile(
+            r"not sure|unsure|cannot swear|can't swear|could not swear|will not swear|I think|I believe|percent", re.I
+        ),
+        "Will you swear to it?",
+    ),
+    (
+        re.compile(r"related|cousin|close to the accused|friend|known", re.I),
+        re.compile(
+            r"\b(?:cousin|brother|sister|wife|husband|son|daughter|mother|father|friend|known him|known her)\b", re.I
+        ),
+        "How close are you to the accused?",
+    ),
+    (
+        re.compile(r"earlier statement|first told|changed", re.I),
+        re.compile(
+            r"\bfirst (?:told|said)|I may have said|before the magistrate|at the police|deposition|changed", re.I
+        ),
+        "Which is the truth: what you said then, or what you say now?",
+    ),
+    (
+        re.compile(r"memory|recollect|remember", re.I),
+        re.compile(r"recollect|remember|forget|memory", re.I),
+        "How much of it do you really remember?",
+    ),
+    (
+        re.compile(r"interest|paid|owed|reward|wages|sentence", re.I),
+        re.compile(r"\breward\b|\bpaid\b|\bpaying\b|\bowe[sd]?\b|wages|sentence|quarrel|bad terms", re.I),
+        "What do you stand to gain from your evidence?",
+    ),
 )
-ONE_WORD_TEMPLATES = ("What can you tell the jury about {a}?", "Tell us about {a}.")
+SIGHT = re.compile(
+    r"\b(?:saw|seen|see|observed|noticed|knew|know|recogni[sz]ed|picked|identified|watched|heard)\b", re.I
+)
+SURE_PROBE = "Could you be mistaken?"
 DEFECTS_CHIEF = (
     "Isn't it true that {line}, didn't you?",
     "What did the neighbours say about it?",
@@ -44,15 +90,8 @@ DEFECTS_CROSS = (
     "How can you expect the jury to believe that {line}?",
     "Why do you think the prisoner would do such a thing?",
 )
-SWAPS = (
-    (re.compile(r"\bI am\b"), "you are"),
-    (re.compile(r"\bI was\b"), "you were"),
-    (re.compile(r"\bI'm\b"), "you're"),
-    (re.compile(r"\bI\b"), "you"),
-    (re.compile(r"\bmy\b", re.I), "your"),
-    (re.compile(r"\bme\b"), "you"),
-    (re.compile(r"\bmyself\b"), "yourself"),
-)
+WOMAN = re.compile(r"\b(?:a woman|woman|female|lady)\b", re.I)
+MAN = re.compile(r"\b(?:a man|a guy|guy|male|a fellow)\b", re.I)
 
 
 def side_name(side: str) -> str:
@@ -64,104 +103,210 @@ def other(side: str) -> str:
 
 
 def second_person(line: str) -> str:
-    text = line.strip().rstrip(".")
-    for pattern, words in SWAPS:
-        text = pattern.sub(words, text)
-    return text[:1].lower() + text[1:] if not text[:2].isupper() else text
-
-
-DETERMINERS = frozenset({"the", "a", "an", "his", "her", "their", "its", "this", "that", "my", "our"})
-OWN = {"my": "your", "our": "your"}
-VERB_ENDINGS = ("ed", "ly", "ing")
-TOKEN = re.compile(r"[A-Za-z][A-Za-z'’]*")  # "a" and "I" count here, unlike WORD
-NAME = re.compile(r"[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)*")  # "Fleet Street" is one name
-
-
-def salient(line: str, k: int = 2) -> list[str]:
-    """The line's most telling words: capitalised names first, then the things it names (a word
-    after "the", "his", "a"... with the adjective before it skipped: "a dark spot" gives "the spot"),
-    never a verb ("remembers" or "slipped" never becomes "the remembers"). A line that names
-    nothing gives nothing, and counsel ask what happened."""
-    found = TOKEN.findall(line)
-    first = TOKEN.search(line)
-    body = line[first.end() :] if first else line  # the first word is capitalised for the sentence
-    names = [  # "Hale's statement": the name, not its possessive
-        name.removesuffix("'s").removesuffix("’s")
-        for name in NAME.findall(body)
-        if name.lower() not in STOP and (len(name) > 3 or " " in name)
-    ]
-    things: list[str] = []
-    for at, word in enumerate(found):
-        if word.lower() not in DETERMINERS:
-            continue
-        run: list[str] = []  # "a grey hooded sweatshirt came": grey, hooded, sweatshirt
-        for following in found[at + 1 : at + 4]:
-            if not following.islower() or following in STOP or following in DETERMINERS:
-                break
-            run.append(following)
-        nouns = [w for w in run if len(w) > 2 and not w.endswith(VERB_ENDINGS)]
-        if nouns:
-            own = OWN.get(word.lower(), "the" if word.lower() in ("a", "an", "this", "that") else word.lower())
-            things.append(f"{own} {nouns[-1]}")
-    picked: list[str] = []
-    for phrase in [*names, *things]:
-        if phrase.split()[-1].lower() not in (p.split()[-1].lower() for p in picked):
-            picked.append(phrase)
-    return picked[:k]
+    text = asking.you(line.strip().rstrip("."))
+    return text[:1].lower() + text[1:] if not text[:2].isupper() and not text.startswith("I ") else text
 
 
 def spread(lines: list[RecordLine], k: int) -> list[RecordLine]:
     """``k`` lines spread evenly through the record (the start, the middle, the end)."""
-    useful: list[RecordLine] = []
-    for line in lines:  # one line per printed question: its other answer lines come with it
-        if (salient(line.text, 1) or line.question) and not (
-            line.question and useful and useful[-1].question == line.question
-        ):
-            useful.append(line)
-    if len(useful) <= k:
-        return useful
-    step = len(useful) / k
-    return [useful[int(i * step)] for i in range(k)]
+    if len(lines) <= k:
+        return list(lines)
+    step = len(lines) / k
+    return [lines[int(i * step)] for i in range(k)]
 
 
-def open_question(line: RecordLine, rng: random.Random) -> str:
-    if line.question and not line.question.startswith("("):  # "(by the prisoner) ..." is not counsel's
-        return line.question
-    words = salient(line.text)
-    if len(words) >= 2:
-        return rng.choice(OPEN_TEMPLATES).format(a=words[0], b=words[1])
-    return rng.choice(ONE_WORD_TEMPLATES).format(a=words[0] if words else "what happened")
+def _printed(line: RecordLine) -> str:
+    """The record's own question, when counsel asked it ("(by the prisoner) ..." is not counsel's) and
+    it names something the answer is about."""
+    if not line.question or line.question.startswith("("):
+        return ""
+    named = asking.named_words(line.question)
+    return (
+        line.question
+        if named & asking.named_words(line.text) or re.search(r"\d|\b[A-Z][a-z]{2,}", line.question[1:])
+        else ""
+    )
 
 
-def chief_questions(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUESTIONS) -> list[str]:
-    lines = [line for line in record_lines(witness.testimony) if line.part == "chief"]
-    questions = [open_question(line, rng) for line in spread(lines, k)]
-    if questions and rng.random() < DEFECT_RATE:
+def chief_plan(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUESTIONS) -> list[Question]:
+    """Up to ``k`` questions in chief, from lines spread through the witness's own account."""
+    record = sworn(witness)
+    lines = [line for line in witness_lines(witness) if line.part == "chief"]
+    asked: list[Question] = []
+    used: set[str] = set()
+    seen_questions: set[str] = set()
+    # Walk the record from evenly spread starting points; a line that gives no question passes to the next.
+    starts = [lines.index(line) for line in spread(lines, k)]
+    for start in starts:
+        for line in lines[start:]:
+            if any(q.line == line.text for q in asked):
+                continue
+            printed = _printed(line)
+            question = Question(printed, "printed", line.text) if printed else asking.chief_question(line, record, used)
+            at = lines.index(line)
+            if question is None and at > 0 and lines[at - 1].question == line.question:
+                question = asking.after_question(lines[at - 1], line, record)
+            if question is not None and question.text not in seen_questions:
+                asked.append(question)
+                used.add(question.kind)
+                seen_questions.add(question.text)
+                break
+    return asked
+
+
+def chief_questions(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUESTIONS) -> list[Question]:
+    questions = chief_plan(witness, rng, k)
+    lines = [line for line in witness_lines(witness) if line.part == "chief"]
+    if questions and lines and rng.random() < DEFECT_RATE:
         template = rng.choice(DEFECTS_CHIEF)
-        questions.insert(rng.randrange(len(questions) + 1), template.format(line=second_person(lines[-1].text)))
+        text = template.format(line=second_person(lines[-1].text))
+        questions.insert(rng.randrange(len(questions) + 1), Question(text, "defect", ""))
     return questions
 
 
-def cross_questions(witness: WitnessItem, case: CaseFile, rng: random.Random, k: int = CROSS_QUESTIONS) -> list[str]:
-    lines = [line for line in record_lines(witness.testimony, witness.credibility_issues) if line.part != "chief"]
-    questions: list[str] = []
-    for line in spread(lines, k):
-        printed = line.question if line.question and not line.question.startswith("(") else ""
-        questions.append(printed or f"Isn't it true that {second_person(line.text)}?")
-    for label in witness.credibility_issues:  # the importer's labels become the questions they call for
-        if label in ISSUE_QUESTIONS and len(questions) < k + 1:
-            questions.append(ISSUE_QUESTIONS[label])
-    if not questions:  # nothing in the record of a cross: test how sure the witness is of their own evidence
-        chief = [line for line in record_lines(witness.testimony) if line.part == "chief"]
-        for line in spread(chief, 1):
-            words = salient(line.text, 1)
-            if words:
-                questions.append(f"Can you be sure about {words[0]}?")
+def _short_clauses(line: str) -> list[str]:
+    pieces = [asking.restore(c).strip().rstrip(".") for c in asking._clauses(asking.protect(line))]
+    fit = [c for c in pieces if 3 <= len(c.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in c]
+    return [c[:1].upper() + c[1:] for c in fit if asking._has_subject(c)]
+
+
+def contradictions(witness: WitnessItem, case: CaseFile) -> list[Question]:
+    """Where another witness said otherwise on the same point: a different clock time in a clause
+    about the same act, or a man where the other saw a woman (and the reverse), clause by clause."""
+    mine = witness_lines(witness)
+    for them in case.witnesses:
+        if them.id == witness.id:
+            continue
+        for line in mine:
+            for own in _short_clauses(line.text):
+                for theirs in (c for li in witness_lines(them) for c in _short_clauses(li.text)):
+                    if _contradict(own, theirs):
+                        text = f'{them.name} told the jury: "{theirs}". You say {second_person(own)}. Which is right?'
+                        return [Question(text, "contradiction", line.text)]
+    return []
+
+
+HOURS = re.compile(r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve")
+
+
+def _contradict(mine: str, theirs: str) -> bool:
+    shared = asking.named_words(mine) & asking.named_words(theirs)
+    if (WOMAN.search(mine) and MAN.search(theirs) and not WOMAN.search(theirs)) or (
+        MAN.search(mine) and WOMAN.search(theirs) and not WOMAN.search(mine)
+    ):
+        return bool(content_words(f"{mine} {theirs}") & {"driver", "person", "robber", "figure"})
+    mine_time, their_time = asking.CLOCK.search(mine), asking.CLOCK.search(theirs)
+    if not (mine_time and their_time):
+        return False
+    left = set(HOURS.findall(mine_time.group(0).lower()))
+    right = set(HOURS.findall(their_time.group(0).lower()))
+    timeless = shared - content_words(f"{mine_time.group(0)} {their_time.group(0)}")
+    return bool(left and right) and not left & right and len(timeless) >= 2
+
+
+def _weak_lines(witness: WitnessItem) -> list[tuple[RecordLine, str]]:
+    """The record lines that show a weakness the case file notes about this witness, with its probe."""
+    lines = witness_lines(witness)
+    found: list[tuple[RecordLine, str]] = []
+    for note in witness.credibility_issues:
+        for label, shows, probe in WEAKNESSES:
+            if not label.search(note):
+                continue
+            line = next((li for li in lines if shows.search(li.text) and li.part != "record"), None)
+            if line is not None and all(line is not f[0] for f in found):
+                found.append((line, probe))
+            break
+    return found
+
+
+def cross_plan(witness: WitnessItem, case: CaseFile, k: int = CROSS_QUESTIONS) -> list[Question]:
+    """The questions that test this witness's evidence, most telling first (see the module's order)."""
+    record = sworn(witness)
+    questions: list[Question] = contradictions(witness, case)[:1]
+    cross_lines = [line for line in witness_lines(witness) if line.part in ("cross", "record")]
+    # The witness's own admissions first ("I did not ..."), every other line (a short answer brings the
+    # next line with it); a line that only excuses ("That was a typing slip") is not put to it.
+    cross_lines = [
+        line
+        for line in cross_lines
+        if not re.match(r"^(?:That|This|It|There)\b|^(?:Re-?examined|Cross-?examined)\b", line.text, re.I)
+    ]
+    ordered = cross_lines[::2] + cross_lines[1::2]
+    for line in sorted(ordered, key=lambda li: not li.text.startswith("I ")):
+        if len(questions) >= k:
+            break
+        if any(q.line == line.text for q in questions):
+            continue
+        printed = _printed(line)
+        if printed:
+            questions.append(Question(printed, "printed", line.text))
+        elif line.part == "record":  # a curator's note in sentences, about the witness
+            if re.match(r"^(?:She|He|Her|His|They|Their)\b", line.text):
+                questions.append(Question(f"Isn't it right that {_note_to_you(line.text)}?", "concession", line.text))
+        else:
+            put = asking.put_to_witness(line.text, record)
+            if put:
+                questions.append(Question(put, "concession", line.text))
+    for line, probe in [] if witness.first_person else _weak_lines(witness):
+        if len(questions) >= k + 1:
+            break
+        if any(q.line == line.text for q in questions):
+            continue
+        said = _said_clause(line.text, shows=None)
+        if said:
+            questions.append(Question(f"You say {said}. {probe}", "probe", line.text))
+    if not questions:  # nothing in the record of a cross: how sure the witness can be of its main sight
+        chief = [line for line in witness_lines(witness) if line.part == "chief" and SIGHT.search(line.text)]
+        for line in chief:
+            said = _said_clause(line.text, shows=SIGHT)
+            if said:
+                questions.append(Question(f"You say {said}. {SURE_PROBE}", "probe", line.text))
+                break
+    return questions
+
+
+def _said_clause(line: str, shows: re.Pattern[str] | None) -> str:
+    """The clause of a line that shows what is put to the witness ("You say it was candle-light"),
+    short enough to hear in one breath, in the second person; "" when no clause is."""
+    for piece in (asking.restore(c).strip().rstrip(".") for c in asking._clauses(asking.protect(line))):
+        if shows is not None and not shows.search(piece):
+            continue
+        if 3 <= len(piece.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in piece:
+            return second_person(piece)
+    return ""
+
+
+def _note_to_you(note: str) -> str:
+    """A curator's note about the witness, put to the witness: "She is his cousin" -> "you are his cousin"."""
+    text = note.strip().rstrip(".")
+    swaps = (
+        (r"^(?:She|He) is\b", "you are"),
+        (r"^(?:She|He) was\b", "you were"),
+        (r"^(?:She|He) has\b", "you have"),
+        (r"^(?:She|He) (\w+?)s\b", r"you \1"),
+        (r"^(?:She|He) ", "you "),
+        (r"^(?:Her|His) ", "your "),
+    )
+    for pattern, words in swaps:
+        if re.match(pattern, text):
+            return re.sub(pattern, words, text, count=1)
+    return text[:1].lower() + text[1:] if not text[1:2].isupper() else text
+
+
+def cross_questions(
+    witness: WitnessItem, case: CaseFile, rng: random.Random, k: int = CROSS_QUESTIONS
+) -> list[Question]:
+    questions = cross_plan(witness, case, k)
     if questions and rng.random() < DEFECT_RATE:
-        lines_for = lines or record_lines(witness.testimony)
+        lines = witness_lines(witness)
         template = rng.choice(DEFECTS_CROSS)
-        questions.insert(rng.randrange(len(questions) + 1), template.format(line=second_person(lines_for[0].text)))
+        text = template.format(line=second_person(lines[0].text)) if lines else DEFECTS_CROSS[1]
+        questions.insert(rng.randrange(len(questions) + 1), Question(text, "defect", ""))
     return questions
+
+
+def names_of_record(witness: WitnessItem) -> set[str]:
+    return content_words(sworn(witness))
 
 
 def defendant_words(case: CaseFile) -> str:

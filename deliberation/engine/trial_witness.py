@@ -42,6 +42,8 @@ ABSENT_WEIGHT = 0.5  # a question word the record never uses
 TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distance...)
 SAID_PENALTY = 0.05
 AS_I_SAID = "As I said, "
+OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
+NEXT = re.compile(r"^\s*what happened (?:after|next,? after|then,? after)\b", re.I)
 TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
 PRINTED_QUESTION_MATCH = 0.6
 SHORT_LINE = 60  # a best line shorter than this brings the next line of the same part with it
@@ -127,6 +129,7 @@ def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
+    question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
     lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
     asked = _asked(question, line_words)
     scored = [
@@ -137,6 +140,11 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
     index = -index  # ties go to the line the record gives first
     if best <= 0.0:
         return Answer(DIDNT_SEE if SEEING.search(question) else DONT_KNOW, ())
+    if NEXT.match(question):  # "What happened after ...?": the line after the one it names, in the same part
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        if following is None or following.part != lines[index].part or is_hearsay_answer(following.text):
+            return Answer(DONT_KNOW, ())
+        index += 1
     chosen = [lines[index]]
     if normalise(chosen[0].text) in said:  # asked again: the same line, as said before
         again = _sentence(chosen[0].text, lower=True, record=record_text(witness))

@@ -95,7 +95,7 @@ def test_the_judge_asks_whether_each_defendant_is_guilty_in_agreement():
 
 
 def test_the_defence_opening_says_charge_or_charges_as_there_are():
-    assert "prove these charges" in counsel.opening(_case(ONE, CURATED), "defense", [])
+    assert "prove each of these charges" in counsel.opening(_case(ONE, CURATED), "defense", [])
     assert "prove this charge" in counsel.opening(_case(ONE, OLD_BAILEY), "defense", [])
 
 
