@@ -20,7 +20,7 @@ from deliberation.engine import trial_counsel as counsel
 from deliberation.engine import trial_rules as rules
 from deliberation.engine.trial_asking import Question
 from deliberation.engine.trial_text import content_words, normalise
-from deliberation.engine.trial_witness import Answer, is_grounded
+from deliberation.engine.trial_witness import NO_KNOWLEDGE, Answer, is_grounded
 from deliberation.engine.trial_witness import answer as witness_answer
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -417,11 +417,27 @@ def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) ->
     ]
 
 
-def _quotes(state: TrialState, case: CaseFile, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def _quotes(
+    state: TrialState, case: CaseFile, side: str
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """What this side's closing may quote: answers that helped it in chief and in cross, and the
+    questions of its cross-examination a witness could not answer (with the question asked)."""
     names = {w.id: w.name for w in case.witnesses}
-    mine = [(names[e.witness_id], e.text) for e in admitted(state.events) if e.helps == side and e.part == "chief"]
-    exposed = [(names[e.witness_id], e.text) for e in admitted(state.events) if e.helps == side and e.part == "cross"]
-    return mine, exposed
+    mine, exposed, unanswered = [], [], []
+    asked = ""
+    for event in state.events:
+        if event.kind == "question":
+            asked = event.text
+        if event.kind != "answer" or event.struck or event.helps != side:
+            continue
+        if event.text in NO_KNOWLEDGE:
+            if event.part == "cross":
+                unanswered.append((names[event.witness_id], asked))
+        elif event.part == "chief":
+            mine.append((names[event.witness_id], event.text))
+        else:
+            exposed.append((names[event.witness_id], event.text))
+    return mine, exposed, unanswered
 
 
 def run_trial(

@@ -213,7 +213,7 @@ def _lower_start(text: str, record: str) -> str:
 
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+([,;.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,;:-—–")
-    text = re.sub(r"^(?:and|but|then|so|when)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(?:and|but|then|so)\s+", "", text, flags=re.I)
     return text.rstrip(".")
 
 
@@ -345,8 +345,8 @@ def _where(line: RecordLine, record: str) -> Question | None:
         if not _fits(clause):
             continue
         clause = _lower_start(you(clause), record)
-        for distance in DISTANCE.finditer(clause):
-            clause = _tidy(clause.replace(distance.group(0), " "))
+        if DISTANCE.search(clause):
+            continue  # "lifted 20 cm left of the register": a distance is asked with "How far"
         being = re.match(
             r"^(you|he|she|they|it|(?:the|a|an) [\w$'-]+(?: [\w$'-]+){0,2}?|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
             r" (was|were) (.+)$",

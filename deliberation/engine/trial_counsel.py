@@ -25,6 +25,7 @@ from deliberation.engine import trial_topics
 from deliberation.engine.trial_asking import Question
 from deliberation.engine.trial_phrases import agree, charges_phrase, counted, join_names
 from deliberation.engine.trial_text import RecordLine, content_words, sworn, witness_lines
+from deliberation.engine.trial_witness import SHORT_LINE
 from deliberation.engine.types import CaseFile, WitnessItem
 
 SIDE_NAMES = {"prosecution": "Counsel for the prosecution", "defense": "Counsel for the defence"}
@@ -232,11 +233,13 @@ def cross_plan(witness: WitnessItem, case: CaseFile, k: int = CROSS_QUESTIONS) -
         if not re.match(r"^(?:That|This|It|There)\b|^(?:Re-?examined|Cross-?examined)\b", line.text, re.I)
     ]
     ordered = cross_lines[::2] + cross_lines[1::2]
+    chosen: list[RecordLine] = []
     for line in sorted(ordered, key=lambda li: not li.text.startswith("I ")):
         if len(questions) >= k:
             break
-        if any(q.line == line.text for q in questions):
+        if any(q.line == line.text for q in questions) or _brought_along(line, chosen, cross_lines):
             continue
+        chosen.append(line)
         printed = _printed(line)
         if printed:
             questions.append(Question(printed, "printed", line.text))
@@ -274,6 +277,13 @@ def _said_clause(line: str, shows: re.Pattern[str] | None) -> str:
         if 3 <= len(piece.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in piece:
             return second_person(piece)
     return ""
+
+
+def _brought_along(line: RecordLine, chosen: list[RecordLine], lines: list[RecordLine]) -> bool:
+    """Whether a line already asked for is short enough that the witness says ``line`` with it
+    (``trial_witness.SHORT_LINE``), so it need not be asked again."""
+    at = lines.index(line) if line in lines else -1
+    return at > 0 and lines[at - 1] in chosen and len(lines[at - 1].text) < SHORT_LINE
 
 
 def _note_to_you(note: str) -> str:
@@ -342,16 +352,31 @@ def opening(case: CaseFile, side: str, witnesses: list[WitnessItem]) -> str:
     return " ".join(parts)
 
 
-def closing(side: str, quotes: list[tuple[str, str]], exposed: list[tuple[str, str]]) -> str:
-    """A closing from the admitted record only: what helped this side, and what cross exposed."""
+INTRODUCTION = re.compile(r"^(?:I am|I'm|I have been|I was the|I've been)\b")
+
+
+def _telling(quotes: list[tuple[str, str]], k: int) -> list[tuple[str, str]]:
+    """The answers worth quoting first: what a witness saw or found before who the witness is."""
+    return sorted(quotes, key=lambda q: bool(INTRODUCTION.match(q[1])))[:k]
+
+
+def closing(
+    side: str,
+    quotes: list[tuple[str, str]],
+    exposed: list[tuple[str, str]],
+    unanswered: list[tuple[str, str]] | None = None,
+) -> str:
+    """A closing from the admitted record only: what helped this side, what cross exposed, and what a
+    witness could not answer (``unanswered``: the witness and the question)."""
     if side == "prosecution":
         parts = ["Members of the jury, you have heard the evidence."]
-        parts.extend(f'{name} told you: "{text}"' for name, text in quotes[:3])
+        parts.extend(f'{name} told you: "{text}"' for name, text in _telling(quotes, 3))
         parts.append("On that evidence you can be sure, and the verdict is guilty.")
     else:
         parts = ["Members of the jury, the question is not whether the accused might have done it."]
         parts.extend(f'{name} told you: "{text}"' for name, text in exposed[:3])
-        parts.extend(f'And {name} said: "{text}"' for name, text in quotes[:2])
+        parts.extend(f'Asked "{asked.rstrip("?")}?", {name} could not say.' for name, asked in (unanswered or [])[:1])
+        parts.extend(f'And {name} said: "{text}"' for name, text in _telling(quotes, 2))
         parts.append("If you cannot be sure, your verdict must be not guilty.")
     return " ".join(parts)
 

@@ -42,6 +42,18 @@ ABSENT_WEIGHT = 0.5  # a question word the record never uses
 TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distance...)
 SAID_PENALTY = 0.05
 AS_I_SAID = "As I said, "
+# How a student types a question in a hurry, read as the words they mean.
+TEXTED = {
+    "u": "you",
+    "r": "are",
+    "ur": "your",
+    "tho": "though",
+    "wat": "what",
+    "wen": "when",
+    "y": "why",
+    "b4": "before",
+}
+TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
 OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
 NEXT = re.compile(r"^\s*what happened (?:after|next,? after|then,? after)\b", re.I)
 TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
@@ -130,6 +142,7 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
     question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
+    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
     lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
     asked = _asked(question, line_words)
     scored = [

@@ -4,9 +4,9 @@ carries a run of at least ``RUN`` consecutive words of one line of the trial's r
 testimony, its own words, or the case file's notes on it), of which at least ``CONTENT`` are not
 function words. The words are compared in lower case, with the witness's "I", "my", "me" turned to
 "you", "your", "you" on both sides, so "you stopped a silver Honda Civic" finds "I stopped a silver
-Honda Civic". "Tell us about Civic and Salem Avenue" names no run of the record; "What time was it
-when you stopped a silver 2011 Honda Civic?" does. Read by the tests and by
-``bench/trial_questions.py``."""
+Honda Civic". A figure of the record ("$412", "10:04", "2011") is a fact on its own too. "Tell us
+about Civic and Salem Avenue" names no run of the record; "What time was it when you stopped a
+silver 2011 Honda Civic?" does. Read by the tests and by ``bench/trial_questions.py``."""
 
 from __future__ import annotations
 
@@ -29,10 +29,15 @@ def words(text: str) -> list[str]:
     return [SAME.get(w, w) for w in TOKEN.findall(text.lower().replace("’", "'"))]
 
 
+FIGURE = re.compile(r"\d")
+
+
 def record_runs(texts: Iterable[str]) -> set[tuple[str, ...]]:
-    """Every run of ``RUN`` words of the record that holds at least ``CONTENT`` content words."""
+    """Every run of ``RUN`` words of the record that holds at least ``CONTENT`` content words, and
+    every figure of it (as a run of one)."""
     runs: set[tuple[str, ...]] = set()
     for text in texts:
+        runs.update((w,) for w in words(text) if FIGURE.search(w))
         for line in re.split(r"(?<=[.!?;])\s+|\s+[—–-]\s+", text):
             tokens = words(line)
             for at in range(len(tokens) - RUN + 1):
@@ -44,4 +49,6 @@ def record_runs(texts: Iterable[str]) -> set[tuple[str, ...]]:
 
 def names_a_fact(question: str, runs: set[tuple[str, ...]]) -> bool:
     tokens = words(question)
+    if any((w,) in runs for w in tokens if FIGURE.search(w)):
+        return True
     return any(tuple(tokens[at : at + RUN]) in runs for at in range(len(tokens) - RUN + 1))

@@ -167,3 +167,20 @@ def test_counsel_plan_every_question_from_a_line_of_the_record():
     for witness in (CLERK, BAKER):
         for question in [*counsel.chief_plan(witness, random.Random(0)), *counsel.cross_plan(witness, case)]:
             assert question.line, question
+
+
+def test_a_question_typed_in_a_hurry_is_read_as_the_words_it_means():
+    reply = answer(CLERK, "how long did u see the driver for", part="cross")
+    assert reply.text.startswith("I saw the driver for about one second")
+
+
+def test_the_defence_closing_puts_an_unanswered_question_as_a_question_not_as_a_quote():
+    speech = counsel.closing("defense", [], [], [("Ann Webb", "Could you see his face?")])
+    assert 'Asked "Could you see his face?", Ann Webb could not say.' in speech
+    assert "told you: \"I couldn't say" not in speech
+
+
+def test_the_prosecution_closing_quotes_what_was_seen_before_who_the_witness_is():
+    quotes = [("Ann Webb", "I am a clerk."), ("Ann Webb", "I saw the driver's face under a streetlight.")]
+    speech = counsel.closing("prosecution", quotes, [])
+    assert speech.index("streetlight") < speech.index("I am a clerk")
