@@ -33,7 +33,7 @@ MONTHS = (
 DAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 CLOCK = re.compile(
-    rf"\b(?:(?:about|at|by|near|nearly|after|before|till|until|past|towards?|soon|just|from) ){{0,2}}(?:"
+    rf"\b(?:(?:about|at|by|near|nearly|after|before|till|until|past|towards?|soon|just|from|little|a) ){{0,3}}(?:"
     rf"\d{{1,2}}[:.]\d{{2}}(?:\s*[ap]\.m\.?)?|\d{{1,2}}\s*[ap]\.m\.?|{_HOUR} o'clock|half[- ]past {_HOUR}"
     rf"|a quarter (?:past|to|before|after) {_HOUR}|between {_HOUR} and {_HOUR}(?: o'clock)?"
     rf")(?: (?:in the|at) (?:morning|evening|night|afternoon|forenoon))?",
@@ -506,7 +506,9 @@ def _described(line: RecordLine, record: str) -> Question | None:
     return Question(f"How did you describe the {match.group('what')} to {match.group('whom')}?", "described", line.text)
 
 
-AFTER = "What happened after {c}?"
+# Ways of asking for the next step of a story; which one is fixed by the clause (the same trial
+# reads the same way on every run) so a witness's examination does not repeat one frame.
+AFTER = ("What happened after {c}?", "And after {c}, what happened?", "What happened next, after {c}?")
 
 
 ACTION = re.compile(
@@ -523,7 +525,8 @@ def after_question(previous: RecordLine, line: RecordLine, record: str) -> Quest
     for clause in _clauses(protect(previous.text))[:2]:
         clause = _from_subject(_tidy(clause))
         if ACTION.match(clause) and _fits(clause) and "?" not in clause and len(named_words(clause)) >= 2:
-            return Question(restore(AFTER.format(c=_lower_start(you(clause), record))), "after", line.text)
+            frame = AFTER[sum(map(ord, clause)) % len(AFTER)]
+            return Question(restore(frame.format(c=_lower_start(you(clause), record))), "after", line.text)
     return None
 
 

@@ -78,9 +78,8 @@ WEAKNESSES: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
         "What do you stand to gain from your evidence?",
     ),
 )
-SIGHT = re.compile(
-    r"\b(?:saw|seen|see|observed|noticed|knew|know|recogni[sz]ed|picked|identified|watched|heard)\b", re.I
-)
+SIGHT = re.compile(r"\b(?:saw|seen|observed|noticed|recogni[sz]ed|picked|identified|watched)\b", re.I)
+NEGATED = re.compile(r"\b(?:not|n't|never|no)\b", re.I)
 SURE_PROBE = "Could you be mistaken?"
 DEFECTS_CHIEF = (
     "Isn't it true that {line}, didn't you?",
@@ -271,8 +270,8 @@ def cross_plan(witness: WitnessItem, case: CaseFile, k: int = CROSS_QUESTIONS) -
 def _said_clause(line: str, shows: re.Pattern[str] | None) -> str:
     """The clause of a line that shows what is put to the witness ("You say it was candle-light"),
     short enough to hear in one breath, in the second person; "" when no clause is."""
-    for piece in (asking.restore(c).strip().rstrip(".") for c in asking._clauses(asking.protect(line))):
-        if shows is not None and not shows.search(piece):
+    for piece in (asking._tidy(asking.restore(c)) for c in asking._clauses(asking.protect(line))):
+        if shows is not None and (not shows.search(piece) or NEGATED.search(piece)):
             continue
         if 3 <= len(piece.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in piece:
             return second_person(piece)

@@ -55,7 +55,9 @@ TEXTED = {
 }
 TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
 OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
-NEXT = re.compile(r"^\s*what happened (?:after|next,? after|then,? after)\b", re.I)
+NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
+    r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
+)
 TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
 PRINTED_QUESTION_MATCH = 0.6
 SHORT_LINE = 60  # a best line shorter than this brings the next line of the same part with it
