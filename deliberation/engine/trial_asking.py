@@ -130,6 +130,9 @@ WHO = re.compile(
 CLAUSE_BREAK = re.compile(r"\s*(?:;|:(?=\s)|, )\s*")
 QUOTE = re.compile(r"((?<![\w])'(?:[^']|(?<=\w)'(?=\w))*'(?![\w])|\"[^\"]*\"|‘[^’]*’|“[^”]*”)")
 SWAPS = (
+    # A witness who spoke to the prisoner ("I have seen you before") is put that to as "the prisoner".
+    (re.compile(r"\byour\b"), "the prisoner's"),
+    (re.compile(r"\byou\b"), "the prisoner"),
     (re.compile(r"\bI am\b"), "you are"),
     (re.compile(r"\bI was\b"), "you were"),
     (re.compile(r"\bI'm\b"), "you're"),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from deliberation.engine.types import WitnessItem
 
 CROSS_MARK = re.compile(r"\b(?:Cross-examined|Cross-examination)\b[^.]*\.", re.IGNORECASE)
+RE_MARK = re.compile(r"\bRe-?examined\b[^.]*\.", re.IGNORECASE)  # counsel who called the witness ask again
 QA_MARK = re.compile(r"\bQ\.\s*(?P<q>.+?)\s*A\.\s*(?P<a>.+?)(?=\s*\bQ\.\s|$)", re.DOTALL)
 # Sentence ends, dashes (the reporter's break between answers) and semicolons; never after a title.
 BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\s*[—–]\s*|\s+-\s+|;\s+")
@@ -137,13 +138,14 @@ def _part_lines(text: str, part: str) -> list[RecordLine]:
 
 def record_lines(testimony: str, credibility_issues: tuple[str, ...] = ()) -> list[RecordLine]:
     """Everything a witness may say: its testimony (chief, then cross) and the case file's notes on it."""
-    marks = list(CROSS_MARK.finditer(testimony))
+    marks = sorted([*CROSS_MARK.finditer(testimony), *RE_MARK.finditer(testimony)], key=lambda m: m.start())
     lines: list[RecordLine] = []
     if marks:
         lines.extend(_part_lines(testimony[: marks[0].start()], "chief"))
         for index, mark in enumerate(marks):
             end = marks[index + 1].start() if index + 1 < len(marks) else len(testimony)
-            lines.extend(_part_lines(testimony[mark.end() : end], "cross"))
+            part = "chief" if RE_MARK.match(mark.group(0)) else "cross"  # re-examination is the caller's
+            lines.extend(_part_lines(testimony[mark.end() : end], part))
     else:
         lines.extend(_part_lines(testimony, "chief"))
     # A note in sentences (curated cases) may be put to the witness; a label ("Did not see clearly",
