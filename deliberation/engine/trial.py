@@ -12,6 +12,7 @@ jury (``admitted``).
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
@@ -197,12 +198,13 @@ def _emit(state: TrialState, **values: Any) -> TrialEvent:
     return event
 
 
-def vocabulary(case: CaseFile, witness: WitnessItem) -> set[str]:
-    """The words a relevant question shares with the case file."""
+@functools.lru_cache(maxsize=64)
+def vocabulary(case: CaseFile, witness: WitnessItem) -> frozenset[str]:
+    """The words a relevant question shares with the case file (read once per witness of a trial)."""
     texts = [case.summary, *case.charges, witness.testimony, witness.first_person, *witness.credibility_issues]
     texts += [d.name for d in case.defendants] + [f"{e.label} {e.description}" for e in case.evidence]
     texts += [w.name for w in case.witnesses]
-    return set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"}
+    return frozenset(set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"})
 
 
 def helps(

@@ -16,6 +16,7 @@ A line that gives nothing to ask this way gives no question: counsel move on to 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -230,6 +231,11 @@ def _is_quote(text: str, at: int, inside: bool) -> bool:
 
 
 def _clauses(text: str) -> list[str]:
+    return list(_clauses_of(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _clauses_of(text: str) -> tuple[str, ...]:
     """A line's clauses (split at semicolons, colons and commas), quotations kept whole; a piece of
     three words or fewer ("narrow object", "Dustin Reale") stays with the clause before it."""
     pieces, start, inside = [], 0, False
@@ -254,7 +260,7 @@ def _clauses(text: str) -> list[str]:
             merged[-1] = f"{merged[-1]}, {piece}"
         elif not (joined and len(piece.split()) <= 3):  # "and said": a tail with nothing to ask about
             merged.append(piece)
-    return merged
+    return tuple(merged)
 
 
 RELATIVES = frozenset("who which whom whose where that".split())
@@ -405,7 +411,8 @@ def _what(line: RecordLine, record: str) -> Question | None:
         outside = line.text[: match.start()] + " " * (match.end() - match.start()) + line.text[match.end() :]
         where = next((m for m in PLACE.finditer(outside) if not NOT_PLACES.match(m.group(0))), None)
         when = CLOCK.search(outside) or DATE.search(outside)
-        rest = (where or when).group(0) if (where or when) else ""
+        found = where or when
+        rest = found.group(0) if found else ""
     if not rest or re.search(r"\b(?:had|has|have|was|were|is|are|been)\b|\?", rest):
         return None
     rest = you(rest.strip())
@@ -566,7 +573,7 @@ def chief_question(line: RecordLine, record: str, used: set[str]) -> Question | 
         if len(named_words(q.text) & named_words(line.text)) >= (1 if q.kind in ("how_far", "how_sure", "who") else 2)
     ]
     fresh = [q for q in telling if q.kind not in used]
-    return (fresh or telling or [None])[0]
+    return (fresh or telling)[0] if telling else None
 
 
 def tag_question(line: str, record: str) -> str | None:

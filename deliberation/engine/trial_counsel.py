@@ -17,8 +17,10 @@ object to.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
+from dataclasses import dataclass
 
 from deliberation.engine import trial_asking as asking
 from deliberation.engine import trial_topics
@@ -164,44 +166,71 @@ def chief_questions(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUE
     return questions
 
 
-def _short_clauses(line: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def _short_clauses(line: str) -> tuple[str, ...]:
     pieces = [asking.restore(c).strip().rstrip(".") for c in asking._clauses(asking.protect(line))]
     fit = [c for c in pieces if 3 <= len(c.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in c]
-    return [c[:1].upper() + c[1:] for c in fit if asking._has_subject(c)]
+    return tuple(c[:1].upper() + c[1:] for c in fit if asking._has_subject(c))
 
 
 def contradictions(witness: WitnessItem, case: CaseFile) -> list[Question]:
     """Where another witness said otherwise on the same point: a different clock time in a clause
-    about the same act, or a man where the other saw a woman (and the reverse), clause by clause."""
-    mine = witness_lines(witness)
+    about the same act, or a man where the other saw a woman (and the reverse), clause by clause.
+    Only clauses that hold a time or say man or woman are compared (each read once)."""
+    mine = [(line, c) for line in witness_lines(witness) for c in _short_clauses(line.text) if _facts(c).marked]
+    if not mine:
+        return []
     for them in case.witnesses:
         if them.id == witness.id:
             continue
-        for line in mine:
-            for own in _short_clauses(line.text):
-                for theirs in (c for li in witness_lines(them) for c in _short_clauses(li.text)):
-                    if _contradict(own, theirs):
-                        text = f'{them.name} told the jury: "{theirs}". You say {second_person(own)}. Which is right?'
-                        return [Question(text, "contradiction", line.text)]
+        theirs = [c for li in witness_lines(them) for c in _short_clauses(li.text) if _facts(c).marked]
+        for line, own in mine:
+            for other in theirs:
+                if _contradict(own, other):
+                    text = f'{them.name} told the jury: "{other}". You say {second_person(own)}. Which is right?'
+                    return [Question(text, "contradiction", line.text)]
     return []
 
 
 HOURS = re.compile(r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve")
+ROLES = frozenset({"driver", "person", "robber", "figure"})
+
+
+@dataclass(frozen=True)
+class _Facts:
+    named: frozenset[str]
+    words: frozenset[str]
+    hours: frozenset[str]
+    clock: str
+    woman: bool
+    man: bool
+
+    @property
+    def marked(self) -> bool:
+        return bool(self.hours) or self.woman or self.man
+
+
+@functools.lru_cache(maxsize=8192)
+def _facts(clause: str) -> _Facts:
+    clock = asking.CLOCK.search(clause)
+    return _Facts(
+        named=frozenset(asking.named_words(clause)),
+        words=frozenset(content_words(clause)),
+        hours=frozenset(HOURS.findall(clock.group(0).lower())) if clock else frozenset(),
+        clock=clock.group(0) if clock else "",
+        woman=bool(WOMAN.search(clause)),
+        man=bool(MAN.search(clause)),
+    )
 
 
 def _contradict(mine: str, theirs: str) -> bool:
-    shared = asking.named_words(mine) & asking.named_words(theirs)
-    if (WOMAN.search(mine) and MAN.search(theirs) and not WOMAN.search(theirs)) or (
-        MAN.search(mine) and WOMAN.search(theirs) and not WOMAN.search(mine)
-    ):
-        return bool(content_words(f"{mine} {theirs}") & {"driver", "person", "robber", "figure"})
-    mine_time, their_time = asking.CLOCK.search(mine), asking.CLOCK.search(theirs)
-    if not (mine_time and their_time):
+    left, right = _facts(mine), _facts(theirs)
+    if (left.woman and right.man and not right.woman) or (left.man and right.woman and not left.woman):
+        return bool((left.words | right.words) & ROLES)
+    if not (left.hours and right.hours) or left.hours & right.hours:
         return False
-    left = set(HOURS.findall(mine_time.group(0).lower()))
-    right = set(HOURS.findall(their_time.group(0).lower()))
-    timeless = shared - content_words(f"{mine_time.group(0)} {their_time.group(0)}")
-    return bool(left and right) and not left & right and len(timeless) >= 2
+    timeless = (left.named & right.named) - content_words(f"{left.clock} {right.clock}")
+    return len(timeless) >= 2
 
 
 def _weak_lines(witness: WitnessItem) -> list[tuple[RecordLine, str]]:

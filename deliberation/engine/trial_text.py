@@ -10,6 +10,7 @@ question too (``Q. ... A. ...``), that question.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -166,8 +167,14 @@ def witness_lines(witness: WitnessItem) -> list[RecordLine]:
     """A witness's record: its own words alone when it has them (the case file's notes on it are
     then what the other side puts to it, not lines it says), else its testimony and the notes."""
     if witness.first_person:
-        return record_lines(witness.first_person)
-    return record_lines(witness.testimony, witness.credibility_issues)
+        return list(_lines(witness.first_person, ()))
+    return list(_lines(witness.testimony, tuple(witness.credibility_issues)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lines(testimony: str, issues: tuple[str, ...]) -> tuple[RecordLine, ...]:
+    """A record split once per trial, not once per question counsel plan (the lines are frozen)."""
+    return tuple(record_lines(testimony, issues))
 
 
 def overlap(question: set[str], line: set[str]) -> float:

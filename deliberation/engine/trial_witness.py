@@ -17,6 +17,7 @@ checks the model's answer the same way the tests check the offline one.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -97,7 +98,7 @@ def _weights(words: set[str], line_words: tuple[frozenset[str], ...]) -> dict[st
     return {word: 1.0 / count if count else ABSENT_WEIGHT for word, count in counts.items()}
 
 
-def _share(words: set[str], found: set[str], weights: dict[str, float]) -> float:
+def _share(words: AbstractSet[str], found: AbstractSet[str], weights: dict[str, float]) -> float:
     total = sum(weights[word] for word in words)
     return sum(weights[word] for word in words & found) / total if total else 0.0
 
