@@ -50,7 +50,7 @@ class WitnessInline(admin.StackedInline):
     model = Witness
     form = WitnessAdminForm
     extra = 0
-    fields = (("name", "role", "side", "position"), "testimony_summary", "credibility_issues")
+    fields = (("name", "role", "side", "position"), "testimony_summary", "testimony", "credibility_issues")
 
 
 class OffenceFilter(admin.SimpleListFilter):

@@ -98,7 +98,7 @@ class WitnessAdminForm(forms.ModelForm):
 
     class Meta:
         model = Witness
-        fields = ("name", "role", "side", "position", "testimony_summary", "credibility_issues")
+        fields = ("name", "role", "side", "position", "testimony_summary", "testimony", "credibility_issues")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -42,6 +42,7 @@ def case_file(case: Case) -> CaseFile:
                 name=w.name,
                 role=w.role,
                 testimony=w.testimony_summary,
+                first_person=w.testimony,
                 credibility_issues=tuple(w.credibility_issues),
                 side=w.side,
             )

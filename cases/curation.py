@@ -46,17 +46,18 @@ EVIDENCE_FIELDS = (
     "contestable",
     "contest_reason",
 )
-WITNESS_FIELDS = ("name", "role", "testimony_summary", "credibility_issues", "side")
+WITNESS_FIELDS = ("name", "role", "testimony_summary", "testimony", "credibility_issues", "side")
 CHILD_DEFAULTS: dict[str, dict[str, Any]] = {
     "defendants": {"gender": "unknown", "age": None, "description": ""},
     "evidence": {"strength_prosecution": 0.5, "strength_defense": 0.5, "contestable": False, "contest_reason": ""},
-    "witnesses": {"credibility_issues": [], "side": "neutral"},
+    "witnesses": {"testimony": "", "credibility_issues": [], "side": "neutral"},
 }
 
 ERROR_NOT_A_MAPPING = "{name}: a curated case must be a YAML mapping of fields."
 ERROR_UNKNOWN_KEYS = "{name}: unknown field(s) {keys}."
 ERROR_MISSING_KEYS = "{name}: missing field(s) {keys}."
 ERROR_BAD_YAML = "{name}: not valid YAML ({problem})."
+ERROR_DUPLICATE_KEY = "the field {key!r} is given twice"
 ERROR_INVALID = "{name}: {problem}"
 
 CURATED_DIR = Path(__file__).resolve().parent / "curated"
@@ -80,9 +81,24 @@ def _items(data: dict[str, Any], key: str, fields: tuple[str, ...], name: str) -
     return items
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """YAML that refuses a key given twice in one mapping: the second would silently replace the first."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, ERROR_DUPLICATE_KEY.format(key=key), key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def parse_case_yaml(text: str, *, name: str = "case") -> dict[str, Any]:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader that also refuses a key given twice
     except yaml.YAMLError as exc:
         raise ValidationError(ERROR_BAD_YAML.format(name=name, problem=str(exc).splitlines()[0])) from None
     if not isinstance(data, dict):

@@ -184,7 +184,7 @@ def juror_texts(case: Any, *, chunks: Iterable[tuple[str, str, str]] = ()) -> It
     for n, argument in enumerate(case.defense_arguments, 1):
         yield f"defence statement {n}", argument
     for witness in case.witnesses.all():
-        yield f"witness {witness.name}", f"{witness.name}. {witness.testimony_summary}"
+        yield f"witness {witness.name}", f"{witness.name}. {witness.testimony_summary} {witness.testimony}".strip()
     for item in case.evidence.all():
         yield f"evidence {item.label}", f"{item.label}. {item.description} {item.contest_reason}"
     for kind, item_id, chunk in chunks:

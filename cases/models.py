@@ -256,6 +256,17 @@ class Witness(models.Model):
     name = models.CharField(max_length=200)
     role = models.CharField(max_length=100, help_text="eyewitness, expert, character, victim...")
     testimony_summary = models.TextField()
+    testimony = models.TextField(
+        "testimony in the witness's own words",
+        blank=True,
+        default="",
+        db_default="",
+        help_text=(
+            "What the witness says on the stand at a trial, in the first person, using only facts the case file "
+            "already holds. A line 'Cross-examined.' starts what they concede to the other side. Empty: the "
+            "witness answers from the summary."
+        ),
+    )
     credibility_issues = models.JSONField(default=list, blank=True)
     side = models.CharField(max_length=20, choices=WitnessSide.choices, default=WitnessSide.NEUTRAL)
     position = models.PositiveSmallIntegerField(default=0)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from deliberation.engine.trial import TrialEvent, groundedness, score_counsel
+from deliberation.engine.trial_phrases import counted
 from deliberation.models import Turn, TurnKind
 
 SCORE_LABELS = {
@@ -109,19 +110,25 @@ def counsel_scorecard(turns: Iterable[Turn], played_by: dict[str, str] | None = 
     ]
 
 
+def trial_summary_lines(events: list[TrialEvent]) -> str:
+    """The trial's first summary line: answers, objections and struck answers, counted in agreement."""
+    rulings = [e for e in events if e.kind == "ruling"]
+    answers = sum(1 for e in events if e.kind == "answer")
+    struck = sum(1 for e in events if e.struck)
+    return (
+        f"Trial: {counted(answers, 'witness answer')} ({groundedness(events):.0%} found in the witness's record), "
+        f"{counted(len(rulings), 'objection')} ({sum(1 for e in rulings if e.sustained)} sustained), "
+        f"{counted(struck, 'answer')} struck."
+    )
+
+
 def trial_summary(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[str]:
     """The trial in a few plain lines (the summary export): what the witnesses said and how much of it
     stood, then each side's counsel, who played it and how their questions and objections fared."""
     events = trial_events(turns)
     if not events:
         return []
-    rulings = [e for e in events if e.kind == "ruling"]
-    answers = sum(1 for e in events if e.kind == "answer")
-    lines = [
-        f"Trial: {answers} witness answers ({groundedness(events):.0%} found in the witness's record), "
-        f"{len(rulings)} objections ({sum(1 for e in rulings if e.sustained)} sustained), "
-        f"{sum(1 for e in events if e.struck)} answers struck."
-    ]
+    lines = [trial_summary_lines(events)]
     for row in counsel_scorecard(turns, played_by):
         counts = "; ".join(f"{label.lower()} {value}" for label, value in row["rows"])
         lines.append(f"{row['label']} ({row['played_by']}): {counts}.")

@@ -12,14 +12,16 @@ jury (``admitted``).
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
 from deliberation.engine import trial_counsel as counsel
 from deliberation.engine import trial_rules as rules
+from deliberation.engine.trial_asking import Question
 from deliberation.engine.trial_text import content_words, normalise
-from deliberation.engine.trial_witness import Answer, is_grounded
+from deliberation.engine.trial_witness import NO_KNOWLEDGE, Answer, is_grounded
 from deliberation.engine.trial_witness import answer as witness_answer
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -172,8 +174,18 @@ def new_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_P
     return state
 
 
-def _question_step(stage: str, side: str, witness_id: str, question: str, part: str) -> dict[str, Any]:
-    return {"stage": stage, "kind": "question", "side": side, "witness": witness_id, "question": question, "part": part}
+def _question_step(stage: str, side: str, witness_id: str, question: Question, part: str) -> dict[str, Any]:
+    """A planned question, with the record line it was made from (``line``) and what it asks (``asks``)."""
+    return {
+        "stage": stage,
+        "kind": "question",
+        "side": side,
+        "witness": witness_id,
+        "question": question.text,
+        "part": part,
+        "asks": question.kind,
+        "line": question.line,
+    }
 
 
 def _witness(case: CaseFile, witness_id: str) -> WitnessItem:
@@ -186,17 +198,21 @@ def _emit(state: TrialState, **values: Any) -> TrialEvent:
     return event
 
 
-def vocabulary(case: CaseFile, witness: WitnessItem) -> set[str]:
-    """The words a relevant question shares with the case file."""
-    texts = [case.summary, *case.charges, witness.testimony, *witness.credibility_issues]
+@functools.lru_cache(maxsize=64)
+def vocabulary(case: CaseFile, witness: WitnessItem) -> frozenset[str]:
+    """The words a relevant question shares with the case file (read once per witness of a trial)."""
+    texts = [case.summary, *case.charges, witness.testimony, witness.first_person, *witness.credibility_issues]
     texts += [d.name for d in case.defendants] + [f"{e.label} {e.description}" for e in case.evidence]
     texts += [w.name for w in case.witnesses]
-    return set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"}
+    return frozenset(set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"})
 
 
-def helps(answer_text: str, *, knows: bool, part: str, side_asking: str, record_part: str) -> str:
-    """Which side an admitted answer helped (the documented rule in TRIAL.md)."""
-    doubtful = not knows or record_part == "record" or any(w in answer_text.lower() for w in DOUBT_WORDS)
+def helps(
+    answer_text: str, *, knows: bool, part: str, side_asking: str, record_part: str, conceded: bool = False
+) -> str:
+    """Which side an admitted answer helped (the documented rule in TRIAL.md). ``conceded``: the answer
+    comes from what a curated witness's own words say it concedes under cross-examination."""
+    doubtful = conceded or not knows or record_part == "record" or any(w in answer_text.lower() for w in DOUBT_WORDS)
     if part == "chief":
         return side_asking if knows else ""
     return side_asking if doubtful else counsel.other(side_asking)
@@ -257,7 +273,14 @@ def ask(
     hearsay = opponent_objects and rules.is_hearsay_answer(reply.text)
     strike = rules.rule_on_answer("hearsay", reply.text) if hearsay else None
     struck = bool(strike and strike.sustained)
-    gained = "" if struck else helps(reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part)
+    conceded = bool(witness.first_person) and reply.part == "cross"
+    gained = (
+        ""
+        if struck
+        else helps(
+            reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part, conceded=conceded
+        )
+    )
     grounded = is_grounded(reply.text, reply.lines, witness)
     events.append(
         _emit(
@@ -371,7 +394,7 @@ def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) ->
     if kind == "call":
         witness = _witness(case, item["witness"])
         state.on_stand = witness.id
-        text = f"{counsel.side_name(side)} calls {witness.name} ({witness.role})."
+        text = counsel.call_words(side, witness)
         return [
             _emit(
                 state,
@@ -396,11 +419,27 @@ def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) ->
     ]
 
 
-def _quotes(state: TrialState, case: CaseFile, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def _quotes(
+    state: TrialState, case: CaseFile, side: str
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """What this side's closing may quote: answers that helped it in chief and in cross, and the
+    questions of its cross-examination a witness could not answer (with the question asked)."""
     names = {w.id: w.name for w in case.witnesses}
-    mine = [(names[e.witness_id], e.text) for e in admitted(state.events) if e.helps == side and e.part == "chief"]
-    exposed = [(names[e.witness_id], e.text) for e in admitted(state.events) if e.helps == side and e.part == "cross"]
-    return mine, exposed
+    mine, exposed, unanswered = [], [], []
+    asked = ""
+    for event in state.events:
+        if event.kind == "question":
+            asked = event.text
+        if event.kind != "answer" or event.struck or event.helps != side:
+            continue
+        if event.text in NO_KNOWLEDGE:
+            if event.part == "cross":
+                unanswered.append((names[event.witness_id], asked))
+        elif event.part == "chief":
+            mine.append((names[event.witness_id], event.text))
+        else:
+            exposed.append((names[event.witness_id], event.text))
+    return mine, exposed, unanswered
 
 
 def run_trial(

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from deliberation.engine.trial_text import content_words, similarity
@@ -140,7 +141,7 @@ TESTING_WORDS = content_words(
 )
 
 
-def is_irrelevant(question: str, vocabulary: set[str]) -> bool:
+def is_irrelevant(question: str, vocabulary: AbstractSet[str]) -> bool:
     words = content_words(question)
     return bool(words) and not (words & (vocabulary | TESTING_WORDS))
 
@@ -153,7 +154,7 @@ def question_grounds(
     question: str,
     *,
     cross: bool,
-    vocabulary: set[str],
+    vocabulary: AbstractSet[str],
     answered: Sequence[str],
     defendants: Sequence[str] = (),
 ) -> list[str]:
@@ -183,7 +184,7 @@ def rule_on_question(
     question: str,
     *,
     cross: bool,
-    vocabulary: set[str],
+    vocabulary: AbstractSet[str],
     answered: Sequence[str],
     defendants: Sequence[str] = (),
 ) -> Ruling:

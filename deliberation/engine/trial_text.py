@@ -10,14 +10,19 @@ question too (``Q. ... A. ...``), that question.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
+from deliberation.engine.types import WitnessItem
+
 CROSS_MARK = re.compile(r"\b(?:Cross-examined|Cross-examination)\b[^.]*\.", re.IGNORECASE)
+RE_MARK = re.compile(r"\bRe-?examined\b[^.]*\.", re.IGNORECASE)  # counsel who called the witness ask again
 QA_MARK = re.compile(r"\bQ\.\s*(?P<q>.+?)\s*A\.\s*(?P<a>.+?)(?=\s*\bQ\.\s|$)", re.DOTALL)
 # Sentence ends, dashes (the reporter's break between answers) and semicolons; never after a title.
 BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\s*[—–]\s*|\s+-\s+|;\s+")
-TITLES = re.compile(r"\b(?:Mr|Mrs|Dr|St|No|Capt|Sgt|Insp|Det|Co|Messrs|Esq|[A-Z])\.$")
+# "p.m." before "I" ("At 10:04 p.m. I stopped the car") is more often inside a sentence than at its end.
+TITLES = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|No|Capt|Sgt|Insp|Det|Co|Messrs|Esq|Prof|Rev|[A-Z]|[ap]\.m)\.$")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]+|\d+(?::\d+)?")
 STOP = frozenset(
     """a about above after again against all am an and any are as at be because been before being below between
@@ -134,13 +139,14 @@ def _part_lines(text: str, part: str) -> list[RecordLine]:
 
 def record_lines(testimony: str, credibility_issues: tuple[str, ...] = ()) -> list[RecordLine]:
     """Everything a witness may say: its testimony (chief, then cross) and the case file's notes on it."""
-    marks = list(CROSS_MARK.finditer(testimony))
+    marks = sorted([*CROSS_MARK.finditer(testimony), *RE_MARK.finditer(testimony)], key=lambda m: m.start())
     lines: list[RecordLine] = []
     if marks:
         lines.extend(_part_lines(testimony[: marks[0].start()], "chief"))
         for index, mark in enumerate(marks):
             end = marks[index + 1].start() if index + 1 < len(marks) else len(testimony)
-            lines.extend(_part_lines(testimony[mark.end() : end], "cross"))
+            part = "chief" if RE_MARK.match(mark.group(0)) else "cross"  # re-examination is the caller's
+            lines.extend(_part_lines(testimony[mark.end() : end], part))
     else:
         lines.extend(_part_lines(testimony, "chief"))
     # A note in sentences (curated cases) may be put to the witness; a label ("Did not see clearly",
@@ -149,6 +155,26 @@ def record_lines(testimony: str, credibility_issues: tuple[str, ...] = ()) -> li
         RecordLine(issue.strip(), "record") for issue in credibility_issues if len(issue.split()) >= MIN_NOTE_WORDS
     )
     return lines
+
+
+def sworn(witness: WitnessItem) -> str:
+    """What the witness says on the stand: its own words where the case file gives them (a curated
+    witness's first-person testimony), else its testimony as printed (an Old Bailey record)."""
+    return witness.first_person or witness.testimony
+
+
+def witness_lines(witness: WitnessItem) -> list[RecordLine]:
+    """A witness's record: its own words alone when it has them (the case file's notes on it are
+    then what the other side puts to it, not lines it says), else its testimony and the notes."""
+    if witness.first_person:
+        return list(_lines(witness.first_person, ()))
+    return list(_lines(witness.testimony, tuple(witness.credibility_issues)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lines(testimony: str, issues: tuple[str, ...]) -> tuple[RecordLine, ...]:
+    """A record split once per trial, not once per question counsel plan (the lines are frozen)."""
+    return tuple(record_lines(testimony, issues))
 
 
 def overlap(question: set[str], line: set[str]) -> float:

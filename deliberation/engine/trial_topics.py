@@ -59,7 +59,8 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         ),
         re.compile(
             r"\bsure\b|\bswear\b|\bcertain|\bconfiden|\bidentif|\brecogni[sz]|\barray\b|\bpicked\b"
-            r"|\bthe very (?:man|person)\b|\bis the man\b|\bmistake",
+            r"|\bthe very (?:man|person)\b|\bis the man\b|\bmistake|\bpercent\b"
+            r"|\bI think (?:this|that|it) (?:is|was)\b",
             re.I,
         ),
     ),

@@ -17,12 +17,21 @@ checks the model's answer the same way the tests check the offline one.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
 from deliberation.engine import trial_topics
 from deliberation.engine.trial_rules import is_hearsay_answer
-from deliberation.engine.trial_text import RecordLine, content_words, normalise, record_lines, similarity
+from deliberation.engine.trial_text import (
+    RecordLine,
+    content_words,
+    normalise,
+    record_lines,
+    similarity,
+    sworn,
+    witness_lines,
+)
 from deliberation.engine.types import WitnessItem
 
 DONT_KNOW = "I couldn't say."
@@ -34,6 +43,22 @@ ABSENT_WEIGHT = 0.5  # a question word the record never uses
 TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distance...)
 SAID_PENALTY = 0.05
 AS_I_SAID = "As I said, "
+# How a student types a question in a hurry, read as the words they mean.
+TEXTED = {
+    "u": "you",
+    "r": "are",
+    "ur": "your",
+    "tho": "though",
+    "wat": "what",
+    "wen": "when",
+    "y": "why",
+    "b4": "before",
+}
+TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
+OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
+NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
+    r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
+)
 TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
 PRINTED_QUESTION_MATCH = 0.6
 SHORT_LINE = 60  # a best line shorter than this brings the next line of the same part with it
@@ -73,7 +98,7 @@ def _weights(words: set[str], line_words: tuple[frozenset[str], ...]) -> dict[st
     return {word: 1.0 / count if count else ABSENT_WEIGHT for word, count in counts.items()}
 
 
-def _share(words: set[str], found: set[str], weights: dict[str, float]) -> float:
+def _share(words: AbstractSet[str], found: AbstractSet[str], weights: dict[str, float]) -> float:
     total = sum(weights[word] for word in words)
     return sum(weights[word] for word in words & found) / total if total else 0.0
 
@@ -119,7 +144,9 @@ def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
-    lines, line_words = _record(witness.testimony, tuple(witness.credibility_issues))
+    question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
+    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
+    lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
     asked = _asked(question, line_words)
     scored = [
         (_score(question, asked, line, words, part, said), -index)
@@ -129,6 +156,11 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
     index = -index  # ties go to the line the record gives first
     if best <= 0.0:
         return Answer(DIDNT_SEE if SEEING.search(question) else DONT_KNOW, ())
+    if NEXT.match(question):  # "What happened after ...?": the line after the one it names, in the same part
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        if following is None or following.part != lines[index].part or is_hearsay_answer(following.text):
+            return Answer(DONT_KNOW, ())
+        index += 1
     chosen = [lines[index]]
     if normalise(chosen[0].text) in said:  # asked again: the same line, as said before
         again = _sentence(chosen[0].text, lower=True, record=record_text(witness))
@@ -166,6 +198,9 @@ def _sentence(text: str, *, lower: bool = False, record: str = "") -> str:
 
 
 def record_text(witness: WitnessItem) -> str:
+    """Everything the witness may say: its own words, or its printed testimony and the notes on it."""
+    if witness.first_person:
+        return witness.first_person
     return " ".join([witness.testimony, *witness.credibility_issues])
 
 
@@ -202,7 +237,7 @@ def witness_prompt(witness: WitnessItem, question: str, passages: list[str]) -> 
 
 def passages_for(witness: WitnessItem, question: str, k: int = 3) -> list[str]:
     """The ``k`` record lines closest to the question (retrieval over this witness's record only)."""
-    lines = record_lines(witness.testimony, witness.credibility_issues)
+    lines = witness_lines(witness)
     words = content_words(question)
     ranked = sorted(lines, key=lambda line: -len(words & content_words(line.text)))
     return [line.text for line in ranked[:k] if words & content_words(line.text)]

@@ -57,6 +57,7 @@ class WitnessItem:
     testimony: str
     credibility_issues: tuple[str, ...] = ()
     side: str = "neutral"  # prosecution | defense | neutral
+    first_person: str = ""  # what the witness says on the stand, in its own words (a curated case's); "" for none
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,12 @@ def test_duplicating_a_case_copies_its_file_under_a_new_slug():
     assert copy.slug == "original-copy"
     assert copy.evidence.count() == 1
     assert curation.case_duplicate(case=case).slug == "original-copy-2"
+
+
+def test_a_field_given_twice_is_refused_rather_than_the_first_silently_lost():
+    text = "slug: twice\nwitnesses:\n  - name: Ann\n    testimony: I saw him.\n    testimony: I did not.\n"
+    with pytest.raises(ValidationError) as excinfo:
+        curation.parse_case_yaml(text, name="twice.yaml")
+    assert excinfo.value.messages == [
+        curation.ERROR_BAD_YAML.format(name="twice.yaml", problem=curation.ERROR_DUPLICATE_KEY.format(key="testimony"))
+    ]

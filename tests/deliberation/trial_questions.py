@@ -30,7 +30,8 @@ def _curated(slug: str, name: str) -> WitnessItem:
     data = yaml.safe_load((ROOT / "cases" / "curated" / f"{slug}.yaml").read_text())
     found = next(w for w in data["witnesses"] if w["name"] == name)
     issues = tuple(found.get("credibility_issues") or ())
-    return WitnessItem(name, name, found["role"], found["testimony_summary"], issues, found.get("side", "neutral"))
+    side = found.get("side", "neutral")
+    return WitnessItem(name, name, found["role"], found["testimony_summary"], issues, side, found.get("testimony", ""))
 
 
 def _old_bailey(file: str, name: str) -> WitnessItem:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from dataclasses import replace
 
 from deliberation.engine import trial_rules as rules
@@ -26,9 +25,8 @@ from deliberation.engine.trial import (
     step,
     stopped_by_objection,
 )
-from deliberation.engine.trial_counsel import open_question, salient
 from deliberation.engine.trial_jury import cast_ballot_after_trial
-from deliberation.engine.trial_text import RecordLine, record_lines
+from deliberation.engine.trial_text import record_lines
 from deliberation.engine.trial_witness import DIDNT_SEE, DONT_KNOW, answer, is_grounded, ungrounded, witness_prompt
 from deliberation.engine.types import WitnessItem
 from tests.deliberation.engine.factories import build_case, build_jury
@@ -280,26 +278,6 @@ def test_an_objection_needs_a_question_from_the_other_side_and_a_known_ground():
             assert str(exc) == message
         else:
             raise AssertionError(f"the objection {ground!r} by {side} was accepted")
-
-
-def test_counsel_ask_about_the_things_and_names_a_line_mentions_never_its_verbs():
-    line = "She saw his chin and jaw when the bandana slipped and remembers 'a dark spot' on the jaw."
-
-    assert salient(line) == ["his chin", "the bandana"]
-    assert salient("I am a pawnbroker, and live in Fleet Street; I produce a silver watch.") == [
-        "Fleet Street",
-        "the pawnbroker",
-    ]
-    assert salient("A man in a grey hooded sweatshirt came in.") == ["the man", "the sweatshirt"]
-    assert salient("I lost my watch.") == ["your watch"]
-    assert salient("She recorded Hale's statement.") == ["Hale"]
-
-
-def test_a_line_that_names_nothing_makes_counsel_ask_what_happened():
-    question = open_question(RecordLine(text="He ran.", part="chief"), random.Random(0))
-
-    assert salient("He ran.") == []
-    assert question.endswith("what happened?") or question.endswith("what happened.")
 
 
 def test_a_question_is_known_to_be_stopped_by_a_sustained_objection_exactly_when_it_goes_unanswered():

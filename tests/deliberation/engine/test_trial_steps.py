@@ -65,7 +65,7 @@ def _leading_in_chief(state: TrialState, waiting: trial_steps.Waiting) -> bool:
 
 
 def test_a_persons_sustained_objection_strikes_the_answer_and_it_stays_out_of_the_jurys_memory():
-    state, case = _trial(["defense"], seed=6)  # the prosecution leads its own witness at this seed
+    state, case = _trial(["defense"], seed=28)  # the prosecution leads its own witness at this seed
     _play_as_defence_until(state, case, _leading_in_chief)
     asked, answer = state.events[-2:]
     assert answer.kind == "answer" and not answer.struck
