@@ -102,9 +102,10 @@ CAUGHT = Point(
     "prosecution",
     0.85,
     re.compile(
-        r"caught (him|her|them|the prisoner)|in the (very )?act\b|laid hold of (him|her|the prisoner)|collared"
-        r"|I saw (him|her|the prisoner) (take|put|snatch|pick|steal|strike|stab|break|throw|drop)"
-        r"|stopped (him|her|the prisoner) with|took (him|her) (with|in the act)|never lost sight|did not lose sight",
+        r"caught (him|her|them|(?:the )?prisoner)|in the (very )?act\b|laid hold of (him|her|(?:the )?prisoner)"
+        r"|collared|I saw (him|her|(?:the )?prisoner) (take|put|snatch|pick|steal|strike|stab|break|throw|drop)"
+        r"|stopped (him|her|(?:the )?prisoner) with|took (him|her) (with|in the act)"
+        r"|never lost sight|did not lose sight",
         re.I,
     ),
 )
@@ -117,8 +118,8 @@ CONFESSION = Point(
         r"\bconfess|forgive me|\bI am guilty\b|admitted (it|that|taking|stealing|having)"
         r"|\b(said|says|replied|answered|cried)[,:]? [\"“][^\"”]{0,120}\b(I did it|it was me|I took (it|them)|I stole"
         r"|I have stolen|I had taken)\b"
-        r"|\b(he|she|the prisoner) (said|owned|acknowledged|told me|stated) (that )?(he|she) (had )?(did it|done it"
-        r"|took (it|them)|taken (it|them)|stole|stolen)\b",
+        r"|\b(he|she|(?:the )?prisoner) (said|owned|acknowledged|told me|stated) (that )?(he|she) (had )?"
+        r"(did it|done it|took (it|them)|taken (it|them)|stole|stolen)\b",
         re.I,
     ),
 )
@@ -128,8 +129,8 @@ FOUND_ON = Point(
     "prosecution",
     0.75,
     re.compile(
-        r"found (it |them |the \w+ |a \w+ )?(on|upon|in) (him|her|his|the prisoner)"
-        r"|in (his|her) (pocket|possession|hand|apron|bosom)",
+        r"found (it |them |the \w+ |a \w+ )?(on|upon|in) (him|her|his|(?:the )?prisoner)"
+        r"|in (his|her) (pockets?|possession|hands?|apron|bosom)\b",
         re.I,
     ),
 )
@@ -175,8 +176,8 @@ PAWNED = Point(
     "prosecution",
     0.75,
     re.compile(
-        r"\bpawn(?:ed|ing|s)?\b[^.—]{0,60}\b(?:by|for|in the name of)?\s*(?:the prisoner|him|her)\b"
-        r"|(?:the prisoner|he|she) (?:pawned|offered it in pawn|came to pawn|brought it to pawn)",
+        r"\bpawn(?:ed|ing|s)?\b[^.—]{0,60}\b(?:by|for|in the name of)?\s*(?:(?:the )?prisoner|him|her)\b"
+        r"|(?:(?:the )?prisoner|he|she) (?:pawned|offered it in pawn|came to pawn|brought it to pawn)",
         re.I,
     ),
 )
@@ -216,14 +217,18 @@ OWN_ADMISSION = Point(
         re.I,
     ),
 )
+# The prisoner's account read in the first person: a report of it ("stated that he had found it", "that
+# Mrs. Emmett had given her the florin") is read as the prisoner would have said it (``own_words``), so the
+# tenses of reported speech ("had found", "had given", "was innocent", "knew nothing") are the account's too.
 OWN_POSSESSION = Point(
     "own_possession",
     "The prisoner's account owns to having the property",
     "prosecution",
     0.7,
     re.compile(
-        r"\b(?:I|we) (?:found|picked (?:it|them|this|the \w+) up|picked up|bought)\b"
-        r"|\b(?:gave|lent|sold) (?:it|them|this|the \w+) (?:to )?me\b|\bgave me (?:it|them|this|the \w+)\b"
+        r"\b(?:I|we) (?:had )?(?:found|picked (?:it|them|this|the \w+) up|picked up|bought)\b"
+        r"|\b(?:gave|given|lent|sold) (?:it|them|this|the \w+) (?:to )?me\b"
+        r"|\b(?:gave|given|lent|sold) me (?:it|them|this|the \w+)\b"
         r"|\basked me to (?:carry|pawn|sell|hold|take|mind)\b",
         re.I,
     ),
@@ -234,9 +239,10 @@ OWN_DENIAL = Point(
     "defense",
     DEFENCE_WEIGHT,
     re.compile(
-        r"\bI am (?:quite |perfectly |entirely )?innocent\b|\bI (?:know|knew) nothing (?:of|about)\b"
-        r"|\bI never (?:saw|touched|had|took|stole|was)\b|\bit is (?:all )?(?:false|malice|spite|untrue)\b"
-        r"|\bI (?:emphatically |solemnly )?deny\b",
+        r"\bI (?:am|was) (?:quite |perfectly |entirely )?innocent\b|\bI (?:know|knew|had known) nothing (?:of|about)\b"
+        r"|\bI (?:had )?never (?:saw|seen|touched|had|took|taken|stole|stolen|was|been)\b"
+        r"|\bit (?:is|was) (?:all )?(?:false|malice|spite|untrue)\b"
+        r"|\bI (?:emphatically |solemnly )?deny\b|\bdenied (?:that|the charge|having|ever|all|any)\b",
         re.I,
     ),
 )
@@ -260,7 +266,12 @@ SENTENCE_POINTS = (
 # every point, for measures
 POINTS = (*SENTENCE_POINTS, *DEFENCE_POINTS, LONE_ACCUSER, DEFENCE_WITNESSES, COUNSEL, CONTESTED)
 CONTESTED_CHARS = 8000  # about 1,500 words of testimony
+# Counsel cross-examining, named at the cross-examination ("Cross-examined by MR. RIBTON", to the 1860s), or
+# named once in the heading ("MR. BURNIE Defended.", from the 1870s) and the cross-examination printed bare
+# ("Cross-examined.", "Cross-examination."). Never the prisoner's own questions ("Cross-examined by the
+# prisoner", 1910).
 DEFENCE_COUNSEL = re.compile(r"Cross-examined by (MR|MESSRS|SIR|SERJEANT)\b", re.I)
+CROSS_EXAMINED = re.compile(r"\bCross-examin(?:ed|ation)\b(?!\s*by\s+(?:the\s+)?(?:prisoners?|defendants?)\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -270,11 +281,17 @@ class Heard:
     name: str
     side: str
     testimony: str
+    accused: bool = False  # the prisoner giving evidence: their own account, not a witness called for them
 
 
-def trial_points(witnesses: list[Heard], defence: tuple[str, ...] = ()) -> list[EvidenceDraft]:
-    """One evidence item per point the trial's testimony and the prisoner's own account (``defence``)
-    make (see the module's rules)."""
+def trial_points(
+    witnesses: list[Heard], defence: tuple[str, ...] = (), *, defended: bool = False
+) -> list[EvidenceDraft]:
+    """One evidence item per point the trial's testimony and the prisoner's own account (``defence``, and the
+    evidence of a prisoner who gives it) make (see the module's rules). ``defended``: the record names
+    counsel for the prisoner, whose cross-examinations may then be printed without a name."""
+    accounts = (*defence, *(w.testimony for w in witnesses if w.accused))
+    witnesses = [w for w in witnesses if not w.accused]
     prosecution = [w for w in witnesses if w.side == "prosecution"]
     items: list[EvidenceDraft] = []
     for witness in prosecution:  # each witness's own points: a point two witnesses make is made twice
@@ -292,13 +309,75 @@ def trial_points(witnesses: list[Heard], defence: tuple[str, ...] = ()) -> list[
         words = sum(len(w.testimony.split()) for w in witnesses)
         items.append(_item(CONTESTED, f"The witnesses' evidence runs to {words:,} words: the case was fought."))
     for point in DEFENCE_POINTS:  # once each, whatever the number of statements
-        said = next((found for text in defence if (found := _sentence_with(point, text)) is not None), None)
+        said = next((found for text in accounts if (found := _own_sentence_with(point, text)) is not None), None)
         if said is not None:
             items.append(_item(point, said, witness="the prisoner"))
-    for witness in prosecution:
-        if DEFENCE_COUNSEL.search(witness.testimony):
-            items.append(_item(COUNSEL, "Cross-examined by counsel for the prisoner.", witness=witness.name))
+    tested = [
+        w.name
+        for w in prosecution
+        if DEFENCE_COUNSEL.search(w.testimony) or (defended and CROSS_EXAMINED.search(w.testimony))
+    ]
+    if tested:
+        items.append(_item(COUNSEL, "Cross-examined by counsel for the prisoner: " + ", ".join(tested) + "."))
     return items
+
+
+# Words of a reported account that stand for the prisoner, and what the prisoner would have said.
+_PERSON = {
+    "he": "I",
+    "she": "I",
+    "him": "me",
+    "his": "my",
+    "himself": "myself",
+    "herself": "myself",
+    "they": "we",
+    "them": "us",
+    "their": "our",
+    "themselves": "ourselves",
+}
+_REPORTED_WORD = re.compile(r"\b(?:he|she|him|his|himself|herself|her|they|them|their|themselves)\b", re.I)
+# "her" before an article, a preposition or a stop is the object ("had given her the florin"); else "my".
+_HER_OBJECT = re.compile(r"\s*(?:[,.;:!?)—-]|$|(?:the|a|an|to|for|in|on|at|and|that|with|from|by|up|out|back)\b)", re.I)
+_QUOTED = re.compile(r"([\"“][^\"”]*[\"”])")
+_FIRST_PERSON = re.compile(r"\bI\b")
+
+
+def own_words(account: str) -> str:
+    """The prisoner's account as they would have said it. An account the printer reported in the third
+    person ("The prisoner in his defence stated that his mate gave him the lens to carry but that he knew
+    nothing about the robbery", 1887) is read in the first person ("... my mate gave me the lens to carry
+    but that I knew nothing about the robbery"); an account in the prisoner's own words ("I" outside the
+    quotations) and every quotation are left as printed."""
+    pieces = _QUOTED.split(account)
+    outside = pieces[::2]
+    if any(_FIRST_PERSON.search(piece) for piece in outside):
+        return account
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _REPORTED_WORD.sub(_first_person, pieces[index])
+    return "".join(pieces)
+
+
+def _first_person(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.lower() == "her":
+        mine = "me" if _HER_OBJECT.match(match.string, match.end()) else "my"
+    else:
+        mine = _PERSON[word.lower()]
+    return mine if mine == "I" or not word[0].isupper() else mine.capitalize()
+
+
+def _own_sentence_with(point: Point, account: str) -> str | None:
+    """The sentence of the prisoner's account that makes ``point``, quoted as printed."""
+    read = own_words(account)
+    said = _sentence_with(point, read)
+    if said is None or read == account:
+        return said
+    printed = split_sentences(account)
+    shifted = split_sentences(read)
+    for original, sentence in zip(printed, shifted, strict=False):
+        if sentence[:600] == said:
+            return original[:600]
+    return said
 
 
 def _first_hit(point: Point, witness: Heard, folded: str | None) -> str | None:
