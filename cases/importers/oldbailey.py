@@ -208,7 +208,7 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         printed = cut_printed_verdict(testimony_paragraphs(trial), defendants=names)
         punishment = punishment or printed.punishment
     late = cut_untagged_answer(testimony_paragraphs(trial), year=year, defendants=names)
-    text = split_trial(trial, victims=victims)
+    text = split_trial(trial, victims=victims, defendants=tuple(names))
 
     witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text, [d.name for d in defendants])
     playable, reason = True, ""

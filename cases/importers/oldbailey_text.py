@@ -52,7 +52,9 @@ REPORTED_DEFENCE = (
 # his defence, said", 1895; "Bennett's defence. I know nothing about the watch", 1895).
 DEFENCE_STATEMENT = re.compile(
     r"^(\[?The )?(prisoner|defendant)('s|s')? (defen[cs]e|statement|made|put in|said|in (his|her) defen[cs]e)"
-    r"|^(prisoner|defendant)('s|s')? defen[cs]e" + REPORTED_DEFENCE,
+    r"|^(prisoner|defendant)('s|s')? defen[cs]e"
+    r"|^(?:the )?(?:prisoner|defendant)s? (?:produced|handed in|read) a (?:written )?(?:defen[cs]e|statement)"
+    + REPORTED_DEFENCE,
     re.IGNORECASE,
 )
 # A report of the defence opening a sentence inside a paragraph: "Brooks received a good character. Rudd in
@@ -60,7 +62,8 @@ DEFENCE_STATEMENT = re.compile(
 DEFENCE_WITHIN = re.compile(r"(?<=[.!?;:])\s+(?=" + REPORTED_DEFENCE[2:] + ")", re.IGNORECASE)
 DEFENCE_MARKER = re.compile(
     r"(witness(es)? for the defen[cs]e|evidence for the defen[cs]e|for the prisoner\b|called for the defen[cs]e"
-    r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$)",
+    r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$"
+    r"|^\(?witness(?:es)? for (?-i:[A-Z])[\w'’-]+\.?\)?$)",  # "Witnesses for Stannard." (1879)
     re.IGNORECASE,
 )
 # Counsel opening the defence's evidence: "MR. PRENDERGAST called RICHARD CHANDLER. I remember the day"
@@ -176,6 +179,11 @@ CHARACTER_SUMMARY = re.compile(
     re.IGNORECASE,
 )
 CHARACTER_WITNESSES = "Witnesses to character"
+# The prisoner speaking, printed under "The Prisoner" or their surname, during the evidence or after it:
+# "The Prisoner. I am very sorry for what I have done" (1879), "Selby. I know nothing about it; I was tipsy
+# at the time. Witness. She was not tipsy." (1862). Not their questions ("Prisoner. Q. ...").
+PRISONER_SPEAKS = re.compile(r"^\(?(?:the\s+)?(?P<who>prisoners?|(?-i:[A-Z][a-z'’]+))\)?[.:]\s+(?!Q\.|A\.)\S", re.I)
+WITNESS_REPLIES = re.compile(r"\s(?:The\s+)?Witness\.\s+")
 TESTIMONY_ROLES = frozenset({"Witness", "Victim"})
 QUESTION_ROLES = frozenset({"Lawyer", "Judge", "Juror", "Interpreter", ""})
 
@@ -251,12 +259,14 @@ def _path_to_answer(el: ET.Element) -> list[ET.Element] | None:
     return None
 
 
-def split_trial(trial: ET.Element, *, victims: set[str]) -> TrialText:
+def split_trial(trial: ET.Element, *, victims: set[str], defendants: tuple[str, ...] = ()) -> TrialText:
+    """``defendants``: the prisoners' names, whose words may be printed under their surname."""
     paragraphs = testimony_paragraphs(trial)
     if any(True for p in paragraphs for _ in p.iter("u")):
         return _split_obc2(paragraphs, victims=victims)
     tagged = any(pn.get("type") == "witnessName" for p in paragraphs for pn in p.iter("persName"))
-    return _split_obo(paragraphs, victims=victims, tagged=tagged)
+    surnames = frozenset(name.split()[-1].lower() for name in defendants if name.split())
+    return _split_obo(paragraphs, victims=victims, tagged=tagged, surnames=surnames)
 
 
 def _leading_person(p: ET.Element) -> ET.Element | None:
@@ -368,7 +378,9 @@ def _gender(person: ET.Element) -> str:
     return "unknown"
 
 
-def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool) -> TrialText:
+def _split_obo(
+    paragraphs: list[ET.Element], *, victims: set[str], tagged: bool, surnames: frozenset[str] = frozenset()
+) -> TrialText:
     out = TrialText()
     current: WitnessDraft | None = None
     after_defence = False
@@ -415,6 +427,13 @@ def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool)
             current = None
             after_defence = True
             continue
+        said = _prisoner_speaks(text, surnames) if out.witnesses else None
+        if said is not None:  # the prisoner's words in the middle of the evidence: the witness goes on after
+            words, reply = said
+            out.defence.append(words)
+            if current is not None and reply:
+                current.parts.append(reply)
+            continue
         if REPLY_MARKER.match(text) and len(text) < 120:
             after_defence = False
             current = None
@@ -435,6 +454,20 @@ def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool)
             current = None
             after_defence = True
     return out
+
+
+def _prisoner_speaks(text: str, surnames: frozenset[str]) -> tuple[str, str] | None:
+    """(the prisoner's words, a witness's reply after them) when ``text`` prints the prisoner speaking."""
+    match = PRISONER_SPEAKS.match(text)
+    if match is None or re.search(r"\?\s*A\.\s", text):  # a question and its answer: the prisoner asking
+        return None
+    who = match.group("who").lower()
+    if not who.startswith("prisoner") and who not in surnames:
+        return None
+    reply = WITNESS_REPLIES.search(text)
+    if reply is None:
+        return text, ""
+    return text[: reply.start()], text[reply.end() :]
 
 
 def _character_summary(out: TrialText, by_name: dict[str, WitnessDraft], text: str) -> None:

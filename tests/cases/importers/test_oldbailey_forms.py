@@ -180,3 +180,35 @@ def test_the_prisoner_without_the_article_is_still_the_prisoner():
 def test_a_letter_in_the_prisoners_handwriting_is_not_property_found_in_her_hand():
     # "I received the letter of January 29 from prisoner; it is in her handwriting." (1908)
     assert points("t19080623-39", "The property found on the prisoner") == []
+
+
+def test_the_prisoners_words_printed_under_their_name_are_theirs_not_the_witnesss():
+    # "The Prisoner. I am very sorry for what I have done, and I beg for mercy" (1879)
+    record = trial("t18790526-569")
+    assert any(d.startswith("The Prisoner. I am very sorry") for d in record.defense_arguments)
+    assert not any("beg for mercy" in w.testimony for w in record.witnesses)
+    assert points("t18790526-569", "The prisoner's own account admits the deed")
+    # "Selby. I know nothing about it; I was tipsy at the time. Witness. She was not tipsy." (1862)
+    record = trial("t18620922-1023")
+    assert "Selby. I know nothing about it; I was tipsy at the time." in record.defense_arguments
+    kemp = witness("t18620922-1023", "Joseph Kemp")
+    assert kemp.testimony.endswith("She was not tipsy.")
+    assert "I was tipsy" not in kemp.testimony
+    assert kemp.side == "prosecution"  # an interjection is not the defence's evidence
+
+
+def test_a_written_defence_and_witnesses_for_a_named_prisoner_are_the_defence():
+    # "The prisoner produced a written defence, stating that the child's father was in Canada" (1862)
+    assert any(
+        d.startswith("The prisoner produced a written defence") for d in trial("t18620922-982").defense_arguments
+    )
+    # "Witnesses for Stannard." (1879)
+    assert trial("t18790526-553").witnesses[-1].side == "defense"
+
+
+def test_the_courts_opinion_that_the_evidence_fails_is_the_answer_not_evidence():
+    # "The RECORDER considered that this evidence failed to establish a case of manslaughter." (1887)
+    for trial_id in ("t18870912-899", "t18870912-845"):
+        record = trial(trial_id)
+        assert record.playable
+        assert not any("RECORDER" in w.testimony for w in record.witnesses), trial_id
