@@ -147,6 +147,13 @@ TITLED_NAME = re.compile(
     re.DOTALL,
 )
 RANK = re.compile(r"^" + RANKS, re.IGNORECASE)
+# The prisoner giving evidence, left untagged in the same way: "GERTRUDE ALICE HUNT (prisoner, on oath). I have
+# references" (tagged in 1908, the form of the untagged witnesses around it).
+ACCUSED_NAME = re.compile(
+    r"^(?P<name>(?:[A-Z][A-Z'\-]*\.?\s+){1,4}[A-Z][A-Z'\-]+)\s*"
+    r"\(\s*(?:the\s+)?(?:prisoner|defendant|accused)\b[^)]*\)[\s.,]*(?P<rest>.*)$",
+    re.DOTALL,
+)
 # The prisoner giving evidence (allowed from 1898), printed after their name whatever its order:
 # "HENRY WILLIAM CHIPPENDALE (prisoner, on oath)" for "CHIPPENDALE, William Henry" (1906).
 ACCUSED_NOTE = re.compile(r"^\(\s*(?:the\s+)?(?:prisoner|defendant|accused)\b", re.IGNORECASE)
@@ -334,7 +341,10 @@ def _name_and_rest(p: ET.Element, *, tagged: bool) -> Opened | None:
 
 
 def _titled_name(full: str) -> Opened | None:
-    """A witness named by rank or title and left untagged (``TITLED_NAME``), or None."""
+    """A witness named by rank or title, or the prisoner giving evidence, left untagged; or None."""
+    accused = ACCUSED_NAME.match(full)
+    if accused is not None:
+        return Opened(titlecase(accused.group("name")), "unknown", accused.group("rest").strip(), accused=True)
     match = TITLED_NAME.match(full)
     if match is None or match.group("rest").startswith("Q."):
         return None

@@ -212,3 +212,28 @@ def test_the_courts_opinion_that_the_evidence_fails_is_the_answer_not_evidence()
         record = trial(trial_id)
         assert record.playable
         assert not any("RECORDER" in w.testimony for w in record.witnesses), trial_id
+
+
+# The 1908 trial of Gertrude Alice Hunt, as printed, with her own evidence left untagged the way the printer
+# left ranked witnesses untagged from 1906 ("Detective F. R. HEDGES, P Division.").
+PRISONER_UNTAGGED = """<div1 type="trialAccount" id="t19080623-39">
+<interp inst="t19080623-39" type="year" value="1908"/>
+<p><persName id="d1" type="defendantName">HUNT, Gertrude Alice<interp inst="d1" type="surname" value="HUNT"/>
+<interp inst="d1" type="given" value="Gertrude Alice"/></persName> (36, servant), <rs id="o1"
+type="offenceDescription"><interp inst="o1" type="offenceCategory" value="breakingPeace"/>
+<interp inst="o1" type="offenceSubcategory" value="libel"/>unlawfully publishing a defamatory libel</rs>.</p>
+<p><persName id="w1" type="witnessName">EDWARD BARRETT</persName>. I served prisoner with a summons on June 5
+charging her with libel. She replied, "I know nothing about it."</p>
+<p>GERTRUDE ALICE HUNT (prisoner, on oath). I have references extending over eight years, mostly as
+temporary parlourmaid.</p>
+<p>Verdict, <rs id="v1" type="verdictDescription"><interp inst="v1" type="verdictCategory" value="guilty"/>
+Guilty</rs>.</p>
+</div1>"""
+
+
+def test_the_prisoner_giving_evidence_untagged_is_the_accused_not_the_last_witness():
+    (record,) = parse_file(PRISONER_UNTAGGED.encode(), name="hunt.xml", max_bytes=10_000).trials
+    barrett, hunt = record.witnesses
+    assert (hunt.name, hunt.role, hunt.side) == ("Gertrude Alice Hunt", "the accused", "defense")
+    assert hunt.testimony.startswith("I have references extending over eight years")
+    assert "references" not in barrett.testimony
