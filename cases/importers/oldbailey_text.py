@@ -399,7 +399,7 @@ def _split_obo(
         text = text_of(p)
         if not text:
             continue
-        if DEFENDED.search(text) and len(text) < 300:
+        if len(text) < 300 and DEFENDED.search(text):
             out.defended = True
         if COUNSEL_SUBMISSION.match(text):
             continue  # counsel arguing the law, not evidence
@@ -422,7 +422,7 @@ def _split_obo(
             out.has_testimony = True
             continue
         if CHARACTER_SUMMARY.match(text) and len(text) < 400:
-            within = DEFENCE_WITHIN.search(text)
+            within = _defence_within(text)
             if within is not None:  # "Brooks received a good character. Rudd in his defence stated that"
                 text, defence = text[: within.start()], text[within.end() :]
                 out.defence.append(defence)
@@ -452,7 +452,7 @@ def _split_obo(
             after_defence = True
             current = None
             continue
-        within = DEFENCE_WITHIN.search(text)
+        within = _defence_within(text)
         if within is not None:  # the defence reported after the last witness's words, in one paragraph
             text, defence = text[: within.start()], text[within.end() :]
             out.defence.append(defence)
@@ -464,6 +464,14 @@ def _split_obo(
             current = None
             after_defence = True
     return out
+
+
+def _defence_within(text: str) -> re.Match[str] | None:
+    """Where a report of the defence opens a sentence inside ``text`` (``DEFENCE_WITHIN``), if it does."""
+    folded = text.lower()  # every such report holds one of these words: most paragraphs are not searched
+    if "defen" not in folded and "statement" not in folded:
+        return None
+    return DEFENCE_WITHIN.search(text)
 
 
 def _prisoner_speaks(text: str, surnames: frozenset[str]) -> tuple[str, str] | None:
