@@ -31,9 +31,16 @@ For the defence:
 - Witnesses contradict each other or themselves: "the last witness is mistaken", "that is not
   true" (1862).
 - Witnesses for the defence or to character were heard (counted once, as an item; each such
-  witness also counts for the defence in the jury's weighing).
-- Counsel for the prisoner tested the prosecution's witnesses: "Cross-examined by MR. RIBTON"
-  (1871). A prisoner defended by counsel had a case put for them; most were not.
+  witness also counts for the defence in the jury's weighing), whether the record prints their
+  words or only the printer's summary ("The prisoner called three witnesses, who gave him a good
+  character", 1814). A prisoner giving evidence is not one of them: their evidence is their own
+  account (below).
+- Counsel for the prisoner tested the prosecution's witnesses, counted once a trial: named at the
+  cross-examination ("Cross-examined by MR. RIBTON", to the 1860s), or named in the heading ("MR.
+  BURNIE Defended.", from the 1870s) with the cross-examination printed bare ("Cross-examined.").
+  A prisoner defended by counsel had a case put for them; most were not. The later print shows
+  nearly every witness cross-examined, so a point a witness would make the number of witnesses the
+  printer set out, not the defence.
 - A prosecution witness does not know: "I cannot say whether that was one of the notes that came
   from Mr. Drummond's, or not" (t18011028-37).
 - It may have been an accident or a mistake: "A letter carrier may take out a letter that does not
@@ -44,18 +51,19 @@ For the defence:
   The Proceedings print an uncontested theft in a few lines; a trial the defence fought, with
   cross-examination and witnesses on both sides, runs long.
 
-How often each point comes with an acquittal (``bench/evidence_separation.py --rules``; the
-verdict is used only to count): in the 13 more sessions 21% of the 1,079 playable trials with a
-known verdict were acquittals, in the sample 37% of 110. Caught in the act 14% / 33%; pawned 9% /
-40% (5 trials); the property on the prisoner 20% / 26%; a confession 21% / 29%; a witness who
-cannot swear 27% / 40%; drink 34% / 58%; never found 27% / 33%; lone prosecutor 36% / 40%;
-defence witnesses 26% / 41%; counsel 27% / 45%; cannot say whether 32% / 38%; an accident 35% /
-67% (3 trials); fought at length 31% / 50%. No point separates strongly: each is one part of
-the case's lean, never its verdict.
+How often each point comes with an acquittal (``bench/evidence_separation.py --rules``, on the dev
+sessions of ``bench/oldbailey_split.py`` only; the verdict is used only to count): 25% of the 807
+playable trials were acquittals. Caught in the act 15% of 161 trials; pawned 11% of 28; the
+property on the prisoner 22% of 245; a confession 17% of 30; a witness who cannot swear 29% of 56;
+drink 39% of 97; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 142;
+counsel 34% of 219; cannot say whether 37% of 101; an accident 60% of 10; fought at length 35% of
+79. No point separates strongly: each is one part of the case's lean, never its verdict.
 
-The prisoner's own account (the "Prisoner's Defence", or the statement before the magistrate read
-at the trial; unsworn until 1898, but what the court and jury asked of every prisoner who had no
-counsel) is read for three points, once each per trial, whoever else spoke:
+The prisoner's own account (the "Prisoner's Defence", the statement before the magistrate read at
+the trial, the defence the printer reported in the third person, or from 1898 the prisoner's own
+evidence; what the court and jury asked of every prisoner who had no counsel) is read for three
+points, once each per trial, whoever else spoke. A reported account is read in the first person
+(``own_words``), so the same words make the same point however the account was printed:
 
 - The prisoner's own account admits the deed (prosecution): pleading distress, drink, sorrow or
   mercy concedes the act and asks only for leniency; "I have nothing to say" answers nothing.
@@ -66,8 +74,8 @@ counsel) is read for three points, once each per trial, whoever else spoke:
 - The prisoner denies the charge (defence): "I am innocent", "I know nothing of it", "I never saw
   the man in all my life till I saw him at the Justice's" (t18011028-47).
 
-Counted the same way: admits 11% acquitted in the more sessions (57 trials) / 0% in the sample
-(4); owns to the property 16% (80) / 25% (8); denies 27% (70) / 50% (8). These were chosen by
+Counted the same way (dev): admits 12% acquitted of 73 trials; owns to the property 23% of 102;
+denies 25% of 114, no more than any trial: a denial is what most prisoners said. These were chosen by
 what the Proceedings' readers (and the period's judges, Langbein 2003) took the accused's words
 to show, then counted, not searched for among many patterns; their weights are the existing
 scale's (0.8 and 0.7 for the prosecution, ``DEFENCE_WEIGHT`` for the defence), not fitted.

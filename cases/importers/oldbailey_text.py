@@ -17,13 +17,28 @@ Who is a witness (the rule, by format):
   utterances become "Q." lines in the current witness's testimony and the witness's next
   utterance an "A." line.
 
+- OBO 1834 onwards, a paragraph the printer left untagged: a witness named by rank or title
+  ("Detective-sergeant ALFRED GROSSE, Y Division.", 1910), or the prisoner giving evidence
+  ("GERTRUDE ALICE HUNT (prisoner, on oath)."); a tagged name marked "(prisoner, on oath)" is
+  the prisoner whatever the order of the names.
+- Any era: the printer's summary of the character evidence ("The prisoner called three
+  witnesses, who gave him a good character.") is one witness for the defence, "Witnesses to
+  character".
+
 Every other paragraph (cross-examination, "COURT. Q.", re-examination) belongs to the
 witness speaking before it. A paragraph that opens the prisoner's defence ends the current
-witness; its words go to the defence statements, not to a witness.
+witness; its words go to the defence statements, not to a witness: "Prisoner's Defence.",
+"Hinde's Defence." (1814), "The Prisoner, in his defence, on oath, said that" (1900), "Manyon
+in her defence stated that" (1887), also when the report opens inside a paragraph. The
+prisoner's words printed during the evidence ("The Prisoner. I am very sorry", 1879; "Selby.
+I know nothing about it", 1862) go to the defence statements without ending the witness.
+Counsel's lines are no witness: who prosecuted and defended (the record then knows the
+prisoner had counsel), who is called, their submissions on the law.
 
 Side (the rule): witnesses heard after a defence marker ("Witnesses for the Defence",
-"for the prisoner", the prisoner's own defence) speak for the defence, as do witnesses
-whose words give the prisoner a good character; everyone else speaks for the prosecution.
+"for the prisoner", "Witnesses for Stannard.", the prisoner's own defence) speak for the
+defence until "Evidence in reply.", as do witnesses whose words give the prisoner a good
+character; everyone else speaks for the prosecution.
 """
 
 from __future__ import annotations
