@@ -66,7 +66,7 @@ def _figures(items: list[Row]) -> str:
     guilty = [b for v, b in items if v == "guilty"]
     acquitted = [b for v, b in items if v == "not_guilty"]
     if not guilty or not acquitted:
-        return f"{len(items):4d} trials {'(one verdict only)' if items else '':49s}"
+        return f"{len(items):4d} trials {'(one verdict only)' if items else '':50s}"
     hit_g = sum(b >= 0 for b in guilty) / len(guilty)
     hit_n = sum(b < 0 for b in acquitted) / len(acquitted)
     auc = sum((g > n) + 0.5 * (g == n) for g in guilty for n in acquitted) / (len(guilty) * len(acquitted))

@@ -259,7 +259,7 @@ def main() -> None:
         rows = [run_one(job, args.first_ballot) for job in jobs]
     print(
         f"{len(jobs)} runs ({'first ballot only' if args.first_ballot else 'to the verdict'}), seeds {args.seed}.."
-        f"{args.seed + max(args.runs, args.curated_runs) - 1}, {args.workers} worker(s),"
+        f"{args.seed + max(args.runs, args.curated_runs if 'curated' in wanted else 0) - 1}, {args.workers} worker(s),"
         f" {time.perf_counter() - started:.0f} s (machine shared)"
         + (f", with {' '.join(args.set)}" if args.set else "")
         + f", rules {args.rules}"
