@@ -37,6 +37,7 @@ DATA = next(
 DEV = "dev"
 HELD_OUT = "held-out"
 SPLITS = (DEV, HELD_OUT)
+SAMPLE = "sample"  # the 110 trials of trials/ and sessions/ alone, all of them dev: the calibration's set
 DEV_MORE_SESSIONS = ("18140420", "18261026", "18460105", "18540508", "18620922", "18790526", "18870912")
 HELD_OUT_SESSIONS = ("18011028", "18370918", "18710109", "18960113", "19040418", "19120910")
 DEV_SESSIONS = ("18950225", "OBC2-17440404")
@@ -67,7 +68,9 @@ def split_files(split: str) -> list[Path]:
         ]
     if split == HELD_OUT:
         return [DATA / "more-sessions" / f"{name}.xml" for name in HELD_OUT_SESSIONS]
-    raise ValueError(f"unknown set {split!r}: expected one of {', '.join(SPLITS)}")
+    if split == SAMPLE:
+        return [*sorted((DATA / "trials").glob("*.xml")), *(DATA / "sessions" / f"{name}.xml" for name in DEV_SESSIONS)]
+    raise ValueError(f"unknown set {split!r}: expected one of {', '.join((*SPLITS, SAMPLE))}")
 
 
 def check_split() -> None:
