@@ -1,11 +1,12 @@
 """The offline jury's verdicts on the Old Bailey trials and the curated cases, on the pure engine.
 
-Run: .venv/bin/python bench/jury_verdicts.py [--runs N] [--seed S] [--workers W] [--sets sample,more,curated]
+Run: .venv/bin/python bench/jury_verdicts.py [--runs N] [--seed S] [--workers W] [--sets dev,held-out,sample,curated]
      [--first-ballot] [--rules NAME]
 
-Parses the Old Bailey files of the shared data (the sample: ``trials/`` and ``sessions/``; the 13
-``more-sessions/``), keeps the playable trials with a guilty or not-guilty verdict (each trial
-once), and deliberates each N times (seeds S .. S+N-1) with the shipped jury (the "Juror 7"
+Parses the Old Bailey files of each set of ``bench/oldbailey_split.py`` (dev: the sessions the
+record's rules are tuned on; held-out: the sessions kept aside, measured only before and after a
+pass), keeps the playable trials with a guilty or not-guilty verdict (each trial once), and
+deliberates each N times (seeds S .. S+N-1) with the shipped jury (the "Juror 7"
 persona in seat 7, no player), the offline mind and the engine's default settings, to the
 verdict. No database and no retriever: the same deliberation the experiment command holds, less
 the BM25 passages each speaker gets (which only boost the items a speech already names), so the
@@ -15,8 +16,9 @@ the jury starts.
 
 Prints per set the calibration measures of REALISM.md (hung, first-ballot majority wins, runs with
 a vote change), the share of guilty verdicts, and the balanced accuracy against the real verdicts
-(the mean of the agreement on convicted and on acquitted trials; a hung jury agrees with neither)
-by era and offence category; for the curated cases, each case's verdicts and whether the cases
+(the mean of the agreement on convicted and on acquitted trials; a hung jury agrees with neither),
+the Old Bailey sets side by side with their trial counts, overall and by decade, era and offence
+category; for the curated cases, each case's verdicts and whether the cases
 rated clear end their way in 85% of runs. The verdict is used only to score.
 """
 
@@ -34,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "oldbailey"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "angryagents.settings")
@@ -52,58 +53,13 @@ CLEAR_TARGET = 0.85
 Job = tuple[str, Any, dict[str, str], str, int]  # name, case file, groups, real verdict, seed
 
 
-def era(year: int) -> str:
-    if year < 1800:
-        return "1674-1799"
-    if year < 1850:
-        return "1800-1849"
-    if year < 1900:
-        return "1850-1899"
-    return "1900-1913"
+def old_bailey(splits: tuple[str, ...]) -> Iterator[tuple[str, Any, dict[str, str], str]]:
+    from oldbailey_split import playable_trials
 
-
-def old_bailey(folders: list[Path], label: str) -> Iterator[tuple[str, Any, dict[str, str], str]]:
-    from cases.importers.oldbailey import parse_file
-    from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
-
-    seen: set[str] = set()
-    for folder in folders:
-        for path in sorted(folder.glob("*.xml")):
-            for t in parse_file(path.read_bytes(), name=path.name, max_bytes=10**9).trials:
-                if not t.playable or t.historical_verdict not in {"guilty", "not_guilty"} or t.trial_id in seen:
-                    continue
-                seen.add(t.trial_id)
-                file = CaseFile(
-                    slug=t.slug,
-                    title=t.title,
-                    summary=t.summary,
-                    charges=t.charges,
-                    defendants=(),
-                    evidence=tuple(
-                        EvidenceItem(
-                            f"E{i}",
-                            e.label,
-                            e.type,
-                            e.description,
-                            e.strength_prosecution,
-                            e.strength_defense,
-                            e.contestable,
-                            e.contest_reason,
-                        )
-                        for i, e in enumerate(t.evidence, start=1)
-                    ),
-                    witnesses=tuple(
-                        WitnessItem(f"W{i}", w.name, w.role, w.testimony, w.credibility_issues, w.side)
-                        for i, w in enumerate(t.witnesses, start=1)
-                    ),
-                    prosecution_arguments=(),
-                    defense_arguments=t.defense_arguments,
-                    themes=(),
-                    year=t.year,
-                    jurisdiction=t.jurisdiction,
-                )
-                groups = {"set": label, "era": era(t.year or 1800), "offence": t.offence_category or "unknown"}
-                yield t.slug, file, groups, t.historical_verdict
+    for trial in playable_trials(splits):
+        offence = trial.record.offence_category or "unknown"
+        groups = {"set": trial.split, "decade": trial.decade, "era": trial.era, "offence": offence}
+        yield trial.record.slug, trial.file, groups, trial.verdict
 
 
 def curated() -> Iterator[tuple[str, Any, dict[str, str], str]]:
@@ -236,30 +192,36 @@ def report(rows: list[dict[str, Any]]) -> None:
         by_set[row["groups"]["set"]].append(row)
     for label, items in by_set.items():
         print(f"\n== {label}: {calibration(items)}")
-        if label == "curated":
-            for slug in CURATED:
-                verdicts = Counter(r["verdict"] for r in items if r["name"] == slug)
-                want = CLEAR.get(slug)
-                mark = ""
-                if want:
-                    rate = verdicts[want] / sum(verdicts.values())
-                    mark = f"  clear {want}: {100 * rate:.0f}% {'ok' if rate >= CLEAR_TARGET else 'BELOW 85%'}"
-                print(
-                    f"   {slug:30s} "
-                    + " ".join(f"{v} {verdicts[v]:3d}" for v in ("guilty", "not_guilty", "hung"))
-                    + mark
-                )
+        if label != "curated":
             continue
-        value, g, n = balanced(items)
-        print(f"   balanced accuracy {value:.3f}  (trials' runs: convicted {g}, acquitted {n})")
-        for key in ("era", "offence"):
-            grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
-            for row in items:
-                grouped[row["groups"][key]].append(row)
-            for name, part in sorted(grouped.items()):
-                value, g, n = balanced(part)
-                shown = f"{value:.3f}" if value is not None else "  -  "
-                print(f"   {key:8s} {name:15s} balanced accuracy {shown}  (runs on convicted {g}, acquitted {n})")
+        for slug in CURATED:
+            verdicts = Counter(r["verdict"] for r in items if r["name"] == slug)
+            want = CLEAR.get(slug)
+            mark = ""
+            if want:
+                rate = verdicts[want] / sum(verdicts.values())
+                mark = f"  clear {want}: {100 * rate:.0f}% {'ok' if rate >= CLEAR_TARGET else 'BELOW 85%'}"
+            counts = " ".join(f"{v} {verdicts[v]:3d}" for v in ("guilty", "not_guilty", "hung"))
+            print(f"   {slug:30s} {counts}{mark}")
+    sets = [label for label in by_set if label != "curated"]
+    if not sets:
+        return
+    print("\nBalanced accuracy against the real verdicts (trials: convicted/acquitted; runs)")
+    print(f"{'':8s} {'group':16s} " + " | ".join(f"{label:^38s}" for label in sets))
+    for key in ("all", "decade", "era", "offence"):
+        names = sorted({r["groups"].get(key, "all") for label in sets for r in by_set[label]})
+        for name in names:
+            cells = [_cell([r for r in by_set[label] if r["groups"].get(key, "all") == name]) for label in sets]
+            print(f"{key:8s} {name:16s} " + " | ".join(cells))
+
+
+def _cell(rows: list[dict[str, Any]]) -> str:
+    """Trials (convicted/acquitted), runs and balanced accuracy of one group of one set."""
+    trials = {(r["name"], r["real"]) for r in rows}
+    convicted = sum(real == "guilty" for _, real in trials)
+    value, _, _ = balanced(rows)
+    shown = f"{value:.3f}" if value is not None else "  -  "
+    return f"{len(trials):4d} ({convicted:4d}/{len(trials) - convicted:3d}) {len(rows):5d} runs {shown}"
 
 
 def main() -> None:
@@ -267,7 +229,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--sets", default="sample,curated")
+    parser.add_argument(
+        "--sets", default="dev,curated", help="dev, held-out, sample (the 110 trials calibrated on), curated"
+    )
     parser.add_argument("--curated-runs", type=int, default=20)
     parser.add_argument("--first-ballot", action="store_true")
     parser.add_argument("--rules", default="unanimous", help="the jury's rule set (engine.rules)")
@@ -278,10 +242,12 @@ def main() -> None:
     django.setup()
     wanted = set(args.sets.split(","))
     cases: list[tuple[str, Any, dict[str, str], str]] = []
-    if "sample" in wanted:
-        cases.extend(old_bailey([DATA / "trials", DATA / "sessions"], "sample"))
-    if "more" in wanted:
-        cases.extend(old_bailey([DATA / "more-sessions"], "more-sessions"))
+    if "more" in wanted:  # the thirteen more sessions cross the split: name the half you mean
+        parser.error("--sets more: the more sessions are split into dev and held-out (bench/oldbailey_split.py)")
+    unknown = wanted - {"dev", "held-out", "sample", "curated"}
+    if unknown:
+        parser.error(f"unknown set(s) {', '.join(sorted(unknown))}: expected dev, held-out, sample or curated")
+    cases.extend(old_bailey(tuple(s for s in ("dev", "held-out", "sample") if s in wanted)))
     jobs: list[Job] = []
     for name, file, groups, real in cases:
         jobs.extend((name, file, groups, real, args.seed + k) for k in range(args.runs))
@@ -297,7 +263,7 @@ def main() -> None:
         rows = [run_one(job, args.first_ballot) for job in jobs]
     print(
         f"{len(jobs)} runs ({'first ballot only' if args.first_ballot else 'to the verdict'}), seeds {args.seed}.."
-        f"{args.seed + max(args.runs, args.curated_runs) - 1}, {args.workers} worker(s),"
+        f"{args.seed + max(args.runs, args.curated_runs if 'curated' in wanted else 0) - 1}, {args.workers} worker(s),"
         f" {time.perf_counter() - started:.0f} s (machine shared)"
         + (f", with {' '.join(args.set)}" if args.set else "")
         + f", rules {args.rules}"

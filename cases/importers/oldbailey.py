@@ -208,7 +208,7 @@ def parse_trial(trial: ET.Element, *, session_sentences: dict[str, str] | None =
         printed = cut_printed_verdict(testimony_paragraphs(trial), defendants=names)
         punishment = punishment or printed.punishment
     late = cut_untagged_answer(testimony_paragraphs(trial), year=year, defendants=names)
-    text = split_trial(trial, victims=victims)
+    text = split_trial(trial, victims=victims, defendants=tuple(names))
 
     witnesses, evidence, issues_p, n_defence = _witnesses_and_evidence(text, [d.name for d in defendants])
     playable, reason = True, ""
@@ -414,7 +414,7 @@ def _witnesses_and_evidence(
         testimony = clean(" ".join(draft.parts))
         if not WORDS_BEYOND_ROLE.sub("", testimony).strip(" .,;:-—"):
             continue  # nothing said beyond "(police-constable K 363.)": the rest was cut as the answer
-        own_words = draft.name.lower() in accused
+        own_words = draft.accused or draft.name.lower() in accused
         defence = own_words or is_defence_witness(draft, testimony)
         issues = rules.credibility_issues(testimony)
         role = rules.witness_role(testimony=testimony, is_victim=draft.is_victim, defence=defence)
@@ -441,8 +441,9 @@ def _witnesses_and_evidence(
         )
         for item in drafts:
             evidence.append(EvidenceRecord(**item.__dict__))
-    heard = [Heard(name=w.name, side=w.side, testimony=w.testimony) for w in witnesses]
-    points = [EvidenceRecord(**item.__dict__) for item in trial_points(heard, tuple(text.defence))]
+    heard = [Heard(name=w.name, side=w.side, testimony=w.testimony, accused=w.role == ROLE_ACCUSED) for w in witnesses]
+    drafts = trial_points(heard, tuple(text.defence), defended=text.defended)
+    points = [EvidenceRecord(**item.__dict__) for item in drafts]
     return witnesses, points + evidence, prosecution_issues, defence_count
 
 

@@ -16,7 +16,9 @@ tagged and untagged trials alike. Each rule below was met in the record:
   "Verdict, both prisoners Guilty, with a recommendation to mercy" (1909), "Guilty." or
   "Acquitted." as a sentence, "The Jury retired at a quarter before five..." (1826), "the
   COURT directed the Jury to find a verdict of" (1854), "the JURY returned a verdict of"
-  (1896), "Recommended to mercy by the Prosecutor and Jury" (1826), "Judgment respited",
+  (1896), "Recommended to mercy by the Prosecutor and Jury" (1826), "Judgment respited", the court's
+  opinion that the case fails ("The RECORDER considered that this evidence failed to establish a case of
+  manslaughter", 1887: an acquittal directed in all but words),
   "Sentence: ...", "The prisoners were further charged with having been before convicted"
   (1862), "(There were two other indictments against the prisoner.)" (1846).
 - From 1837 (the Prisoners' Counsel and previous-conviction practice of 6 & 7 Will. IV c. 111:
@@ -64,6 +66,9 @@ ANSWER_SENTENCE = re.compile(
     + r"|the\s+prisoners?\s+(?:was|were)\s+(?:further|also)\s+charged\s+with\s+having\s+been"
     + r"|(?:a\s+|the\s+)?previous\s+convictions?\s+(?:was|were)\s+(?:proved|admitted|then\s+proved)"
     + r"|there\s+(?:was|were)\s+(?:\w+\s+){0,2}other\s+(?:indictments?|charges?)\s+against"
+    + r"|the\s+(?:recorder|common\s+serjeant|court|judge|learned\s+judge)\s+(?:expressed\s+an\s+opinion|(?:was|being)"
+    + r"\s+of\s+opinion|considered|held|ruled)\s+that\s+(?:(?:this|the)\s+(?:evidence|case)\s+(?:did\s+not|failed"
+    + r"|was\s+not|could\s+not)|there\s+was\s+no\s+(?:case|evidence))"
     + r")",
     re.IGNORECASE,
 )

@@ -31,9 +31,16 @@ For the defence:
 - Witnesses contradict each other or themselves: "the last witness is mistaken", "that is not
   true" (1862).
 - Witnesses for the defence or to character were heard (counted once, as an item; each such
-  witness also counts for the defence in the jury's weighing).
-- Counsel for the prisoner tested the prosecution's witnesses: "Cross-examined by MR. RIBTON"
-  (1871). A prisoner defended by counsel had a case put for them; most were not.
+  witness also counts for the defence in the jury's weighing), whether the record prints their
+  words or only the printer's summary ("The prisoner called three witnesses, who gave him a good
+  character", 1814). A prisoner giving evidence is not one of them: their evidence is their own
+  account (below).
+- Counsel for the prisoner tested the prosecution's witnesses, counted once a trial: named at the
+  cross-examination ("Cross-examined by MR. RIBTON", to the 1860s), or named in the heading ("MR.
+  BURNIE Defended.", from the 1870s) with the cross-examination printed bare ("Cross-examined.").
+  A prisoner defended by counsel had a case put for them; most were not. The later print shows
+  nearly every witness cross-examined, so a point a witness would make the number of witnesses the
+  printer set out, not the defence.
 - A prosecution witness does not know: "I cannot say whether that was one of the notes that came
   from Mr. Drummond's, or not" (t18011028-37).
 - It may have been an accident or a mistake: "A letter carrier may take out a letter that does not
@@ -44,18 +51,19 @@ For the defence:
   The Proceedings print an uncontested theft in a few lines; a trial the defence fought, with
   cross-examination and witnesses on both sides, runs long.
 
-How often each point comes with an acquittal (``bench/evidence_separation.py --rules``; the
-verdict is used only to count): in the 13 more sessions 21% of the 1,079 playable trials with a
-known verdict were acquittals, in the sample 37% of 110. Caught in the act 14% / 33%; pawned 9% /
-40% (5 trials); the property on the prisoner 20% / 26%; a confession 21% / 29%; a witness who
-cannot swear 27% / 40%; drink 34% / 58%; never found 27% / 33%; lone prosecutor 36% / 40%;
-defence witnesses 26% / 41%; counsel 27% / 45%; cannot say whether 32% / 38%; an accident 35% /
-67% (3 trials); fought at length 31% / 50%. No point separates strongly: each is one part of
-the case's lean, never its verdict.
+How often each point comes with an acquittal (``bench/evidence_separation.py --rules``, on the dev
+sessions of ``bench/oldbailey_split.py`` only; the verdict is used only to count): 25% of the 807
+playable trials were acquittals. Caught in the act 15% of 161 trials; pawned 11% of 28; the
+property on the prisoner 22% of 245; a confession 17% of 30; a witness who cannot swear 29% of 56;
+drink 39% of 97; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 142;
+counsel 34% of 219; cannot say whether 37% of 101; an accident 60% of 10; fought at length 35% of
+79. No point separates strongly: each is one part of the case's lean, never its verdict.
 
-The prisoner's own account (the "Prisoner's Defence", or the statement before the magistrate read
-at the trial; unsworn until 1898, but what the court and jury asked of every prisoner who had no
-counsel) is read for three points, once each per trial, whoever else spoke:
+The prisoner's own account (the "Prisoner's Defence", the statement before the magistrate read at
+the trial, the defence the printer reported in the third person, or from 1898 the prisoner's own
+evidence; what the court and jury asked of every prisoner who had no counsel) is read for three
+points, once each per trial, whoever else spoke. A reported account is read in the first person
+(``own_words``), so the same words make the same point however the account was printed:
 
 - The prisoner's own account admits the deed (prosecution): pleading distress, drink, sorrow or
   mercy concedes the act and asks only for leniency; "I have nothing to say" answers nothing.
@@ -66,8 +74,8 @@ counsel) is read for three points, once each per trial, whoever else spoke:
 - The prisoner denies the charge (defence): "I am innocent", "I know nothing of it", "I never saw
   the man in all my life till I saw him at the Justice's" (t18011028-47).
 
-Counted the same way: admits 11% acquitted in the more sessions (57 trials) / 0% in the sample
-(4); owns to the property 16% (80) / 25% (8); denies 27% (70) / 50% (8). These were chosen by
+Counted the same way (dev): admits 12% acquitted of 73 trials; owns to the property 23% of 102;
+denies 25% of 114, no more than any trial: a denial is what most prisoners said. These were chosen by
 what the Proceedings' readers (and the period's judges, Langbein 2003) took the accused's words
 to show, then counted, not searched for among many patterns; their weights are the existing
 scale's (0.8 and 0.7 for the prosecution, ``DEFENCE_WEIGHT`` for the defence), not fitted.
@@ -102,9 +110,10 @@ CAUGHT = Point(
     "prosecution",
     0.85,
     re.compile(
-        r"caught (him|her|them|the prisoner)|in the (very )?act\b|laid hold of (him|her|the prisoner)|collared"
-        r"|I saw (him|her|the prisoner) (take|put|snatch|pick|steal|strike|stab|break|throw|drop)"
-        r"|stopped (him|her|the prisoner) with|took (him|her) (with|in the act)|never lost sight|did not lose sight",
+        r"caught (him|her|them|(?:the )?prisoner)|in the (very )?act\b|laid hold of (him|her|(?:the )?prisoner)"
+        r"|collared|I saw (him|her|(?:the )?prisoner) (take|put|snatch|pick|steal|strike|stab|break|throw|drop)"
+        r"|stopped (him|her|(?:the )?prisoner) with|took (him|her) (with|in the act)"
+        r"|never lost sight|did not lose sight",
         re.I,
     ),
 )
@@ -117,8 +126,8 @@ CONFESSION = Point(
         r"\bconfess|forgive me|\bI am guilty\b|admitted (it|that|taking|stealing|having)"
         r"|\b(said|says|replied|answered|cried)[,:]? [\"“][^\"”]{0,120}\b(I did it|it was me|I took (it|them)|I stole"
         r"|I have stolen|I had taken)\b"
-        r"|\b(he|she|the prisoner) (said|owned|acknowledged|told me|stated) (that )?(he|she) (had )?(did it|done it"
-        r"|took (it|them)|taken (it|them)|stole|stolen)\b",
+        r"|\b(he|she|(?:the )?prisoner) (said|owned|acknowledged|told me|stated) (that )?(he|she) (had )?"
+        r"(did it|done it|took (it|them)|taken (it|them)|stole|stolen)\b",
         re.I,
     ),
 )
@@ -128,8 +137,8 @@ FOUND_ON = Point(
     "prosecution",
     0.75,
     re.compile(
-        r"found (it |them |the \w+ |a \w+ )?(on|upon|in) (him|her|his|the prisoner)"
-        r"|in (his|her) (pocket|possession|hand|apron|bosom)",
+        r"found (it |them |the \w+ |a \w+ )?(on|upon|in) (him|her|his|(?:the )?prisoner)"
+        r"|in (his|her) (pockets?|possession|hands?|apron|bosom)\b",
         re.I,
     ),
 )
@@ -175,8 +184,8 @@ PAWNED = Point(
     "prosecution",
     0.75,
     re.compile(
-        r"\bpawn(?:ed|ing|s)?\b[^.—]{0,60}\b(?:by|for|in the name of)?\s*(?:the prisoner|him|her)\b"
-        r"|(?:the prisoner|he|she) (?:pawned|offered it in pawn|came to pawn|brought it to pawn)",
+        r"\bpawn(?:ed|ing|s)?\b[^.—]{0,60}\b(?:by|for|in the name of)?\s*(?:(?:the )?prisoner|him|her)\b"
+        r"|(?:(?:the )?prisoner|he|she) (?:pawned|offered it in pawn|came to pawn|brought it to pawn)",
         re.I,
     ),
 )
@@ -216,14 +225,18 @@ OWN_ADMISSION = Point(
         re.I,
     ),
 )
+# The prisoner's account read in the first person: a report of it ("stated that he had found it", "that
+# Mrs. Emmett had given her the florin") is read as the prisoner would have said it (``own_words``), so the
+# tenses of reported speech ("had found", "had given", "was innocent", "knew nothing") are the account's too.
 OWN_POSSESSION = Point(
     "own_possession",
     "The prisoner's account owns to having the property",
     "prosecution",
     0.7,
     re.compile(
-        r"\b(?:I|we) (?:found|picked (?:it|them|this|the \w+) up|picked up|bought)\b"
-        r"|\b(?:gave|lent|sold) (?:it|them|this|the \w+) (?:to )?me\b|\bgave me (?:it|them|this|the \w+)\b"
+        r"\b(?:I|we) (?:had )?(?:found|picked (?:it|them|this|the \w+) up|picked up|bought)\b"
+        r"|\b(?:gave|given|lent|sold) (?:it|them|this|the \w+) (?:to )?me\b"
+        r"|\b(?:gave|given|lent|sold) me (?:it|them|this|the \w+)\b"
         r"|\basked me to (?:carry|pawn|sell|hold|take|mind)\b",
         re.I,
     ),
@@ -234,9 +247,10 @@ OWN_DENIAL = Point(
     "defense",
     DEFENCE_WEIGHT,
     re.compile(
-        r"\bI am (?:quite |perfectly |entirely )?innocent\b|\bI (?:know|knew) nothing (?:of|about)\b"
-        r"|\bI never (?:saw|touched|had|took|stole|was)\b|\bit is (?:all )?(?:false|malice|spite|untrue)\b"
-        r"|\bI (?:emphatically |solemnly )?deny\b",
+        r"\bI (?:am|was) (?:quite |perfectly |entirely )?innocent\b|\bI (?:know|knew|had known) nothing (?:of|about)\b"
+        r"|\bI (?:had )?never (?:saw|seen|touched|had|took|taken|stole|stolen|was|been)\b"
+        r"|\bit (?:is|was) (?:all )?(?:false|malice|spite|untrue)\b"
+        r"|\bI (?:emphatically |solemnly )?deny\b|\bdenied (?:that|the charge|having|ever|all|any)\b",
         re.I,
     ),
 )
@@ -260,7 +274,12 @@ SENTENCE_POINTS = (
 # every point, for measures
 POINTS = (*SENTENCE_POINTS, *DEFENCE_POINTS, LONE_ACCUSER, DEFENCE_WITNESSES, COUNSEL, CONTESTED)
 CONTESTED_CHARS = 8000  # about 1,500 words of testimony
+# Counsel cross-examining, named at the cross-examination ("Cross-examined by MR. RIBTON", to the 1860s), or
+# named once in the heading ("MR. BURNIE Defended.", from the 1870s) and the cross-examination printed bare
+# ("Cross-examined.", "Cross-examination."). Never the prisoner's own questions ("Cross-examined by the
+# prisoner", 1910).
 DEFENCE_COUNSEL = re.compile(r"Cross-examined by (MR|MESSRS|SIR|SERJEANT)\b", re.I)
+CROSS_EXAMINED = re.compile(r"\bCross-examin(?:ed|ation)\b(?!\s*by\s+(?:the\s+)?(?:prisoners?|defendants?)\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -270,11 +289,17 @@ class Heard:
     name: str
     side: str
     testimony: str
+    accused: bool = False  # the prisoner giving evidence: their own account, not a witness called for them
 
 
-def trial_points(witnesses: list[Heard], defence: tuple[str, ...] = ()) -> list[EvidenceDraft]:
-    """One evidence item per point the trial's testimony and the prisoner's own account (``defence``)
-    make (see the module's rules)."""
+def trial_points(
+    witnesses: list[Heard], defence: tuple[str, ...] = (), *, defended: bool = False
+) -> list[EvidenceDraft]:
+    """One evidence item per point the trial's testimony and the prisoner's own account (``defence``, and the
+    evidence of a prisoner who gives it) make (see the module's rules). ``defended``: the record names
+    counsel for the prisoner, whose cross-examinations may then be printed without a name."""
+    accounts = (*defence, *(w.testimony for w in witnesses if w.accused))
+    witnesses = [w for w in witnesses if not w.accused]
     prosecution = [w for w in witnesses if w.side == "prosecution"]
     items: list[EvidenceDraft] = []
     for witness in prosecution:  # each witness's own points: a point two witnesses make is made twice
@@ -292,13 +317,75 @@ def trial_points(witnesses: list[Heard], defence: tuple[str, ...] = ()) -> list[
         words = sum(len(w.testimony.split()) for w in witnesses)
         items.append(_item(CONTESTED, f"The witnesses' evidence runs to {words:,} words: the case was fought."))
     for point in DEFENCE_POINTS:  # once each, whatever the number of statements
-        said = next((found for text in defence if (found := _sentence_with(point, text)) is not None), None)
+        said = next((found for text in accounts if (found := _own_sentence_with(point, text)) is not None), None)
         if said is not None:
             items.append(_item(point, said, witness="the prisoner"))
-    for witness in prosecution:
-        if DEFENCE_COUNSEL.search(witness.testimony):
-            items.append(_item(COUNSEL, "Cross-examined by counsel for the prisoner.", witness=witness.name))
+    tested = [
+        w.name
+        for w in prosecution
+        if DEFENCE_COUNSEL.search(w.testimony) or (defended and CROSS_EXAMINED.search(w.testimony))
+    ]
+    if tested:
+        items.append(_item(COUNSEL, "Cross-examined by counsel for the prisoner: " + ", ".join(tested) + "."))
     return items
+
+
+# Words of a reported account that stand for the prisoner, and what the prisoner would have said.
+_PERSON = {
+    "he": "I",
+    "she": "I",
+    "him": "me",
+    "his": "my",
+    "himself": "myself",
+    "herself": "myself",
+    "they": "we",
+    "them": "us",
+    "their": "our",
+    "themselves": "ourselves",
+}
+_REPORTED_WORD = re.compile(r"\b(?:he|she|him|his|himself|herself|her|they|them|their|themselves)\b", re.I)
+# "her" before an article, a preposition or a stop is the object ("had given her the florin"); else "my".
+_HER_OBJECT = re.compile(r"\s*(?:[,.;:!?)—-]|$|(?:the|a|an|to|for|in|on|at|and|that|with|from|by|up|out|back)\b)", re.I)
+_QUOTED = re.compile(r"([\"“][^\"”]*[\"”])")
+_FIRST_PERSON = re.compile(r"\bI\b")
+
+
+def own_words(account: str) -> str:
+    """The prisoner's account as they would have said it. An account the printer reported in the third
+    person ("The prisoner in his defence stated that his mate gave him the lens to carry but that he knew
+    nothing about the robbery", 1887) is read in the first person ("... my mate gave me the lens to carry
+    but that I knew nothing about the robbery"); an account in the prisoner's own words ("I" outside the
+    quotations) and every quotation are left as printed."""
+    pieces = _QUOTED.split(account)
+    outside = pieces[::2]
+    if any(_FIRST_PERSON.search(piece) for piece in outside):
+        return account
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _REPORTED_WORD.sub(_first_person, pieces[index])
+    return "".join(pieces)
+
+
+def _first_person(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.lower() == "her":
+        mine = "me" if _HER_OBJECT.match(match.string, match.end()) else "my"
+    else:
+        mine = _PERSON[word.lower()]
+    return mine if mine == "I" or not word[0].isupper() else mine.capitalize()
+
+
+def _own_sentence_with(point: Point, account: str) -> str | None:
+    """The sentence of the prisoner's account that makes ``point``, quoted as printed."""
+    read = own_words(account)
+    said = _sentence_with(point, read)
+    if said is None or read == account:
+        return said
+    printed = split_sentences(account)
+    shifted = split_sentences(read)
+    for original, sentence in zip(printed, shifted, strict=False):
+        if sentence[:600] == said:
+            return original[:600]
+    return said
 
 
 def _first_hit(point: Point, witness: Heard, folded: str | None) -> str | None:

@@ -134,7 +134,7 @@ CREDIBILITY_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "Did not see clearly",
         re.compile(
-            r"did( not|n't) see (his|her|their|the man's|the prisoner's) face|could( not|n't) see|"
+            r"did( not|n't) see (his|her|their|the man's|(?:the )?prisoner's) face|could( not|n't) see|"
             r"it was (very |quite )?dark|had my back",
             re.I,
         ),
@@ -150,9 +150,9 @@ CREDIBILITY_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "Related to or close to the accused",
         re.compile(
-            r"\b(the prisoner|he|she) is my (husband|wife|son|daughter|brother|sister|father|mother|"
-            r"cousin|nephew|niece|lodger|sweetheart)|I am (the prisoner's|his|her) (wife|husband|mother|"
-            r"father|sister|brother|son|daughter)|I have known (the prisoner|him|her) (for )?(many|\w+) years",
+            r"\b((?:the )?prisoner|he|she) is my (husband|wife|son|daughter|brother|sister|father|mother|"
+            r"cousin|nephew|niece|lodger|sweetheart)|I am ((?:the )?prisoner's|his|her) (wife|husband|mother|"
+            r"father|sister|brother|son|daughter)|I have known ((?:the )?prisoner|him|her) (for )?(many|\w+) years",
             re.I,
         ),
     ),
@@ -193,9 +193,9 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
         "testimonial",
         0.6,
         re.compile(
-            r"\b(I (am|was) (quite )?(sure|positive|certain) (he|she|the prisoner) is"
-            r"|I (know|knew|recognised|identified) (the prisoner|him|her)|picked (him|her) out"
-            r"|have no doubt (he|she|the prisoner|of))\b",
+            r"\b(I (am|was) (quite )?(sure|positive|certain) (he|she|(?:the )?prisoner) is"
+            r"|I (know|knew|recognised|identified) ((?:the )?prisoner|him|her)|picked (him|her) out"
+            r"|have no doubt (he|she|(?:the )?prisoner|of))\b",
             re.I,
         ),
     ),
@@ -204,7 +204,9 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
         "Statement by the accused",
         "testimonial",
         0.75,
-        re.compile(r"\b(the prisoner|he|she) (said|told me|confessed|admitted|replied|answered)\b|\bconfess", re.I),
+        re.compile(
+            r"\b((?:the )?prisoner|he|she) (said|told me|confessed|admitted|replied|answered)\b|\bconfess", re.I
+        ),
     ),
     EvidenceRule(
         "medical",
@@ -232,7 +234,7 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
         "testimonial",
         0.6,
         re.compile(
-            r"\b(I was with (him|her|the prisoner)|(he|she|the prisoner) was (at home|with me)"
+            r"\b(I was with (him|her|(?:the )?prisoner)|(he|she|(?:the )?prisoner) was (at home|with me)"
             r"|all the (time|evening))\b",
             re.I,
         ),
@@ -312,6 +314,9 @@ def witness_role(*, testimony: str, is_victim: bool, defence: bool) -> str:
     return "eyewitness"
 
 
+# Questions put to the witness ("Q." in the question-and-answer print, to the 1860s) or their
+# cross-examination printed as answers only ("Cross-examined. I am an unfortunate", from the 1870s).
+CROSS_EXAMINATION = re.compile(r"\bCross-examin(?:ed|ation)\b", re.I)
 NOTHING_FOUND = re.compile(
     r"(found|find) nothing|nothing (was )?found|did not find|none of the|not found|could not find|never found", re.I
 )
@@ -354,7 +359,7 @@ def evidence_from(
     sentences = [s for s in split_sentences(testimony) if len(s) > 12]
     folded = fold(testimony)
     folded_sentences: list[str | None] = []
-    cross_examined = "Q." in testimony
+    cross_examined = "Q." in testimony or bool(CROSS_EXAMINATION.search(testimony))
     items: list[EvidenceDraft] = []
     for rule in EVIDENCE_RULES:
         if (rule.defence_only and not defence) or (own_words and rule.key == "statement"):

@@ -17,13 +17,28 @@ Who is a witness (the rule, by format):
   utterances become "Q." lines in the current witness's testimony and the witness's next
   utterance an "A." line.
 
+- OBO 1834 onwards, a paragraph the printer left untagged: a witness named by rank or title
+  ("Detective-sergeant ALFRED GROSSE, Y Division.", 1910), or the prisoner giving evidence
+  ("GERTRUDE ALICE HUNT (prisoner, on oath)."); a tagged name marked "(prisoner, on oath)" is
+  the prisoner whatever the order of the names.
+- Any era: the printer's summary of the character evidence ("The prisoner called three
+  witnesses, who gave him a good character.") is one witness for the defence, "Witnesses to
+  character".
+
 Every other paragraph (cross-examination, "COURT. Q.", re-examination) belongs to the
 witness speaking before it. A paragraph that opens the prisoner's defence ends the current
-witness; its words go to the defence statements, not to a witness.
+witness; its words go to the defence statements, not to a witness: "Prisoner's Defence.",
+"Hinde's Defence." (1814), "The Prisoner, in his defence, on oath, said that" (1900), "Manyon
+in her defence stated that" (1887), also when the report opens inside a paragraph. The
+prisoner's words printed during the evidence ("The Prisoner. I am very sorry", 1879; "Selby.
+I know nothing about it", 1862) go to the defence statements without ending the witness.
+Counsel's lines are no witness: who prosecuted and defended (the record then knows the
+prisoner had counsel), who is called, their submissions on the law.
 
 Side (the rule): witnesses heard after a defence marker ("Witnesses for the Defence",
-"for the prisoner", the prisoner's own defence) speak for the defence, as do witnesses
-whose words give the prisoner a good character; everyone else speaks for the prosecution.
+"for the prisoner", "Witnesses for Stannard.", the prisoner's own defence) speak for the
+defence until "Evidence in reply.", as do witnesses whose words give the prisoner a good
+character; everyone else speaks for the prosecution.
 """
 
 from __future__ import annotations
@@ -36,14 +51,34 @@ from cases.importers.oldbailey_xml import ANSWER_TYPES, clean, person_name, text
 from cases.importers.oldbailey_xml import interp as interp_value
 from cases.importers.prefilter import fold, may_match
 
+# "The Prisoner, in his defence", "Manyon in her defence", "Baldwin, in his statement before the Magistrate",
+# "Bennett's defence", "SEVILLE's Defence" (1826): a capitalised name (never a stock word) or "the
+# prisoner(s)", then the defence.
+REPORTED_DEFENCE = (
+    r"|^\[?(?:the\s+)?(?:prisoners?|defendants?|(?!(?-i:The|This|That|Such|His|Her|Their|No|For|In|Of|Evidence"
+    r"|Witness(?:es)?|He|She|It|I|We|They|You|My|Your|Our|Its|A|An|Counsel|Court|COURT|THE)\b)(?-i:[A-Z][A-Za-z'’]+))"
+    r"(?:'s|s'|’s)?(?:,?\s+in\s+(?:his|her|their)\s+(?:defen[cs]e|statement)\b|\s+defen[cs]e\b)"
+)
+
+# The prisoner's defence however it is printed: their own words ("Prisoner's Defence. I went into the
+# public-house", "The prisoner's statement: ..."), or reported by the printer from the 1870s, after a comma
+# or under the prisoner's name ("The Prisoner, in his defence, on oath, said that the prosecutrix followed",
+# 1900; "Manyon in her defence stated that", 1887; "Baldwin, in his statement before the Magistrate and in
+# his defence, said", 1895; "Bennett's defence. I know nothing about the watch", 1895).
 DEFENCE_STATEMENT = re.compile(
     r"^(\[?The )?(prisoner|defendant)('s|s')? (defen[cs]e|statement|made|put in|said|in (his|her) defen[cs]e)"
-    r"|^(prisoner|defendant)('s|s')? defen[cs]e",
+    r"|^(prisoner|defendant)('s|s')? defen[cs]e"
+    r"|^(?:the )?(?:prisoner|defendant)s? (?:produced|handed in|read) a (?:written )?(?:defen[cs]e|statement)"
+    + REPORTED_DEFENCE,
     re.IGNORECASE,
 )
+# A report of the defence opening a sentence inside a paragraph: "Brooks received a good character. Rudd in
+# his defence stated that Brooks had given him the flour" (1887).
+DEFENCE_WITHIN = re.compile(r"(?<=[.!?;:])\s+(?=" + REPORTED_DEFENCE[2:] + ")", re.IGNORECASE)
 DEFENCE_MARKER = re.compile(
     r"(witness(es)? for the defen[cs]e|evidence for the defen[cs]e|for the prisoner\b|called for the defen[cs]e"
-    r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$)",
+    r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$"
+    r"|^\(?witness(?:es)? for (?-i:[A-Z])[\w'’-]+\.?\)?$)",  # "Witnesses for Stannard." (1879)
     re.IGNORECASE,
 )
 # Counsel opening the defence's evidence: "MR. PRENDERGAST called RICHARD CHANDLER. I remember the day"
@@ -91,7 +126,7 @@ STOCK_HEADINGS = frozenset(
 # A paragraph about counsel, tagged as a witness's name in some sessions (1871-1896): who prosecuted,
 # who defended, counsel calling witnesses or addressing the court.
 COUNSEL_LINE = re.compile(
-    r"^(?:MR|MESSRS|MESSES|SIR|SERJEANT|SERGEANT)\b\.?[^.]{0,120}?\b(?:prosecuted|defended)\b", re.I
+    r"^(?:M ?R|MESSRS|MESSES|SIR|SERJEANT|SERGEANT)\b\.?[^.]{0,120}?\b(?:prosecuted|defended)\b", re.I
 )
 COUNSEL_ACTION = re.compile(
     r"^(?:and\s+MR\.?\s+[A-Z]+\s+)?(?:called\s+the\s+following|conducted\s+the\s+(?:prosecution|defen[cs]e)|"
@@ -107,7 +142,70 @@ EXAMINATION_NOTE = re.compile(
     r"(?-i:[A-Z][\w'’-]*)(?:\s+(?:and\s+(?:(?:MR|MESSRS|SIR)\.?\s+)?)?(?-i:[A-Z][\w'’-]*))*))?\.?\)?[\s.]*",
     re.I,
 )
-COUNSEL_PREFIX = re.compile(r"^(MR|MESSRS|MESSES|SIR|MR SERGEANT|SERGEANT|THE ATTORNEY|THE SOLICITOR)\b")
+# Counsel's title, once printed "M R. CHARLES MATHEWS" (1895).
+COUNSEL_PREFIX = re.compile(r"^(M ?R|MESSRS|MESSES|SIR|MR SERGEANT|SERGEANT|THE ATTORNEY|THE SOLICITOR)\b")
+# A day's heading printed in capitals like a name: "THIRD DAY. SATURDAY, OCTOBER 28." (1826).
+DAY_HEADING = re.compile(r"^(?:[A-Z]+ )?DAY$")
+# A witness the printer named by rank or title and did not tag, in a trial whose other witnesses are
+# tagged (1906-1910): "Detective F. R. HEDGES, P Division. On November 2 I arrested prisoner",
+# "Captain WILKINSON, secretary of the National Association ...", "Detective-sergeant ALFRED GROSSE, Y
+# Division.", "Mrs. CHARLOTTE LAWES. I am landlady". The surname is in capitals; a rank stays at the
+# head of the testimony (it says who the witness is), a courtesy title does not.
+RANKS = (
+    r"(?:Detective|Police|Divisional|Chief|Station|Sub-divisional|Inspector|Sergeant|Serjeant|Constable"
+    r"|Superintendent|Captain|Major|Colonel|Lieutenant|Warder|Gaoler)(?:[-\s](?:sergeant|serjeant|inspector"
+    r"|constable|superintendent|officer))*"
+)
+TITLED_NAME = re.compile(
+    r"^(?P<title>(?:(?:" + RANKS + r"|Dr|Mrs|Miss|Rev)\.?\s+)+)"
+    r"(?P<name>(?:[A-Z][A-Za-z'\-]*\.?\s+){0,3}[A-Z][A-Z'\-]+)(?=[\s,.(])[\s,.]*(?P<rest>.*)$",
+    re.DOTALL,
+)
+RANK = re.compile(r"^" + RANKS, re.IGNORECASE)
+# The prisoner giving evidence, left untagged in the same way: "GERTRUDE ALICE HUNT (prisoner, on oath). I have
+# references" (tagged in 1908, the form of the untagged witnesses around it).
+ACCUSED_NAME = re.compile(
+    r"^(?P<name>(?:[A-Z][A-Z'\-]*\.?\s+){1,4}[A-Z][A-Z'\-]+)\s*"
+    r"\(\s*(?:the\s+)?(?:prisoner|defendant|accused)\b[^)]*\)[\s.,]*(?P<rest>.*)$",
+    re.DOTALL,
+)
+# The prisoner giving evidence (allowed from 1898), printed after their name whatever its order:
+# "HENRY WILLIAM CHIPPENDALE (prisoner, on oath)" for "CHIPPENDALE, William Henry" (1906).
+ACCUSED_NOTE = re.compile(r"^\(\s*(?:the\s+)?(?:prisoner|defendant|accused)\b", re.IGNORECASE)
+# The prosecution's witnesses called after the defence's: "Evidence in reply." (1901).
+REPLY_MARKER = re.compile(
+    r"^\(?(?:evidence|witnesses?)(?:\s+for\s+the\s+prosecution)?\s+(?:called\s+)?in\s+reply\b", re.IGNORECASE
+)
+# Counsel for the prisoner named: "MR. CALTHROP Prosecuted, and MR. BURNIE Defended." (1900), "Mr. Symmons
+# prosecuted; Mr. Turrell defended." (1906), "The prisoners left their defence to their counsel." (1814).
+DEFENDED = re.compile(
+    r"^(?:MR|MESSRS|MESSES|SIR|SERJEANT|SERGEANT|Mr|Messrs)\b.{0,200}?\bdefended\b"
+    r"|\bleft\s+(?:his|her|their)\s+defen[cs]e\s+to\s+(?:his|her|their)\s+counsel"
+    r"|\bcounsel\s+for\s+the\s+(?:prisoners?|defen[cs]e)\b|\b(?:appeared|was|were)\s+for\s+the\s+(?:prisoners?|defen[cs]e)\b",
+    re.IGNORECASE,
+)
+# Counsel arguing the law, printed as a paragraph under counsel's name (tagged as a witness's in places):
+# "MR. SYDENHAM JONES submitted that there was no case to go to the Jury" (1905). Not evidence.
+COUNSEL_SUBMISSION = re.compile(
+    r"^(?:MR|MESSRS|SIR|SERJEANT|SERGEANT|Mr)\b\.?\s+(?:[A-Z][\w'\-]*\.?\s+){1,4}"
+    r"(?:submitted|contended|objected|argued|urged|addressed\s+the\s+(?:jury|court))\b"
+)
+# The printer's summary of the character evidence in place of the witnesses' words (1814-1887): "The
+# prisoner called three witnesses, who gave him a good character." (1814), "Four witnesses gave the prisoner
+# an excellent character" (1826), "(The prisoner received a good character.)" (1854), "Brooks received a good
+# character." (1887). It opens with the prisoner, a name or the witnesses, never a witness's "He" or "I".
+CHARACTER_SUMMARY = re.compile(
+    r"^[\[(]?(?:the\s+(?:prisoners?|defendants?)(?:'s?)?|prisoners?|(?!(?-i:He|She|I|It|They|We|You)\b)(?-i:[A-Z][a-z'’]+)"
+    r"|[\w-]+\s+witness(?:es)?)\b[^.]{0,120}?\b(?:received|bore|had|gave\s+(?:him|her|them|the\s+prisoners?|\w+))"
+    r"\s+(?:an?\s+)?(?:very\s+)?(?:good|excellent|high|irreproachable|exemplary)\s+characters?\b",
+    re.IGNORECASE,
+)
+CHARACTER_WITNESSES = "Witnesses to character"
+# The prisoner speaking, printed under "The Prisoner" or their surname, during the evidence or after it:
+# "The Prisoner. I am very sorry for what I have done" (1879), "Selby. I know nothing about it; I was tipsy
+# at the time. Witness. She was not tipsy." (1862). Not their questions ("Prisoner. Q. ...").
+PRISONER_SPEAKS = re.compile(r"^\(?(?:the\s+)?(?P<who>prisoners?|(?-i:[A-Z][a-z'’]+))\)?[.:]\s+(?!Q\.|A\.)\S", re.I)
+WITNESS_REPLIES = re.compile(r"\s(?:The\s+)?Witness\.\s+")
 TESTIMONY_ROLES = frozenset({"Witness", "Victim"})
 QUESTION_ROLES = frozenset({"Lawyer", "Judge", "Juror", "Interpreter", ""})
 
@@ -120,6 +218,7 @@ class WitnessDraft:
     parts: list[str] = field(default_factory=list)
     after_defence: bool = False
     is_victim: bool = False
+    accused: bool = False  # the prisoner giving evidence, marked "(prisoner, on oath)"
 
 
 @dataclass
@@ -128,6 +227,7 @@ class TrialText:
     witnesses: list[WitnessDraft] = field(default_factory=list)
     defence: list[str] = field(default_factory=list)
     has_testimony: bool = False
+    defended: bool = False  # the record names counsel for the prisoner
 
 
 def testimony_paragraphs(trial: ET.Element) -> list[ET.Element]:
@@ -181,12 +281,14 @@ def _path_to_answer(el: ET.Element) -> list[ET.Element] | None:
     return None
 
 
-def split_trial(trial: ET.Element, *, victims: set[str]) -> TrialText:
+def split_trial(trial: ET.Element, *, victims: set[str], defendants: tuple[str, ...] = ()) -> TrialText:
+    """``defendants``: the prisoners' names, whose words may be printed under their surname."""
     paragraphs = testimony_paragraphs(trial)
     if any(True for p in paragraphs for _ in p.iter("u")):
         return _split_obc2(paragraphs, victims=victims)
     tagged = any(pn.get("type") == "witnessName" for p in paragraphs for pn in p.iter("persName"))
-    return _split_obo(paragraphs, victims=victims, tagged=tagged)
+    surnames = frozenset(name.split()[-1].lower() for name in defendants if name.split())
+    return _split_obo(paragraphs, victims=victims, tagged=tagged, surnames=surnames)
 
 
 def _leading_person(p: ET.Element) -> ET.Element | None:
@@ -206,33 +308,66 @@ def _leading_person(p: ET.Element) -> ET.Element | None:
         node = first
 
 
-def _name_and_rest(p: ET.Element, *, tagged: bool) -> tuple[str, str, str, str] | None:
-    """(name, gender, testimony, text before the name) when ``p`` opens a witness's evidence."""
+@dataclass(frozen=True)
+class Opened:
+    """A paragraph that opens a witness's evidence."""
+
+    name: str
+    gender: str
+    testimony: str
+    before: str = ""  # text printed before the name
+    accused: bool = False  # marked as the prisoner giving evidence
+
+
+def _name_and_rest(p: ET.Element, *, tagged: bool) -> Opened | None:
+    """Who opens their evidence in ``p``, and what they say, if ``p`` opens a witness's evidence."""
     full = text_of(p)
     if tagged:
         tag = next((pn for pn in p.iter("persName") if pn.get("type") == "witnessName"), None)
         if tag is None:
-            return None
+            return _titled_name(full)
         name_text = text_of(tag)
         at = full.find(name_text) if name_text else -1
         before, rest = (full[:at], full[at + len(name_text) :]) if at >= 0 else ("", full)
-        rest = _without_bracketed_note(_spilled_words(tag, name_text) + rest.lstrip(" .,—-"))
+        rest = _spilled_words(tag, name_text) + rest.lstrip(" .,—-")
+        accused = bool(ACCUSED_NOTE.match(rest))
+        rest = _without_bracketed_note(rest)
         if COUNSEL_LINE.match(name_text + " " + rest) or (
-            COUNSEL_PREFIX.match(name_text) and COUNSEL_ACTION.match(rest)
+            COUNSEL_PREFIX.match(name_text) and (COUNSEL_ACTION.match(rest) or COUNSEL_SUBMISSION.match(full))
         ):
             return None  # counsel tagged as a name: "MR. MONTAGU WILLIAMS called the following Witnesses"
-        return person_name(tag), _gender(tag), _without_examination_note(rest), before.strip()
+        return Opened(person_name(tag), _gender(tag), _without_examination_note(rest), before.strip(), accused)
     match = CAPS_NAME.match(full)
     if not match:
         return None
     caps, rest = match.group(1).strip(), match.group(2)
-    if caps.rstrip(".") in STOCK_HEADINGS or COUNSEL_PREFIX.match(caps) or rest.startswith("Q."):
+    if (
+        caps.rstrip(".") in STOCK_HEADINGS
+        or DAY_HEADING.match(caps.rstrip("."))
+        or COUNSEL_PREFIX.match(caps)
+        or rest.startswith("Q.")
+    ):
         return None
     if len(caps.replace(".", "").split()) < 2:  # a single capitalised word is a heading, not a name
         return None
     lead = _leading_person(p)
     gender = _gender(lead) if lead is not None else "unknown"
-    return titlecase(caps), gender, _without_examination_note(rest), ""
+    return Opened(titlecase(caps), gender, _without_examination_note(rest))
+
+
+def _titled_name(full: str) -> Opened | None:
+    """A witness named by rank or title, or the prisoner giving evidence, left untagged; or None."""
+    accused = ACCUSED_NAME.match(full)
+    if accused is not None:
+        return Opened(titlecase(accused.group("name")), "unknown", accused.group("rest").strip(), accused=True)
+    match = TITLED_NAME.match(full)
+    if match is None or match.group("rest").startswith("Q."):
+        return None
+    title, rest = match.group("title").strip(), match.group("rest").strip()
+    gender = "female" if title.startswith(("Mrs", "Miss")) else "unknown"
+    if RANK.match(title):  # the rank says who the witness is: "Detective-sergeant, Y Division. On January 31"
+        rest = f"{title}, {rest}"
+    return Opened(titlecase(match.group("name")), gender, rest)
 
 
 def _spilled_words(tag: ET.Element, name_text: str) -> str:
@@ -268,7 +403,9 @@ def _gender(person: ET.Element) -> str:
     return "unknown"
 
 
-def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool) -> TrialText:
+def _split_obo(
+    paragraphs: list[ET.Element], *, victims: set[str], tagged: bool, surnames: frozenset[str] = frozenset()
+) -> TrialText:
     out = TrialText()
     current: WitnessDraft | None = None
     after_defence = False
@@ -277,37 +414,104 @@ def _split_obo(paragraphs: list[ET.Element], *, victims: set[str], tagged: bool)
         text = text_of(p)
         if not text:
             continue
+        if len(text) < 300 and DEFENDED.search(text):
+            out.defended = True
+        if COUNSEL_SUBMISSION.match(text):
+            continue  # counsel arguing the law, not evidence
         opened = _name_and_rest(p, tagged=tagged)
         if opened is not None:
-            name, gender, rest, before = opened
+            name, before = opened.name, opened.before
             if COUNSEL_CALLED.search(before):
                 after_defence = True
             if current is not None and len(before) > 25:  # e.g. "The Judge said ... Mrs." before the name
                 current.parts.append(before)
             current = by_name.get(name.lower())
             if current is None:
-                current = WitnessDraft(key=name.lower(), name=name, gender=gender, after_defence=after_defence)
+                current = WitnessDraft(key=name.lower(), name=name, gender=opened.gender, after_defence=after_defence)
                 current.is_victim = name.lower() in victims
                 by_name[current.key] = current
                 out.witnesses.append(current)
-            if rest:
-                current.parts.append(rest)
+            current.accused = current.accused or opened.accused
+            if opened.testimony:
+                current.parts.append(opened.testimony)
             out.has_testimony = True
+            continue
+        if CHARACTER_SUMMARY.match(text) and len(text) < 400:
+            within = _defence_within(text)
+            if within is not None:  # "Brooks received a good character. Rudd in his defence stated that"
+                text, defence = text[: within.start()], text[within.end() :]
+                out.defence.append(defence)
+            elif DEFENCE_STATEMENT.match(text):  # "The prisoner said nothing in his defence; called two witnesses"
+                out.defence.append(text)
+            _character_summary(out, by_name, text)
+            current = None
+            after_defence = True
             continue
         if DEFENCE_STATEMENT.match(text):
             out.defence.append(text)
             current = None
             after_defence = True
             continue
+        said = _prisoner_speaks(text, surnames) if out.witnesses else None
+        if said is not None:  # the prisoner's words in the middle of the evidence: the witness goes on after
+            words, reply = said
+            out.defence.append(words)
+            if current is not None and reply:
+                current.parts.append(reply)
+            continue
+        if REPLY_MARKER.match(text) and len(text) < 120:
+            after_defence = False
+            current = None
+            continue
         if (DEFENCE_MARKER.search(text) or COUNSEL_CALLED.match(text)) and len(text) < 120:
             after_defence = True
             current = None
             continue
-        if current is not None:
+        within = _defence_within(text)
+        if within is not None:  # the defence reported after the last witness's words, in one paragraph
+            text, defence = text[: within.start()], text[within.end() :]
+            out.defence.append(defence)
+        if current is not None and text:
             current.parts.append(text)
-        elif not out.witnesses:
+        elif not out.witnesses and text:
             out.opening.append(text)
+        if within is not None:
+            current = None
+            after_defence = True
     return out
+
+
+def _defence_within(text: str) -> re.Match[str] | None:
+    """Where a report of the defence opens a sentence inside ``text`` (``DEFENCE_WITHIN``), if it does."""
+    folded = text.lower()  # every such report holds one of these words: most paragraphs are not searched
+    if "defen" not in folded and "statement" not in folded:
+        return None
+    return DEFENCE_WITHIN.search(text)
+
+
+def _prisoner_speaks(text: str, surnames: frozenset[str]) -> tuple[str, str] | None:
+    """(the prisoner's words, a witness's reply after them) when ``text`` prints the prisoner speaking."""
+    match = PRISONER_SPEAKS.match(text)
+    if match is None or re.search(r"\?\s*A\.\s", text):  # a question and its answer: the prisoner asking
+        return None
+    who = match.group("who").lower()
+    if not who.startswith("prisoner") and who not in surnames:
+        return None
+    reply = WITNESS_REPLIES.search(text)
+    if reply is None:
+        return text, ""
+    return text[: reply.start()], text[reply.end() :]
+
+
+def _character_summary(out: TrialText, by_name: dict[str, WitnessDraft], text: str) -> None:
+    """The printer's summary of character evidence heard as the defence's witnesses, one entry per trial."""
+    key = CHARACTER_WITNESSES.lower()
+    draft = by_name.get(key)
+    if draft is None:
+        draft = by_name[key] = WitnessDraft(key=key, name=CHARACTER_WITNESSES, after_defence=True)
+        out.witnesses.append(draft)
+    draft.parts.append(text.strip("()[] "))
+    out.has_testimony = True
 
 
 def _split_obc2(paragraphs: list[ET.Element], *, victims: set[str]) -> TrialText:

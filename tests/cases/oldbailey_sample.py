@@ -7,7 +7,17 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "oldbailey"
+
+def shared_data(start: Path) -> Path:
+    """The shared Old Bailey data: ``../shared`` beside the checkout, or beside a folder above it (a
+    git worktree kept under ``/work/wt/<name>`` finds ``/work/shared``)."""
+    for folder in start.resolve().parents:
+        if (folder / "shared" / "data" / "oldbailey").is_dir():
+            return folder / "shared" / "data" / "oldbailey"
+    return start.resolve().parents[3] / "shared" / "data" / "oldbailey"
+
+
+DATA = shared_data(Path(__file__))
 TRIALS = sorted((DATA / "trials").glob("*.xml"))
 SESSIONS = sorted((DATA / "sessions").glob("*.xml"))
 INDEX = {row["trial_id"]: row for row in csv.DictReader((DATA / "trials_index.csv").open(encoding="utf-8"))}

@@ -18,8 +18,9 @@ import json
 from pathlib import Path
 
 from cases.importers.oldbailey import TrialRecord, parse_file
+from tests.cases.oldbailey_sample import shared_data
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "oldbailey"
+DATA = shared_data(Path(__file__))
 STORED = Path(__file__).with_name("parsed_digests.json")
 FOLDERS = ("trials", "sessions", "more-sessions")
 LIMIT = 50 * 1024 * 1024
