@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "django_htmx",
     "template_partials",
     "cases",
@@ -68,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "deliberation.rooms.throttle.ThrottleMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page (angryagents.logins).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "angryagents.urls"
@@ -262,6 +265,32 @@ ANGRY_NARRATION = env_str("ANGRY_NARRATION", "auto")
 if ANGRY_NARRATION not in {"auto", "elevenlabs", "espeak", "text"}:
     raise ImproperlyConfigured(f"ANGRY_NARRATION must be auto, elevenlabs, espeak or text, got {ANGRY_NARRATION!r}.")
 
+# --- Logins ---------------------------------------------------------------------------
+# Wrong passwords on every login page (teacher and admin) are counted per account from one address
+# and per address; past either limit, logins from that address wait ANGRY_LOGIN_LOCKOUT_SECONDS
+# (angryagents/logins.py says why both, and why not per account alone).
+ANGRY_LOGIN_FAILURE_LIMIT = env_int("ANGRY_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+ANGRY_LOGIN_ADDRESS_FAILURE_LIMIT = env_int("ANGRY_LOGIN_ADDRESS_FAILURE_LIMIT", 100, minimum=1)
+ANGRY_LOGIN_LOCKOUT_SECONDS = env_int("ANGRY_LOGIN_LOCKOUT_SECONDS", 15 * 60, minimum=1)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out login is refused before any password check
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "angryagents.logins.AccountAndAddressHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = "angryagents.logins.failure_limit"
+AXES_COOLOFF_TIME = "angryagents.logins.cool_off"
+AXES_USERNAME_CALLABLE = "angryagents.logins.username_of"
+AXES_LOCKOUT_CALLABLE = "angryagents.logins.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# A lockout ends ANGRY_LOGIN_LOCKOUT_SECONDS after the last counted wrong password: trying again
+# while locked out neither counts nor pushes the end back.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Axes would otherwise keep a row per successful login (address and browser) forever.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False  # no banner on every manage.py command
+
 # --- Web ------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -332,6 +361,8 @@ LOGGING = {
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
+        # every wrong password and lockout is a WARNING (address and account masked); not its housekeeping
+        "axes": {"level": "WARNING"},
         # channels-redis drops a message for a full inbox with only an INFO line: keep it visible
         "channels_redis.core": {"level": "INFO"},
     },
