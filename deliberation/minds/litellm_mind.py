@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from deliberation.engine.failures import cause_label
 from deliberation.engine.parse_room import parse_reactions, parse_summary
 from deliberation.engine.parsing import ContentStream, ParsedSpeech, parse_speech
 from deliberation.engine.ports import (
@@ -252,7 +253,8 @@ class LiteLLMMind(ModelCalls):
         if speech is None:
             craft = isinstance(request, CraftRequest)
             content = request.free_text.strip() if craft and request.free_text.strip() else ""
-            content = content or FALLBACK_LINE.format(name=profile.name, reason=usage.note)
+            # The cause in words: what the client said (a URL, a host) is never spoken in the room.
+            content = content or FALLBACK_LINE.format(name=profile.name, reason=cause_label(usage.cause or "error"))
             position = None
             if isinstance(request, CraftRequest):
                 position = "not_guilty" if request.side == "defend" else "guilty"
