@@ -11,7 +11,7 @@ OLDBAILEY_SAMPLE ?= ../shared/data/oldbailey
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install install-semantic run serve test lint format migrations-check bench superuser worker system-deps content clean
+.PHONY: install install-semantic run serve test lint format migrations-check bench superuser worker beat system-deps content clean
 
 install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
 	@$(PY) manage.py migrate --noinput -v 0
@@ -42,6 +42,9 @@ serve: install ## service mode: WEB_PROCESSES Daphnes sharing one port (needs RE
 
 worker: $(VENV)/.installed ## a Celery worker for service mode (needs REDIS_URL and DATABASE_URL)
 	@$(VENV)/bin/celery -A angryagents worker -l info --concurrency 2
+
+beat: $(VENV)/.installed ## service mode: the one scheduler of the site (the retention sweep); run exactly one
+	@$(VENV)/bin/celery -A angryagents beat -l info
 
 test: $(VENV)/.installed ## the whole suite (services and browser tests skip with a reason when absent)
 	@$(VENV)/bin/pytest $(PYTEST_ARGS)

@@ -10,3 +10,4 @@ app = Celery("angryagents")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["deliberation.rooms"])  # the room clock's task
+app.autodiscover_tasks(["angryagents"])  # the retention sweep, sent by Celery beat

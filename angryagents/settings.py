@@ -248,6 +248,21 @@ if ANGRY_RETRIEVAL not in {"bm25", "semantic"}:
     raise ImproperlyConfigured(f"ANGRY_RETRIEVAL must be bm25 or semantic, got {ANGRY_RETRIEVAL!r}.")
 ANGRY_INDEX_DIR = Path(env_str("ANGRY_INDEX_DIR", str(VAR_DIR / "index")))
 
+# --- A school's data -----------------------------------------------------------------
+# Classes, rooms and games untouched for this many days are deleted with everything their people
+# wrote (0 keeps them until a teacher or curator deletes them); the sweep runs this often, from
+# Celery beat in service mode, from the web process otherwise (angryagents/retention.py).
+ANGRY_RETENTION_DAYS = env_int("ANGRY_RETENTION_DAYS", 90, minimum=0)
+ANGRY_RETENTION_SWEEP_SECONDS = env_int("ANGRY_RETENTION_SWEEP_SECONDS", 6 * 60 * 60, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "retention-sweep": {
+        "task": "angryagents.retention_sweep",
+        "schedule": float(ANGRY_RETENTION_SWEEP_SECONDS),
+        "options": {"expires": float(ANGRY_RETENTION_SWEEP_SECONDS)},  # workers down: no pile of sweeps
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
 # --- The judge's voice ----------------------------------------------------------------
 ELEVENLABS_API_KEY = env_str("ELEVENLABS_API_KEY", "")
 ELEVENLABS_BASE_URL = env_str("ELEVENLABS_BASE_URL", "")
