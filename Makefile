@@ -20,10 +20,10 @@ install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database 
 		$(PY) manage.py import_oldbailey $(OLDBAILEY_SAMPLE)/trials $(OLDBAILEY_SAMPLE)/sessions | tail -n 1; \
 	fi
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PIP) install -q --upgrade pip
-	@$(PIP) install -q -r requirements.txt
+	@$(PIP) install -q -r requirements-dev.txt
 	@touch $@
 
 install-semantic: $(VENV)/.installed ## optional: semantic evidence retrieval (torch CPU build + all-MiniLM-L6-v2)
