@@ -235,7 +235,7 @@ ANGRY_COST_BUDGET = env_float("ANGRY_COST_BUDGET", 0.0, minimum=0.0)  # US dolla
 ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
 # A running round refreshes its heartbeat every third of this; a round silent for longer lost its
 # process (a worker or web process killed mid-round) and is taken over.
-ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 30.0, minimum=1.0)
+ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 10.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
 ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
 # Words a participant may not say in a room: a comma list, or a file of words (deliberation/rooms/words.py).
