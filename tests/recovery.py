@@ -43,7 +43,7 @@ POLL_SECONDS = 0.1
 HTTP_TIMEOUT = 180.0  # the first game of a fresh web process imports LiteLLM, slow on a busy machine
 ROUND_TASK = "deliberation.round_run["
 WATCHER = ("watcher", "watch-the-room-2024")  # a curator account: staff may watch any room
-AUTOSTART_SECONDS = 10  # the watching browser opens its socket before the room's first round
+AUTOSTART_SECONDS = 30  # the watching browser opens its socket before the room's first round (a loaded machine is slow)
 
 
 @dataclass
