@@ -11,7 +11,7 @@ OLDBAILEY_SAMPLE ?= ../shared/data/oldbailey
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install install-semantic run serve test lint format migrations-check bench superuser worker system-deps content clean
+.PHONY: install install-semantic run serve test lint format migrations-check bench superuser worker beat system-deps content clean
 
 install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database and shipped content (idempotent)
 	@$(PY) manage.py migrate --noinput -v 0
@@ -20,10 +20,10 @@ install: $(VENV)/.installed system-deps ## set up .venv, dependencies, database 
 		$(PY) manage.py import_oldbailey $(OLDBAILEY_SAMPLE)/trials $(OLDBAILEY_SAMPLE)/sessions | tail -n 1; \
 	fi
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PIP) install -q --upgrade pip
-	@$(PIP) install -q -r requirements.txt
+	@$(PIP) install -q -r requirements-dev.txt
 	@touch $@
 
 install-semantic: $(VENV)/.installed ## optional: semantic evidence retrieval (torch CPU build + all-MiniLM-L6-v2)
@@ -42,6 +42,9 @@ serve: install ## service mode: WEB_PROCESSES Daphnes sharing one port (needs RE
 
 worker: $(VENV)/.installed ## a Celery worker for service mode (needs REDIS_URL and DATABASE_URL)
 	@$(VENV)/bin/celery -A angryagents worker -l info --concurrency 2
+
+beat: $(VENV)/.installed ## service mode: the one scheduler of the site (the retention sweep); run exactly one
+	@$(VENV)/bin/celery -A angryagents beat -l info
 
 test: $(VENV)/.installed ## the whole suite (services and browser tests skip with a reason when absent)
 	@$(VENV)/bin/pytest $(PYTEST_ARGS)

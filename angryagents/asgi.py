@@ -22,6 +22,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from angryagents.background import remember_web_loop  # noqa: E402
+from angryagents.retention import RetentionSweeps  # noqa: E402
+from angryagents.warm import warm_in_background  # noqa: E402
 from deliberation.mcp_server import MCP_PATH, MCPApp  # noqa: E402
 from deliberation.rooms.driver import RoomDriver  # noqa: E402
 from deliberation.routing import websocket_urlpatterns  # noqa: E402
@@ -55,4 +57,6 @@ router = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
-application = RememberLoop(RoomDriver(router))
+application = RememberLoop(RetentionSweeps(RoomDriver(router)))
+if settings.ANGRY_TASKS == "inprocess":  # this process runs the rounds (workers warm themselves)
+    warm_in_background()

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "django_htmx",
     "template_partials",
     "cases",
@@ -68,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "deliberation.rooms.throttle.ThrottleMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page (angryagents.logins).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "angryagents.urls"
@@ -232,7 +235,7 @@ ANGRY_COST_BUDGET = env_float("ANGRY_COST_BUDGET", 0.0, minimum=0.0)  # US dolla
 ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
 # A running round refreshes its heartbeat every third of this; a round silent for longer lost its
 # process (a worker or web process killed mid-round) and is taken over.
-ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 30.0, minimum=1.0)
+ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 10.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
 ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
 # Words a participant may not say in a room: a comma list, or a file of words (deliberation/rooms/words.py).
@@ -244,6 +247,21 @@ ANGRY_RETRIEVAL = env_str("ANGRY_RETRIEVAL", "bm25")
 if ANGRY_RETRIEVAL not in {"bm25", "semantic"}:
     raise ImproperlyConfigured(f"ANGRY_RETRIEVAL must be bm25 or semantic, got {ANGRY_RETRIEVAL!r}.")
 ANGRY_INDEX_DIR = Path(env_str("ANGRY_INDEX_DIR", str(VAR_DIR / "index")))
+
+# --- A school's data -----------------------------------------------------------------
+# Classes, rooms and games untouched for this many days are deleted with everything their people
+# wrote (0 keeps them until a teacher or curator deletes them); the sweep runs this often, from
+# Celery beat in service mode, from the web process otherwise (angryagents/retention.py).
+ANGRY_RETENTION_DAYS = env_int("ANGRY_RETENTION_DAYS", 90, minimum=0)
+ANGRY_RETENTION_SWEEP_SECONDS = env_int("ANGRY_RETENTION_SWEEP_SECONDS", 6 * 60 * 60, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "retention-sweep": {
+        "task": "angryagents.retention_sweep",
+        "schedule": float(ANGRY_RETENTION_SWEEP_SECONDS),
+        "options": {"expires": float(ANGRY_RETENTION_SWEEP_SECONDS)},  # workers down: no pile of sweeps
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # --- The judge's voice ----------------------------------------------------------------
 ELEVENLABS_API_KEY = env_str("ELEVENLABS_API_KEY", "")
@@ -261,6 +279,32 @@ ANGRY_ESPEAK_PITCH = env_int("ANGRY_ESPEAK_PITCH", 35, minimum=0)
 ANGRY_NARRATION = env_str("ANGRY_NARRATION", "auto")
 if ANGRY_NARRATION not in {"auto", "elevenlabs", "espeak", "text"}:
     raise ImproperlyConfigured(f"ANGRY_NARRATION must be auto, elevenlabs, espeak or text, got {ANGRY_NARRATION!r}.")
+
+# --- Logins ---------------------------------------------------------------------------
+# Wrong passwords on every login page (teacher and admin) are counted per account from one address
+# and per address; past either limit, logins from that address wait ANGRY_LOGIN_LOCKOUT_SECONDS
+# (angryagents/logins.py says why both, and why not per account alone).
+ANGRY_LOGIN_FAILURE_LIMIT = env_int("ANGRY_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+ANGRY_LOGIN_ADDRESS_FAILURE_LIMIT = env_int("ANGRY_LOGIN_ADDRESS_FAILURE_LIMIT", 100, minimum=1)
+ANGRY_LOGIN_LOCKOUT_SECONDS = env_int("ANGRY_LOGIN_LOCKOUT_SECONDS", 15 * 60, minimum=1)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out login is refused before any password check
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "angryagents.logins.AccountAndAddressHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = "angryagents.logins.failure_limit"
+AXES_COOLOFF_TIME = "angryagents.logins.cool_off"
+AXES_USERNAME_CALLABLE = "angryagents.logins.username_of"
+AXES_LOCKOUT_CALLABLE = "angryagents.logins.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# A lockout ends ANGRY_LOGIN_LOCKOUT_SECONDS after the last counted wrong password: trying again
+# while locked out neither counts nor pushes the end back.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Axes would otherwise keep a row per successful login (address and browser) forever.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False  # no banner on every manage.py command
 
 # --- Web ------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -293,6 +337,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 # all of them at once (what `check --deploy` asks for), and each variable overrides its part.
 HTTPS = env_bool("HTTPS", False)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the container's own health check asks over plain http on loopback
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
@@ -332,6 +377,8 @@ LOGGING = {
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
+        # every wrong password and lockout is a WARNING (address and account masked); not its housekeeping
+        "axes": {"level": "WARNING"},
         # channels-redis drops a message for a full inbox with only an INFO line: keep it visible
         "channels_redis.core": {"level": "INFO"},
     },

@@ -11,7 +11,7 @@ jurors think through LiteLLM against a local OpenAI-protocol server that answers
 0.7 s. Times run from the kill; they include the fresh process's start-up and the round run again
 from the start (with this slow model a round takes several seconds, and the fresh worker's first
 one also loads LiteLLM and builds the case's index). "Taken over" is when a live process claimed the
-killed round again: at least the stale limit (``ANGRY_ROUND_STALE_SECONDS``, 30 s by default)
+killed round again: at least the stale limit (``ANGRY_ROUND_STALE_SECONDS``, 10 s by default)
 after the round's last heartbeat, which came at most a third of that before the kill.
 """
 
@@ -32,7 +32,8 @@ from tests.recovery import Outcome, web_killed_mid_round, worker_killed_mid_roun
 
 def show(label: str, outcome: Outcome, moved: str) -> None:
     print(
-        f"{label}: round {outcome.killed_round} taken over {outcome.taken_over_after:.1f} s after the kill, "
+        f"{label}: first update on the watching browser {outcome.visible_after:.1f} s after the kill, "
+        f"round {outcome.killed_round} taken over after {outcome.taken_over_after:.1f} s, "
         f"stored after {outcome.stored_after:.1f} s, "
         f"{moved} after {outcome.moved_on_after:.1f} s; rounds stored {outcome.rounds}"
         + (f"; round_run deliveries {outcome.round_deliveries}" if outcome.round_deliveries else "")
@@ -41,7 +42,8 @@ def show(label: str, outcome: Outcome, moved: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--stale", type=float, default=30.0, help="ANGRY_ROUND_STALE_SECONDS for the servers")
+    parser.add_argument("--stale", type=float, default=10.0, help="ANGRY_ROUND_STALE_SECONDS for the servers")
+    parser.add_argument("--only", choices=("service", "embedded"), default=None, help="run one mode's scenarios")
     args = parser.parse_args()
     service = bool(os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"))
     scratch = Path(tempfile.mkdtemp(prefix="angry-recovery-"))
@@ -57,9 +59,12 @@ def main() -> None:
         ]
     else:
         print("DATABASE_URL and REDIS_URL not set: the worker scenarios need service mode, skipped")
+    if args.only:
+        scenarios = [s for s in scenarios if ("embedded" in s[0]) == (args.only == "embedded")]
     for index, (label, scenario, room, redis_db) in enumerate(scenarios):
         outcome = scenario(scratch / str(index), room=room, stale_seconds=args.stale, redis_db=redis_db)
-        show(label, outcome, "next round stored" if room else "controls free")
+        moved = ("verdict reached" if outcome.finished else "next round stored") if room else "controls free"
+        show(label, outcome, moved)
 
 
 if __name__ == "__main__":

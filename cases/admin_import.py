@@ -25,12 +25,12 @@ from django.utils.text import get_valid_filename
 from angryagents.forms import MultipleFileField
 from cases.models import Case, ImportJob, ImportStatus
 from cases.services import import_job_create
+from cases.uploads import UPLOAD_DIR
 
 ERROR_TOO_LARGE = "{name} is {size:,} bytes, over the import limit of {limit:,} bytes."
 ERROR_NOT_XML = "{name} is not an .xml file."
 MESSAGE_FINISHED = "The import finished."
 REFRESH_SECONDS = 2
-UPLOAD_DIR = "imports"
 
 
 class OldBaileyUploadForm(forms.Form):

@@ -8,6 +8,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from deliberation.experiments.admin import ExperimentAdminMixin
 from deliberation.models import Deliberation, Experiment, Narration, Seat
@@ -32,6 +34,24 @@ class DeliberationAdmin(admin.ModelAdmin):
     list_select_related = ("case", "experiment")
     search_fields = ("case__title", "room_code")
     inlines = (SeatInline,)
+    readonly_fields = ("failed_model_calls",)
+
+    @admin.display(description="Failed model calls (what the client said)")
+    def failed_model_calls(self, obj: Deliberation) -> SafeString | str:
+        """Each failed call with the model client's own words (status, URL, the provider's message):
+        pages and exports name only the cause; the full detail is for the operator here and in the log."""
+        rows = [
+            (stats.round_number, f"{failure.get('kind')}, {failure.get('cause')}", failure.get("detail") or "")
+            for stats in obj.round_stats.order_by("round_number")
+            for failure in stats.failures or []
+        ]
+        rows += [
+            (turn.round_number, f"stand-in turn {turn.sequence}, {turn.fallback_cause}", turn.fallback_reason)
+            for turn in obj.turns.filter(is_fallback=True).order_by("sequence")
+        ]
+        if not rows:
+            return "none"
+        return format_html_join("", "<p>Round {}: {}: {}</p>", rows)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

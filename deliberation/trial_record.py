@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from deliberation.engine.failures import cause_label
 from deliberation.engine.trial import TrialEvent, groundedness, score_counsel
 from deliberation.engine.trial_phrases import counted
 from deliberation.models import Turn, TurnKind
@@ -31,7 +32,8 @@ def trial_events(turns: Iterable[Turn]) -> list[TrialEvent]:
 def _answered_by(turn: Turn) -> dict[str, Any]:
     """Who gave a witness's answer: the model (``engine``), or the offline rule standing in for it."""
     if turn.is_fallback:
-        return {"answered_by": "offline", "fallback": turn.fallback_reason}
+        # The cause in words only: the client's own words (a URL, a host) stay in the log and the admin.
+        return {"answered_by": "offline", "fallback": cause_label(turn.fallback_cause or "unusable")}
     return {"answered_by": turn.engine or "offline"}
 
 

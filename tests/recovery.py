@@ -13,17 +13,24 @@ in embedded mode), starts a fresh one at once as a supervisor would, and watches
   round is stored once, and the player's controls are free again. In service mode the killed
   worker's message comes back from the broker (visibility timeout shortened to
   ``VISIBILITY_SECONDS``) and is counted: that late delivery must add no round.
+
+A browser watches the deliberation's websocket all along (the player's own in a single-player
+game, a curator's in a room), reconnecting as the page's script does when its web process goes:
+"visible" is the first update pushed to it after the kill, what a class sees move again.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
 
 from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
 from tests.live import LiveServer, live_server
@@ -35,6 +42,8 @@ WAIT_SECONDS = 240.0  # every wait is bounded; a scenario that does not recover 
 POLL_SECONDS = 0.1
 HTTP_TIMEOUT = 180.0  # the first game of a fresh web process imports LiteLLM, slow on a busy machine
 ROUND_TASK = "deliberation.round_run["
+WATCHER = ("watcher", "watch-the-room-2024")  # a curator account: staff may watch any room
+AUTOSTART_SECONDS = 30  # the watching browser opens its socket before the room's first round (a loaded machine is slow)
 
 
 @dataclass
@@ -42,9 +51,11 @@ class Outcome:
     """What a scenario saw after the kill (times from the kill, in seconds)."""
 
     killed_round: int
+    visible_after: float = 0.0  # the first update pushed to the watching browser after the kill
     taken_over_after: float = 0.0  # a live process claimed the killed round again
     stored_after: float = 0.0  # the killed round is in the database
-    moved_on_after: float = 0.0  # the room's next round is stored / the player may act again
+    moved_on_after: float = 0.0  # the room's next round is stored (or its verdict) / the player may act again
+    finished: bool = False  # the room reached its verdict with the killed round: no next round to wait for
     rounds: list[int] = field(default_factory=list)  # round number of every RoundStats row, in order
     round_status: str = ""
     round_deliveries: int = 0  # round_run messages the fresh worker received (service, single-player)
@@ -60,7 +71,7 @@ def _environment(model: ScriptedOpenAIServer, stale_seconds: float) -> dict[str,
         "ANGRY_LLM_RETRIES": "0",
         "ANGRY_NARRATION": "text",
         "ANGRY_ROUND_STALE_SECONDS": str(stale_seconds),
-        "ANGRY_ROOM_AUTOSTART_SECONDS": "1",
+        "ANGRY_ROOM_AUTOSTART_SECONDS": str(AUTOSTART_SECONDS),
         "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_SECONDS),
     }
 
@@ -87,6 +98,10 @@ def _claimed_at(server: LiveServer, deliberation_id: int) -> object:
     return rows[0][0]
 
 
+def _phase(server: LiveServer, deliberation_id: int) -> str:
+    return server.query("SELECT phase FROM deliberation_deliberation WHERE id = ?", (deliberation_id,))[0][0]
+
+
 def _rounds(server: LiveServer, deliberation_id: int) -> list[int]:
     rows = server.query(
         "SELECT round_number FROM deliberation_roundstats WHERE deliberation_id = ? ORDER BY id", (deliberation_id,)
@@ -94,8 +109,67 @@ def _rounds(server: LiveServer, deliberation_id: int) -> list[int]:
     return [number for (number,) in rows]
 
 
-def _play_over_http(server: LiveServer) -> None:
-    """Start a game, choose a side and pass, as a browser does (forms read from the pages)."""
+class Watcher(threading.Thread):
+    """A browser's websocket on the deliberation, reconnecting every half second while it is down;
+    the monotonic time of every update it receives."""
+
+    def __init__(self, url: str, origin: str, cookie: str) -> None:
+        super().__init__(name="recovery-watcher", daemon=True)
+        self.url, self.origin, self.cookie = url, origin, cookie
+        self.received: list[float] = []
+        self.connected = threading.Event()
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            try:
+                with connect(
+                    self.url, origin=self.origin, additional_headers={"Cookie": self.cookie}, open_timeout=5
+                ) as socket:  # type: ignore[arg-type]
+                    self.connected.set()
+                    while not self.stop.is_set():
+                        try:
+                            socket.recv(timeout=0.5)
+                        except TimeoutError:
+                            continue
+                        self.received.append(time.monotonic())
+            except (OSError, TimeoutError, WebSocketException):
+                self.stop.wait(0.5)  # the web process is gone: try again, as the page does
+
+    def first_after(self, moment: float) -> float | None:
+        return next((at for at in self.received if at > moment), None)
+
+
+def _watch(server: LiveServer, public_id: str, cookie: str) -> Watcher:
+    watcher = Watcher(server.ws_url(f"/ws/court/{public_id}/"), server.url, cookie)
+    watcher.start()
+    assert watcher.connected.wait(HTTP_TIMEOUT), "the websocket never opened"
+    return watcher
+
+
+def _curator_cookie(server: LiveServer) -> str:
+    """Make a curator account and log in through the admin's login page: its session cookie."""
+    name, password = WATCHER
+    server.manage(
+        "shell", "-c",
+        f"from django.contrib.auth import get_user_model; get_user_model().objects.create_superuser({name!r}, "
+        f"'watcher@example.org', {password!r})",
+    )  # fmt: skip
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT) as browser:
+        browser.get("/admin/login/")
+        token = browser.cookies.get("csrftoken", "")
+        form = {"username": name, "password": password, "csrfmiddlewaretoken": token, "next": "/admin/"}
+        assert browser.post("/admin/login/", data=form).status_code == 302, "the curator could not log in"
+        return "; ".join(f"{key}={value}" for key, value in browser.cookies.items())
+
+
+def _public_id(server: LiveServer) -> str:
+    return server.query("SELECT public_id FROM deliberation_deliberation ORDER BY id DESC LIMIT 1")[0][0]
+
+
+def _play_over_http(server: LiveServer) -> str:
+    """Start a game, choose a side and pass, as a browser does (forms read from the pages); the
+    player's cookies."""
     with httpx.Client(base_url=server.url, follow_redirects=True, timeout=HTTP_TIMEOUT) as browser:
         browser.get("/")
         token = browser.cookies.get("csrftoken", "")
@@ -107,6 +181,7 @@ def _play_over_http(server: LiveServer) -> None:
         passing = re.search(r'formaction="([^"]+)"[^>]*>Pass Turn', page.text)
         assert passing, "the courtroom offers no Pass Turn"
         browser.post(passing.group(1), data={"csrfmiddlewaretoken": token})
+        return "; ".join(f"{key}={value}" for key, value in browser.cookies.items())
 
 
 def _scenario(tmp: Path, *, name: str, redis_db: int, room: bool, embedded: bool, stale_seconds: float) -> Outcome:
@@ -117,9 +192,11 @@ def _scenario(tmp: Path, *, name: str, redis_db: int, room: bool, embedded: bool
             if not embedded:
                 assert server.service_mode, "a worker can be killed only in service mode"
             if room:
-                server.room("--case", CASE, "--autostart", "--open-seats", "2", "--pace-seconds", "0.5")
+                cookie = _curator_cookie(server)
+                server.room("--case", CASE, "--autostart", "--open-seats", "2", "--pace-seconds", "0.5", "--seed", "5")
             else:
-                _play_over_http(server)
+                cookie = _play_over_http(server)
+            watcher = _watch(server, _public_id(server), cookie)
             _wait("a round to start", lambda: _game(server)[2] == "running")
             deliberation_id, before, _status = _game(server)
             killed = before + 1
@@ -143,10 +220,18 @@ def _scenario(tmp: Path, *, name: str, redis_db: int, room: bool, embedded: bool
             stored = _wait(f"round {killed} to be stored", lambda: killed in _rounds(server, deliberation_id))
             outcome.stored_after = stored - killed_at
             if room:
-                moved = _wait("the room's next round", lambda: killed + 1 in _rounds(server, deliberation_id))
+                moved = _wait(
+                    "the room's next round",
+                    lambda: (
+                        killed + 1 in _rounds(server, deliberation_id) or _phase(server, deliberation_id) == "verdict"
+                    ),
+                )
+                outcome.finished = killed + 1 not in _rounds(server, deliberation_id)
             else:
                 moved = _wait("the controls to be free", lambda: _game(server)[2] == "idle")
             outcome.moved_on_after = moved - killed_at
+            _wait("an update on the watching browser", lambda: watcher.first_after(killed_at) is not None)
+            outcome.visible_after = (watcher.first_after(killed_at) or killed_at) - killed_at  # when it came
             if not room and not embedded:
                 log = server.log.parent / "worker-fresh.log"
                 _wait("the killed worker's message to come back", lambda: log.read_text().count(ROUND_TASK) >= 4)
@@ -156,6 +241,8 @@ def _scenario(tmp: Path, *, name: str, redis_db: int, room: bool, embedded: bool
                 "SELECT count(*) FROM deliberation_turn WHERE deliberation_id = ? AND is_fallback", (deliberation_id,)
             )[0][0]
             outcome.round_status = _game(server)[2]
+            watcher.stop.set()
+            watcher.join(timeout=5)
             return outcome
 
 

@@ -142,4 +142,6 @@ def parse_summary(text: str | None, *, jurors: Sequence[JurorProfile]) -> tuple[
         return (shared, personal) if shared and looks_like_speech(shared) else None
     if data is not None or not body or not looks_like_speech(body):
         return None
+    if body[0] in "{[":  # meant as JSON and broken: an unusable answer, never minutes to read out
+        return None
     return body, {}

@@ -377,7 +377,9 @@ def _close_round(work: RoundWork) -> None:
     result.votes = dict(sorted(state.votes.items()))
     result.tally = state.tally()
     participants = [juror.seat for juror in work.jury if juror.kind != "ai"]
-    modelled = result.summarized and getattr(work.current_mind(), "concurrent", False)  # a model wrote it
+    # A model wrote the minutes; when its summary call failed, the offline engine's minutes stand alone.
+    summary_failed = any(failure.kind == "summary" for failure in result.failures)
+    modelled = result.summarized and not summary_failed and getattr(work.current_mind(), "concurrent", False)
     reason, lines = settle_round(
         state,
         jury=list(work.jury),

@@ -190,7 +190,8 @@ def experiment_execute(*, experiment_id: int, workers: int = 2, on_progress: Pro
             if on_progress is not None:
                 on_progress(done, len(jobs))
     except Exception as exc:
-        experiment_fail(experiment_id=experiment_id, error=f"{type(exc).__name__}: {exc}")
+        # The experiment's page is public: it names the kind of error; re-raised, the log has the rest.
+        experiment_fail(experiment_id=experiment_id, error=type(exc).__name__)
         raise
     return experiment_finish(experiment_id=experiment_id, wall_seconds=time.perf_counter() - start)
 

@@ -12,6 +12,7 @@ the model (``minds.trial_model``), the offline answer standing in for any it cou
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from dataclasses import dataclass, field
@@ -153,4 +154,6 @@ def simulate_safely(job: RunJob, case: CaseInput, context: WorkerContext) -> Run
     try:
         return simulate(job, case, context)
     except Exception as exc:  # reported on the experiment as a note
-        return RunOutcome(job=job, error=f"{type(exc).__name__}: {exc}"[:300])
+        # The experiment's page is public: it names the kind of error; the log keeps the rest.
+        logging.getLogger(__name__).exception("experiment run of case %s seed %s failed", job.case_id, job.seed)
+        return RunOutcome(job=job, error=type(exc).__name__)

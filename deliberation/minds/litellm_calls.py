@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import time
 import weakref
@@ -35,6 +36,7 @@ from deliberation.engine.types import JurorProfile, Usage
 from deliberation.minds.litellm_causes import UnreadableBody, cause_of, retryable
 
 litellm.suppress_debug_info = True  # the library's "give feedback" banner is noise in our logs
+logger = logging.getLogger(__name__)
 
 NOTE_TIMEOUT = "the model did not answer within {timeout:g} s ({attempts})"
 NOTE_FAILED = "the model call failed after {attempts}: {error}"
@@ -198,6 +200,8 @@ class ModelCalls:
         outcome.latency_ms = int((time.perf_counter() - started) * 1000)
         if error is not None:
             outcome.cause, outcome.error = self._describe(error, outcome.attempts)
+            # The full detail for the operator: pages and exports name only the cause.
+            logger.warning("model call to %s failed (%s): %s", model, outcome.cause, client_words(error))
         return outcome
 
     def _client(self) -> httpx.AsyncClient:
@@ -348,12 +352,25 @@ class ModelCalls:
         tries = f"{attempts} attempt{'' if attempts == 1 else 's'}"
         if cause == "timeout":
             return cause, NOTE_TIMEOUT.format(timeout=self.timeout, attempts=tries)
-        message = clip(str(error) or type(error).__name__, 200)
+        message = clip(client_words(error), 300)
         if cause == "unusable":
             return cause, NOTE_UNREADABLE.format(attempts=tries, error=message)
         if cause == "refused":
             return cause, NOTE_REFUSED.format(error=message)
         return cause, NOTE_FAILED.format(attempts=tries, error=message)
+
+
+def client_words(error: BaseException) -> str:
+    """What the client and the provider said about a failure, for the operator (the log, the admin):
+    the exception, and for the direct client the error answer's body (httpx's message has only the
+    status and the URL)."""
+    words = f"{type(error).__name__}: {error}".rstrip(": ")
+    if isinstance(error, httpx.HTTPStatusError):
+        try:
+            words += f" - {error.response.text[:500]}"
+        except httpx.ResponseNotRead:
+            pass
+    return words
 
 
 def unusable(outcome: CallOutcome) -> str:

@@ -86,4 +86,6 @@ def cause_of(error: BaseException) -> Cause:
         status = reported
     if status == 429:
         return "rate_limit"
+    if status < 400:  # LiteLLM's APIError for a 200 whose body was no completion (a proxy's page)
+        return "unusable"
     return "server_error" if status >= 500 else "refused"

@@ -15,8 +15,10 @@ every juror folds the same minutes.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import Any
 
+from deliberation.engine.failures import cause_label
 from deliberation.engine.parse_room import parse_reactions, parse_summary
 from deliberation.engine.parsing import ContentStream, ParsedSpeech, parse_speech
 from deliberation.engine.ports import (
@@ -51,6 +53,16 @@ NOTE_BUDGET = "the model budget for this deliberation is spent; the jurors conti
 BUDGET_USAGE = Usage(fallback=True, note=NOTE_BUDGET, cause="budget")
 FALLBACK_LINE = "{name} hesitates and lets the others speak for now ({reason})."
 MAX_SUMMARY_CHARS = 1500
+logger = logging.getLogger(__name__)
+
+
+def _unreadable(outcome: CallOutcome, what: str) -> str:
+    """Why an answer was not used (``unusable``), with what the model said in the server log."""
+    if not outcome.error:
+        logger.warning("the model's %s could not be read: %r", what, clip(outcome.text or "", 300))
+    return unusable(outcome)
+
+
 ROOM_SUMMARY = 0  # the key of the room's own minutes in ``SummaryResult.summaries``
 
 
@@ -166,7 +178,8 @@ class LiteLLMMind(ModelCalls):
             outcome.text, listeners=[listener.juror for listener in active], speech_count=len(request.speeches)
         )
         if parsed is None:
-            return await self._fallback_reactions(request, outcome.usage(fallback=True, note=unusable(outcome)))
+            note = _unreadable(outcome, "reactions")
+            return await self._fallback_reactions(request, outcome.usage(fallback=True, note=note))
         note = NOTE_MISSING.format(seats=", ".join(map(str, parsed.missing))) if parsed.missing else ""
         heuristic = await self._fallback_reactions(dataclasses.replace(request, listeners=passive), Usage())
         return ReactionBatch(reactions=parsed.reactions + heuristic.reactions, usage=outcome.usage(note=note))
@@ -179,7 +192,8 @@ class LiteLLMMind(ModelCalls):
         outcome = await self._complete(build_summarize_messages(request), model=self.model, temperature=0.3)
         parsed = parse_summary(outcome.text, jurors=request.jurors)
         if parsed is None:
-            return await self._fallback_summary(request, outcome.usage(fallback=True, note=unusable(outcome)))
+            note = _unreadable(outcome, "summary")
+            return await self._fallback_summary(request, outcome.usage(fallback=True, note=note))
         shared = clip(parsed[0], MAX_SUMMARY_CHARS)  # the room's minutes, the same for every juror
         summaries = {ROOM_SUMMARY: shared} | {juror.seat: shared for juror in request.jurors}
         return SummaryResult(summaries=summaries, usage=outcome.usage())
@@ -210,7 +224,7 @@ class LiteLLMMind(ModelCalls):
             return outcome, None, outcome.error
         parsed = parse_speech(outcome.text, jury=jury, known_ids=known_ids(case))
         if parsed is None:
-            return outcome, None, unusable(outcome)
+            return outcome, None, _unreadable(outcome, "speech")
         if on_text is not None:
             # Answers without a <Content> tag (JSON, bare prose) stream nothing along the way:
             # the sink still gets the whole statement, once.
@@ -252,7 +266,8 @@ class LiteLLMMind(ModelCalls):
         if speech is None:
             craft = isinstance(request, CraftRequest)
             content = request.free_text.strip() if craft and request.free_text.strip() else ""
-            content = content or FALLBACK_LINE.format(name=profile.name, reason=usage.note)
+            # The cause in words: what the client said (a URL, a host) is never spoken in the room.
+            content = content or FALLBACK_LINE.format(name=profile.name, reason=cause_label(usage.cause or "error"))
             position = None
             if isinstance(request, CraftRequest):
                 position = "not_guilty" if request.side == "defend" else "guilty"

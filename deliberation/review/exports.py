@@ -19,7 +19,13 @@ from deliberation.engine.failures import cause_label
 from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_label
 from deliberation.models import BallotKind, Narration, PlayerSide, Turn, TurnKind
-from deliberation.review.failures import causes_in_words, kinds_in_words, stand_in_line
+from deliberation.review.failures import (
+    causes_in_words,
+    kinds_in_words,
+    public_failures,
+    public_reason,
+    stand_in_line,
+)
 from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
 from deliberation.rooms.state import is_room
 from deliberation.selectors import run_record
@@ -192,7 +198,7 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         "flips": turn.flips,
         "is_fallback": turn.is_fallback,
         "fallback_cause": turn.fallback_cause,
-        "fallback_reason": turn.fallback_reason,
+        "fallback_reason": public_reason(turn.fallback_cause) if turn.is_fallback else "",
         "engine": turn.engine,
         **({"trial": turn.trial} if turn.kind == TurnKind.TRIAL else {}),
     }
@@ -237,7 +243,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                     "cost_usd": stats.cost_usd,
                     "latency_ms": stats.latency_ms,
                     "failed_calls": stats.failed_calls,
-                    "failures": stats.failures,
+                    "failures": public_failures(stats.failures),
                 }
                 if stats
                 else None,

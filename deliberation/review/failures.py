@@ -1,6 +1,10 @@
 """Failed model calls as the transcript, the courtroom and the exports show them.
 
-Reads only what a transcript already loaded (round figures, seats, turns): no query of its own.
+Pages and exports name a failure by its kind and cause ("juror's speech: rate limited") and never
+show what the model client said about it (``Turn.fallback_reason``, a failure's ``detail``): that
+carries the provider's URL, host and sometimes part of a key, and command-line games are public
+and games can be shared. The detail stays in the server log and the admin
+(``deliberation.admin``). Reads only what a transcript already loaded: no query of its own.
 """
 
 from __future__ import annotations
@@ -14,14 +18,12 @@ from deliberation.models import RoundStats, Seat, Turn
 
 STAND_IN_BADGE = "stand-in"
 STAND_IN_LINE = "The offline engine spoke instead: {cause}."
-STAND_IN_LINE_DETAIL = "The offline engine spoke instead: {cause} ({detail})."
 
 
 @dataclass(frozen=True)
 class FailureView:
     kind: str
     cause: str
-    detail: str
     seat_number: int | None
     speaker: str  # the seat's name, for speeches and crafted arguments
 
@@ -51,7 +53,6 @@ def failure_views(stats: RoundStats | None, seats: dict[int, Seat]) -> list[Fail
             FailureView(
                 kind=str(raw.get("kind", "")),
                 cause=str(raw.get("cause", "")),
-                detail=str(raw.get("detail", "")),
                 seat_number=number,
                 speaker=seat.display_name if seat else (f"Seat {number}" if number else ""),
             )
@@ -93,9 +94,25 @@ def stand_in_line(turn: Turn) -> str:
     if not turn.is_fallback:
         return ""
     cause = cause_label(turn.fallback_cause) if turn.fallback_cause else "the model's answer was replaced"
-    if turn.fallback_reason:
-        return STAND_IN_LINE_DETAIL.format(cause=cause, detail=turn.fallback_reason)
     return STAND_IN_LINE.format(cause=cause)
+
+
+def public_reason(cause: str) -> str:
+    """Why a call failed, as pages and exports may say it: its cause in words, nothing the client said."""
+    return cause_label(cause) if cause else ""
+
+
+def public_failures(failures: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """A round's failed calls for an export: kind, cause, the cause in words and the seat."""
+    return [
+        {
+            "kind": raw.get("kind", ""),
+            "cause": raw.get("cause", ""),
+            "reason": public_reason(str(raw.get("cause", ""))),
+            "seat": raw.get("seat"),
+        }
+        for raw in failures or []
+    ]
 
 
 def stand_in_badge(turn: Turn) -> str:

@@ -258,7 +258,9 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
     The votes cast while the round ran count as soon as no round runs, whether it was stored or
     failed (a failed round is tried again later; its votes do not wait for that)."""
     now = now or timezone.now()
-    deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
+    deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
+    if deliberation is None:  # deleted while its round ran (services.retention)
+        return
     room = room_of(deliberation)
     if deliberation.phase == Phase.VERDICT:
         room["stage"], room["queue"] = STAGE_DONE, []

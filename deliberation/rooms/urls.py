@@ -1,7 +1,7 @@
 from django.urls import path
 
 import deliberation.converters  # noqa: F401  (the "token" path converter)
-from deliberation.rooms import control_views, views
+from deliberation.rooms import control_views, erase_views, views
 
 urlpatterns = [
     path("rooms/new/", views.room_new, name="room_new"),
@@ -24,4 +24,5 @@ urlpatterns = [
     path("rooms/<token:code>/hide/", control_views.hide, name="room_hide"),
     path("rooms/<token:code>/discharge/", control_views.discharge, name="room_discharge"),
     path("rooms/<token:code>/back/", control_views.back, name="room_back"),
+    path("rooms/<token:code>/delete/", erase_views.room_delete, name="room_delete"),
 ]

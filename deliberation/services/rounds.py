@@ -139,8 +139,8 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
 
 @transaction.atomic
 def _record_failure(deliberation_id: int, claimed_at: datetime, *, error: str) -> None:
-    deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
-    if deliberation.round_claimed_at != claimed_at:  # another process took the round over: its call
+    deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
+    if deliberation is None or deliberation.round_claimed_at != claimed_at:  # deleted, or taken over
         return
     _add_turn(
         deliberation,
@@ -251,8 +251,11 @@ def _store_round(
 
     ``recorded`` maps the index of a participant's speech to the Turn already written when it was
     spoken: that Turn gets its reactions, no copy is made."""
-    deliberation = Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
+    deliberation = Deliberation.objects.select_for_update().select_related("case").filter(pk=deliberation_id).first()
     number = result.round_number
+    if deliberation is None:  # deleted while its jurors thought (a teacher's delete, the retention sweep)
+        logger.info("deliberation %s was deleted during round %s; the round is discarded", deliberation_id, number)
+        return False
     if deliberation.phase != Phase.DELIBERATION or deliberation.round_number != number - 1:
         # Our claim went stale and another worker stored this round (or the vote was called):
         # storing it again would double it.

@@ -13,9 +13,10 @@ def _compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-def test_compose_runs_postgres_redis_web_and_a_celery_worker():
+def test_compose_runs_postgres_redis_web_a_celery_worker_and_its_scheduler():
     services = _compose()["services"]
-    assert set(services) == {"postgres", "redis", "web", "worker"}
+    assert set(services) == {"postgres", "redis", "web", "worker", "beat"}
+    assert services["beat"]["command"][:4] == ["celery", "-A", "angryagents", "beat"]
     assert "manage.py serve" in services["web"]["command"]  # Daphne, as many processes as WEB_PROCESSES
     assert services["worker"]["command"][:3] == ["celery", "-A", "angryagents"]
 

@@ -148,7 +148,7 @@ def test_a_model_witness_that_times_out_or_answers_garbage_gives_way_to_its_reco
     answers = [t for t in trial["turns"] if t["kind"] == "answer"]
     replaced = [a for a in answers if a["answered_by"] == "offline"]
     assert trial["witness_fallbacks"] == len(replaced) == 2 and answers[:2] == replaced
-    assert "did not answer within 0.5 s" in replaced[0]["fallback"] and replaced[1]["fallback"]
+    assert [a["fallback"] for a in replaced] == ["timed out", "unusable answer"]  # the cause, never the client's words
     assert all(not a["content"].startswith(SWORN) and a["grounded"] for a in replaced)  # the record's own lines
     assert any(a["content"].startswith(SWORN) for a in answers[2:])  # the model answers again after
     warnings = [r.getMessage() for r in caplog.records if "replaced by the offline answer" in r.getMessage()]

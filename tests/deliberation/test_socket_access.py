@@ -129,9 +129,8 @@ def _owned_room_and_two_logins() -> tuple[int, str, list[tuple[bytes, bytes]], l
     from django.test import Client
 
     def logged_in(name: str) -> list[tuple[bytes, bytes]]:
-        get_user_model().objects.create_user(name, password="pw")
         client = Client()
-        assert client.login(username=name, password="pw")
+        client.force_login(get_user_model().objects.create_user(name, password="pw"))
         return [*socket_headers(), (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
 
     owner, other = logged_in("teacher"), logged_in("someone-else")

@@ -33,6 +33,7 @@ class Reply:
     prompt_tokens: int = 120
     completion_tokens: int = 30
     cached_tokens: int = 0  # of the prompt tokens, those "served from the provider's cache"
+    message: str = "scripted failure"  # an error answer's message, as a provider words it
 
 
 FAULTS = ("timeout", "rate_limit", "server_error", "garbage")
@@ -149,7 +150,7 @@ class ScriptedOpenAIServer:
                     return
                 try:
                     if reply.status != 200:
-                        error = {"message": "scripted failure", "type": "server_error", "code": reply.status}
+                        error = {"message": reply.message, "type": "server_error", "code": reply.status}
                         self._send_json(reply.status, {"error": error})
                     elif reply.raw is not None:
                         self._send_bytes(200, reply.raw, "application/json")

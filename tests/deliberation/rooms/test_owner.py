@@ -28,7 +28,8 @@ def account(db):  # type: ignore[no-untyped-def]
 
 def _logged_in(account) -> Client:  # type: ignore[no-untyped-def]
     client = Client()
-    assert client.login(username=account.get_username(), password=PASSWORD)
+    response = client.post(reverse("teacher_login"), {"username": account.get_username(), "password": PASSWORD})
+    assert response.status_code == 302, response.content  # the teacher's login page, as a teacher logs in
     return client
 
 
