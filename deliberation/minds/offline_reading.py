@@ -39,9 +39,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+import numpy as np
+
 from deliberation.engine.types import CaseFile, Passage
 from deliberation.minds import offline_lexicon as lex
-from deliberation.minds.offline_text import split_sentences
+from deliberation.minds import reading_vectors
+from deliberation.minds.offline_text import has_verb, split_sentences
 
 RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
 MIN_RELEVANCE = 0.5  # below this (one shared word is not enough) a facet is not what it is about
@@ -58,6 +61,10 @@ CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
+# A sentence's vector against a facet's (cosine), mapped to relevance: at LOW it is about nothing in
+# particular (every sentence of a case's own words sits this close), at HIGH it is plainly about it.
+SEMANTIC_RANGE = {"static": (0.66, 0.86), "minilm": (0.25, 0.65)}
+LIST_WEIGHT = 0.2  # a string of names with no verb and no stance word ("glovebox, hoodie, bandana")
 
 BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
 CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
@@ -81,6 +88,7 @@ class Facet:
     human: bool  # a person's account (testimony, identification)
     motive: bool  # a credibility issue that speaks of a motive
     words: frozenset[str]
+    text: str = ""  # the file's own words for it, for the vectors (``reading_vectors``)
 
     @property
     def attack(self) -> bool:
@@ -148,9 +156,10 @@ def archetype_weight(facet: Facet, archetype: str) -> float:
 
 
 class CaseIndex:
-    """A case's facets and how rare each word is in it; built once per case file."""
+    """A case's facets, how rare each word is in it, and each facet's vector; built once per case file."""
 
-    def __init__(self, case: CaseFile) -> None:
+    def __init__(self, case: CaseFile, kind: str = "static") -> None:
+        self.kind = kind
         items = list(_facets(case))
         self.facets = tuple(items + list(_claims(case, [f for f in items if f.kind in {"evidence", "witness"}])))
         documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
@@ -163,6 +172,8 @@ class CaseIndex:
         names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
         for word in names:  # the defendant's name is in every argument: it says nothing about what
             self.idf[lex.stem(word)] = 0.0
+        texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
+        self.matrix = reading_vectors.embed(texts, kind)
 
 
 def standing(case: CaseFile) -> dict[str, float]:
@@ -193,22 +204,27 @@ def _raw_facets(case: CaseFile) -> Iterable[Facet]:
         human = item.type == "testimonial"
         name = _evidence_name(item.label)
         words = frozenset(lex.content_words(f"{item.label} {item.description}"))
-        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words)
+        said = f"{item.label}. {item.description}"
+        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words, said)
         if item.contest_reason:
             force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
             reason = frozenset(lex.content_words(item.contest_reason)) - words  # what only the objection says
             against = -1.0 if lean >= 0 else 1.0
-            yield Facet(item.id, "contest", name, against, force, human, False, reason)
+            yield Facet(item.id, "contest", name, against, force, human, False, reason, item.contest_reason)
     for witness in case.witnesses:
         lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
         issues = witness.credibility_issues
         own = frozenset(lex.content_words(f"{witness.name} {witness.role}"))
         words = frozenset(lex.content_words(witness.testimony)) | own
-        yield Facet(witness.id, "witness", witness.name, lean, max(0.1, 0.5 - 0.1 * len(issues)), True, False, words)
+        account = f"{witness.name}, {witness.role}: {witness.testimony}"
+        force = max(0.1, 0.5 - 0.1 * len(issues))
+        yield Facet(witness.id, "witness", witness.name, lean, force, True, False, words, account)
         for issue in issues:
             said = frozenset(lex.content_words(issue)) - words
             motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            yield Facet(witness.id, "issue", witness.name, -lean, 0.25 + 0.05 * len(issues), True, motive, said | own)
+            force = 0.25 + 0.05 * len(issues)
+            issue_text = f"{witness.name}: {issue}"
+            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, said | own, issue_text)
 
 
 def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
@@ -220,7 +236,7 @@ def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
             name = closest.name if closest is not None else "that argument"
             human = bool(closest and closest.human)
             motive = bool(words & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words)
+            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words, claim)
 
 
 BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
@@ -240,9 +256,13 @@ def _evidence_name(label: str) -> str:
     return "the " + short[:1].lower() + short[1:]
 
 
-@lru_cache(maxsize=32)
 def case_index(case: CaseFile) -> CaseIndex:
-    return CaseIndex(case)
+    return _case_index(case, reading_vectors.kind_in_use())
+
+
+@lru_cache(maxsize=32)
+def _case_index(case: CaseFile, kind: str) -> CaseIndex:
+    return CaseIndex(case, kind)
 
 
 Phrase = tuple[tuple[str, ...], int]  # (words, sign)
@@ -338,14 +358,23 @@ class _Sentence:
     weight: float = 1.0  # less when the next clause answers it ("..., but ...")
 
 
+def _semantic(index: CaseIndex, sentence: str) -> np.ndarray:
+    """How much the sentence is about each facet by meaning (0..1), whatever words it uses."""
+    low, high = SEMANTIC_RANGE[index.kind]
+    cosine = index.matrix @ reading_vectors.embed((sentence,), index.kind)[0]
+    return np.clip((cosine - low) / (high - low), 0.0, 1.0)
+
+
 def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tuple[_Sentence | None, int]:
     """What one sentence is about and which way it goes; (None, absolute stance) when about nothing."""
     words = lex.tokens(sentence)
     about = set(lex.content_words(sentence))
     absolute, relative = _stance(words)
+    meaning = _semantic(index, sentence)
     found = []
-    for facet in index.facets:
+    for position, facet in enumerate(index.facets):
         score, shared = _relevance(index, about, facet)
+        score = max(score, float(meaning[position]))
         if score >= MIN_RELEVANCE:
             found.append((score, facet, shared))
     if not found:
@@ -360,7 +389,8 @@ def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tup
     main = [hit for hit in hits if hit[0] >= MAIN * best]  # what the sentence is mostly about
     direction = _towards(main, absolute, relative)
     decisive = bool(absolute or relative or any(facet.attack or facet.kind == "claim" for _, facet, _ in main))
-    return _Sentence(hits, direction, decisive), absolute
+    weight = 1.0 if absolute or relative or has_verb(sentence) else LIST_WEIGHT  # a list of names claims nothing
+    return _Sentence(hits, direction, decisive, weight), absolute
 
 
 def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative: int) -> float:
