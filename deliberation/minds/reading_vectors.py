@@ -66,8 +66,24 @@ class StaticVectors:
         self._tokenizer = tokenizer
         self._unknown = vocab["[UNK]"]
 
+    @property
+    def dimensions(self) -> int:
+        return int(self._table.shape[1])
+
     def piece_ids(self, text: str) -> list[int]:
         return [i for i in self._tokenizer.encode(text, add_special_tokens=False).ids if i != self._unknown]
+
+    def pieces_with_offsets(self, text: str) -> tuple[list[int], list[tuple[int, int]]]:
+        """The text's word pieces and where each sits in it (characters), unknown pieces left out."""
+        found = self._tokenizer.encode(text, add_special_tokens=False)
+        kept = [(i, span) for i, span in zip(found.ids, found.offsets, strict=True) if i != self._unknown]
+        return [i for i, _ in kept], [span for _, span in kept]
+
+    def rows(self, ids: list[int]) -> np.ndarray:
+        return self._table[ids]
+
+    def weights(self, ids: list[int]) -> np.ndarray:
+        return self._weights[ids]
 
     def embed(self, texts: tuple[str, ...]) -> np.ndarray:
         rows = np.zeros((len(texts), self._table.shape[1]), dtype=np.float32)
@@ -97,6 +113,33 @@ class MiniLMVectors:
             return np.zeros((0, 384), dtype=np.float32)
         found = self._model.encode(list(texts), normalize_embeddings=True, show_progress_bar=False, batch_size=32)
         return np.asarray(found, dtype=np.float32)
+
+    def token_vectors(self, texts: tuple[str, ...]) -> list[tuple[np.ndarray, list[tuple[int, int]]]]:
+        """Each text's contextual vectors, one per word piece (the model's special tokens left out), and
+        where each piece sits in the text (characters)."""
+        import torch  # the semantic extra, imported only when the whole model is in use
+
+        tokenizer = self._model.tokenizer
+        transformer = self._model[0].auto_model
+        limit = self._model.max_seq_length
+        found: list[tuple[np.ndarray, list[tuple[int, int]]]] = []
+        with torch.inference_mode():
+            for start in range(0, len(texts), 32):
+                chunk = list(texts[start : start + 32])
+                batch = tokenizer(
+                    chunk,
+                    padding=True,
+                    truncation=True,
+                    max_length=limit,
+                    return_offsets_mapping=True,
+                    return_tensors="pt",
+                )
+                offsets = batch.pop("offset_mapping").tolist()
+                hidden = transformer(**batch).last_hidden_state.numpy()
+                for row, spans in enumerate(offsets):
+                    keep = [i for i, (low, high) in enumerate(spans) if high > low]
+                    found.append((hidden[row, keep].astype(np.float32), [tuple(spans[i]) for i in keep]))
+        return found
 
 
 _lock = threading.Lock()
