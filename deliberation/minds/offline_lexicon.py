@@ -386,3 +386,9 @@ def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...])
 def stance_words(words: list[str]) -> tuple[int, int]:
     """(absolute, relative): + towards guilt / the item holding up, - towards doubt / it failing."""
     return _cue(words, GUILT_PHRASES, DOUBT_PHRASES), _cue(words, HOLDS_WORDS, FAILS_WORDS)
+
+
+@lru_cache(maxsize=8192)
+def stance_of(text: str) -> tuple[int, int]:
+    """``stance_words`` of a text (cached: the reading and the stance model both ask)."""
+    return stance_words(tokens(text))

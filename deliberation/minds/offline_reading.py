@@ -360,9 +360,8 @@ def _item_lean(facet: Facet) -> float:
 
 def _sentence(index: CaseIndex, sentence: str, said: reading_stance.Stance) -> tuple[_Sentence | None, Signals | None]:
     """What one sentence is about and which way it goes; None when it is about nothing in the case."""
-    words = lex.tokens(sentence)
     about = set(lex.content_words(sentence))
-    absolute, relative = lex.stance_words(words)
+    absolute, relative = lex.stance_of(sentence)
     meaning = _semantic(index, sentence)
     scores = np.zeros(len(index.facets))
     found = []
@@ -411,7 +410,7 @@ def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
     found = []
     for line, stance in zip(lines, said, strict=True):
         _, signals = _sentence(index, line, stance)
-        found.append(signals or Signals.alone(stance, lex.stance_words(lex.tokens(line))[0]))
+        found.append(signals or Signals.alone(stance, lex.stance_of(line)[0]))
     return found
 
 
@@ -428,7 +427,7 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         if read_line is not None:
             sentences.append(read_line)
             continue
-        verdict = lex.stance_words(lex.tokens(line))[0]
+        verdict = lex.stance_of(line)[0]
         alone = Signals.alone(stance, verdict).direction
         if sentences and abs(alone) >= FOLLOW_STANCE:  # "That identification is worthless.": about what was just said
             previous = sentences[-1]

@@ -91,7 +91,7 @@ def counts(text: str) -> np.ndarray:
     """The hand-made features: the lexicon's stance words, negators, a question, a contrast, a sarcastic
     opener, a hedge, the first person, numbers, length."""
     words = lex.tokens(text)
-    absolute, relative = lex.stance_words(words)
+    absolute, relative = lex.stance_of(text)
     negators = sum(1 for w in WORD.findall(text.lower()) if w in NEGATORS or w.endswith("n't"))
     return np.array(
         [
@@ -199,27 +199,45 @@ class Model:
     directed: np.ndarray  # weights (grams, vector features) then bias
     guilt: np.ndarray  # own weights, turn weights, own bias, turn bias
 
+    def bag(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """The text's word and pair counts as (columns, tf-idf values of unit length)."""
+        counted: dict[int, int] = {}
+        for gram in grams(text):
+            column = self.grams.get(gram)
+            if column is not None:
+                counted[column] = counted.get(column, 0) + 1
+        columns = np.fromiter(counted, dtype=np.int64, count=len(counted))
+        values = (1.0 + np.log(np.fromiter(counted.values(), dtype=np.float32, count=len(counted)))) * self.idf[columns]
+        return columns, values / max(float(np.linalg.norm(values)), 1e-6)
+
+    def vector_block(self, rows: np.ndarray) -> np.ndarray:
+        return (rows - self.mean) / self.scale / math.sqrt(rows.shape[1]) * VECTOR_BLOCK
+
     def design(self, texts: tuple[str, ...], rows: np.ndarray) -> np.ndarray:
         """Each text's columns: its word and pair counts (tf-idf, unit length) beside its standardised
         vector features (their block scaled to unit length too, so that the penalty weighs both alike)."""
         bag = np.zeros((len(texts), len(self.grams)), dtype=np.float32)
         for row, text in enumerate(texts):
-            for gram in grams(text):
-                column = self.grams.get(gram)
-                if column is not None:
-                    bag[row, column] += 1.0
-        bag = np.where(bag > 0, 1.0 + np.log(np.maximum(bag, 1.0)), 0.0) * self.idf
-        bag /= np.maximum(np.linalg.norm(bag, axis=1, keepdims=True), 1e-6)
-        vector = (rows - self.mean) / self.scale / math.sqrt(rows.shape[1]) * VECTOR_BLOCK
-        return np.hstack([bag, vector]).astype(np.float32)
+            columns, values = self.bag(text)
+            bag[row, columns] = values
+        return np.hstack([bag, self.vector_block(rows)]).astype(np.float32)
 
     def stances(self, texts: tuple[str, ...], rows: np.ndarray) -> list[Stance]:
-        z = self.design(texts, rows)
-        size = z.shape[1]
-        directed = 1.0 / (1.0 + np.exp(-np.clip(z @ self.directed[:size] + self.directed[size], -30, 30)))
-        own = z @ self.guilt[:size] + self.guilt[2 * size]
-        turn = z @ self.guilt[size : 2 * size] + self.guilt[2 * size + 1]
-        return [Stance(float(d), float(o), float(t)) for d, o, t in zip(directed, own, turn, strict=True)]
+        """The stance of each text (the words' block read sparsely: a sentence has a few dozen of them)."""
+        words = len(self.grams)
+        size = words + rows.shape[1]
+        vector = self.vector_block(rows)
+        found = []
+        for text, block in zip(texts, vector, strict=True):
+            columns, values = self.bag(text)
+            heads = []
+            for weights, start in ((self.directed, 0), (self.guilt, 0), (self.guilt, size)):
+                heads.append(values @ weights[start + columns] + block @ weights[start + words : start + size])
+            directed = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, heads[0] + self.directed[size]))))
+            own = heads[1] + self.guilt[2 * size]
+            turn = heads[2] + self.guilt[2 * size + 1]
+            found.append(Stance(float(directed), float(own), float(turn)))
+        return found
 
 
 def weights_path(kind: str) -> Path:
