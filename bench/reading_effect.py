@@ -1,10 +1,19 @@
-"""How the offline jury reads arguments: each argument of the test set (tests/deliberation/minds/
-reading_set.py, written in students' own words for the curated cases) against a control speech that
-says nothing, in the same seeded room (see tests/deliberation/minds/reading_measure.py).
+"""How the offline jury reads arguments, on every argument set side by side: each argument against a
+control speech that says nothing, in the same seeded room (tests/deliberation/minds/reading_measure.py).
 
-Run: .venv/bin/python bench/reading_effect.py [--seeds 6] [--verbose]
-Targets (issue 13): >= 90% of on-topic arguments and >= 90% of pairs read the labelled way;
-off-topic text moves listeners at most a third as much as strong arguments.
+The sets, with the date each was written:
+
+* ``old``: tests/deliberation/minds/reading_set.py (its 40 arguments and 15 pairs, and the 10 + 5
+  written after them): what the earlier word rules were built on; used as development data since;
+* ``dev``: tests/deliberation/minds/reading_dev.py, the development part of the 250-item set written
+  by a separate test writer: the reading is tuned on it;
+* ``heldout``: tests/deliberation/minds/reading_heldout.py, its held-out part: never opened by whoever
+  tunes the reading, only measured here.
+
+Run: .venv/bin/python bench/reading_effect.py [--sets old,dev,heldout] [--seeds 6] [--verbose]
+(``--verbose`` lists what was read the wrong way, except on the held-out part, whose texts stay unread.)
+Targets: >= 90% of directed arguments and >= 90% of pairs read the labelled way; off-topic text
+moves listeners at most a third as much as strong arguments.
 """
 
 from __future__ import annotations
@@ -16,36 +25,57 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.deliberation.minds.reading_measure import measure
-from tests.deliberation.minds.reading_set import HELD_OUT_ARGUMENTS, HELD_OUT_PAIRS
+from tests.deliberation.minds import reading_dev, reading_heldout, reading_set
+from tests.deliberation.minds.reading_measure import Figures, measure
+
+SETS = {
+    "old": (
+        "older set (written 2026-11-22; the word rules were built on it)",
+        reading_set.ARGUMENTS + reading_set.HELD_OUT_ARGUMENTS,
+        reading_set.PAIRS + reading_set.HELD_OUT_PAIRS,
+    ),
+    "dev": ("development part (written 2026-11-28; tuned on)", reading_dev.DEV_ARGUMENTS, reading_dev.DEV_PAIRS),
+    "heldout": (
+        "held-out part (written 2026-11-28; never tuned on)",
+        reading_heldout.HELDOUT_ARGUMENTS,
+        reading_heldout.HELDOUT_PAIRS,
+    ),
+}
+
+
+def row(name: str, figures: Figures, seconds: float) -> str:
+    directed = f"{figures.directed_right}/{figures.directed} ({figures.directed_right / figures.directed:.0%})"
+    pairs = f"{figures.pairs_right}/{figures.pairs} ({figures.pairs_right / figures.pairs:.0%})"
+    return (
+        f"{name:8} {directed:>14} {pairs:>13} {figures.strong_mean:9.4f} {figures.off_topic_ratio:10.2f}"
+        f" {figures.salad_ratio:8.2f} {seconds:7.1f}"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sets", default="old,dev,heldout")
     parser.add_argument("--seeds", type=int, default=6)
     parser.add_argument("--full", action="store_true", help="the full room: AI jurors speak after it")
-    parser.add_argument("--verbose", action="store_true", help="list what was read the wrong way")
+    parser.add_argument("--verbose", action="store_true", help="list what was read the wrong way (not held out)")
     args = parser.parse_args()
-    start = time.perf_counter()
-    figures = measure(seeds=tuple(range(args.seeds)), full=args.full)
+    chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     room = "full room (AI jurors answer)" if args.full else "listening room (the argument alone)"
-    print(f"{room}, seeds 0-{args.seeds - 1}, {time.perf_counter() - start:.1f} s")
-    print(f"directed arguments read the labelled way: {figures.directed_right} of {figures.directed}")
-    print(f"pairs read both ways: {figures.pairs_right} of {figures.pairs}")
-    print(f"mean |net conviction change|: strong {figures.strong_mean:.4f}, off-topic {figures.off_topic_mean:.4f}")
-    ratios = f"off-topic / strong: {figures.off_topic_ratio:.2f} (target <= 0.33)"
-    print(f"{ratios}; keyword salad / strong: {figures.salad_ratio:.2f}")
+    print(f"{room}, seeds 0-{args.seeds - 1}")
+    for name in chosen:
+        print(f"  {name}: {SETS[name][0]}")
+    print(f"{'set':8} {'directed':>14} {'pairs':>13} {'strong':>9} {'off/strong':>10} {'salad/s':>8} {'s':>7}")
+    wrong: list[str] = []
+    for name in chosen:
+        _, arguments, pairs = SETS[name]
+        start = time.perf_counter()
+        figures = measure(arguments, pairs, seeds=tuple(range(args.seeds)), full=args.full)
+        print(row(name, figures, time.perf_counter() - start), flush=True)
+        if name != "heldout":
+            wrong += [f"  wrong ({name}): {line}" for line in figures.wrong]
+    print("targets: directed >= 90%, pairs >= 90%, off-topic / strong <= 0.33")
     if args.verbose:
-        for line in figures.wrong:
-            print("  wrong:", line)
-    held = measure(HELD_OUT_ARGUMENTS, HELD_OUT_PAIRS, seeds=tuple(range(args.seeds)), full=args.full)
-    print(
-        f"held-out set (written after tuning): {held.directed_right} of {held.directed} arguments, "
-        f"{held.pairs_right} of {held.pairs} pairs the labelled way"
-    )
-    if args.verbose:
-        for line in held.wrong:
-            print("  wrong (held out):", line)
+        print("\n".join(wrong))
 
 
 if __name__ == "__main__":

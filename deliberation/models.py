@@ -17,6 +17,7 @@ from django.db.models import Q
 from cases.models import Case
 from deliberation.engine.failures import CAUSE_LABELS
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet, verdict_detail_of, verdict_phrase_of
+from deliberation.engine.strategies import own_words
 from deliberation.engine.summary import summary_of
 from jurors.models import Persona
 
@@ -272,7 +273,12 @@ class Turn(models.Model):
     strategy = models.CharField(max_length=30, blank=True)
     position = models.CharField(max_length=12, blank=True)
     reasoning = models.TextField(blank=True)
-    content = models.TextField()
+    content = models.TextField(help_text="The whole speech as the jury heard it.")
+    crafted = models.TextField(
+        blank=True,
+        help_text="A person's turn: the part a strategy crafted before their own words (content is this, then "
+        "their words exactly as typed). Empty when the words are all theirs.",
+    )
     reactions = models.JSONField(default=list, blank=True, help_text="[{seat, delta, thought, persuaded}]")
     flips = models.JSONField(default=list, blank=True, help_text="[{seat, from, to}] caused by this turn's round.")
     is_fallback = models.BooleanField(default=False)
@@ -302,6 +308,11 @@ class Turn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.speaker_name} (round {self.round_number})"
+
+    @property
+    def own_words(self) -> str:
+        """What the person said in their own words, exactly as typed ("" when the turn is all crafted)."""
+        return own_words(self.content, self.crafted)
 
 
 class BallotKind(models.TextChoices):

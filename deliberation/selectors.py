@@ -55,6 +55,8 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
             "target": t.target_seat,
             "argument_type": t.argument_type,
             "content": t.content,
+            "crafted": t.crafted,  # a person's turn: what their strategy crafted, then their own words
+            "own_words": t.own_words if t.strategy else "",
             "deltas": {str(r["seat"]): r["delta"] for r in t.reactions},
         }
         for t in deliberation.turns.all()

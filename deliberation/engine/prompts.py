@@ -356,7 +356,10 @@ def build_craft_messages(request: CraftRequest) -> list[Message]:
     if picked:
         task.append(f"Argue about this item of the case file, and name it: {clip(picked, 200)}.")
     if request.free_text.strip():
-        task.append(f"Build on the player's own words: {clip(request.free_text, 400)}")
+        task.append(
+            "The player says these words themselves right after yours; lead into them, do not repeat "
+            f"or reword them: {clip(request.free_text, 400)}"
+        )
     task.append(f"Your <Position> is {verdict}; answer in the format above.")
     closing = "\n\n".join(
         part

@@ -37,6 +37,27 @@ def item_label(case: CaseFile, item_id: str) -> str:
     return ""
 
 
+def spoken(crafted: str, own: str) -> str:
+    """A person's speech as the jury hears it: the crafted part, then their own words exactly as typed.
+
+    A free argument has no crafted part; a strategy's crafted part may stand alone. ``own_words``
+    takes the person's words back out of what was spoken, unchanged."""
+    if not crafted:
+        return own
+    if not own.strip():
+        return crafted
+    return f"{crafted} {own}"
+
+
+def own_words(content: str, crafted: str) -> str:
+    """The person's own words in a speech ``spoken(crafted, own)`` made (all of it when nothing was crafted)."""
+    if not crafted:
+        return content
+    if content == crafted:
+        return ""
+    return content[len(crafted) + 1 :] if content.startswith(crafted + " ") else content
+
+
 def check_item(case: CaseFile, *, strategy: str, item_id: str) -> None:
     """A picked item must be evidence for a challenge and a witness for a question."""
     if not item_id:

@@ -163,6 +163,10 @@ class Speech:
     own_shift: float = 0.0
     # The speaker withdraws from the discussion (nothing new to add): silent unless addressed, still votes.
     withdrawn: bool = False
+    # A person's argument: the part a crafter (a strategy, offline or a model) added before their own
+    # words. ``content`` is the whole speech, ``strategies.spoken(crafted, own words)``; "" when the
+    # person's words are all of it.
+    crafted: str = ""
 
 
 @dataclass(frozen=True)

@@ -41,14 +41,17 @@ from deliberation.engine.prompts import (
     build_summarize_messages,
     clip,
 )
+from deliberation.engine.strategies import spoken
 from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
 from deliberation.minds.litellm_calls import CallOutcome, ModelCalls, provider_of, unusable
 from deliberation.minds.litellm_causes import RETRYABLE, cause_of, http_status
 from deliberation.minds.offline_archetypes import own_turn_shift
+from deliberation.minds.offline_craft import reads_for
 
 __all__ = ["RETRYABLE", "CallOutcome", "LiteLLMMind", "cause_of", "http_status", "provider_of", "unusable"]
 
 NOTE_MISSING = "the model's answer left out jurors {seats}; they were recorded as unmoved"
+NOTE_OTHER_SIDE = "the model's wording read for the other side; the offline crafter's part was said instead"
 NOTE_BUDGET = "the model budget for this deliberation is spent; the jurors continue on the offline engine"
 BUDGET_USAGE = Usage(fallback=True, note=NOTE_BUDGET, cause="budget")
 FALLBACK_LINE = "{name} hesitates and lets the others speak for now ({reason})."
@@ -137,8 +140,26 @@ class LiteLLMMind(ModelCalls):
         )
 
     async def craft_argument(self, request: CraftRequest, *, on_text: TextSink | None = None) -> Speech:
+        """The person's argument: their own words exactly as typed, after the model's crafted part.
+
+        A free argument is not sent to the model at all (nothing is added to it). A crafted part that
+        the jury would read for the other side is replaced by the offline crafter's part."""
         player = request.player
         position = "not_guilty" if request.side == "defend" else "guilty"
+        if request.strategy == "free_argument":
+            speech = Speech(
+                seat=player.seat,
+                speaker_name=player.name,
+                content=request.free_text,
+                argument_type="logical",
+                target_seat=request.target_seat,
+                position=position,  # type: ignore[arg-type]
+                strategy=request.strategy,
+                usage=Usage(calls=0),
+            )
+            if on_text is not None:
+                on_text(player.seat, speech.content)
+            return speech
         if self.budget_spent():
             return await self._fallback_speech(request, player, on_text, BUDGET_USAGE)
         outcome, parsed, note = await self._speech_call(
@@ -146,11 +167,16 @@ class LiteLLMMind(ModelCalls):
         )
         if parsed is None:
             return await self._fallback_speech(request, player, on_text, outcome.usage(fallback=True, note=note))
+        crafted = parsed.content
+        stand_in_mind = self.fallback_mind() if reads_for(request.case, crafted, position) < 0 else None
+        if stand_in_mind is not None:
+            stand_in = await stand_in_mind.craft_argument(request)
+            crafted, note = stand_in.crafted, NOTE_OTHER_SIDE
         target = parsed.speaking_to if parsed.speaking_to not in (None, player.seat) else request.target_seat
         return Speech(
             seat=player.seat,
             speaker_name=player.name,
-            content=parsed.content,
+            content=spoken(crafted, request.free_text),
             argument_type=parsed.argument_type,
             target_seat=target,
             position=position,  # the player's side, whatever the model wrote
@@ -159,6 +185,7 @@ class LiteLLMMind(ModelCalls):
             cited=parsed.cited,
             strategy=request.strategy,
             usage=outcome.usage(note=note),
+            crafted=crafted,
         )
 
     async def react_batch(self, request: ReactRequest) -> ReactionBatch:

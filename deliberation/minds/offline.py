@@ -28,13 +28,13 @@ from deliberation.engine.ports import (
     SummaryResult,
     TextSink,
 )
-from deliberation.engine.strategies import validate_move
+from deliberation.engine.strategies import spoken, validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
 from deliberation.minds import offline_archetypes as archetypes
 from deliberation.minds import offline_phrases as phrases
 from deliberation.minds import offline_reflection as reflection
 from deliberation.minds import offline_voices as voices
-from deliberation.minds.offline_craft import craft
+from deliberation.minds.offline_craft import STRATEGY_TYPES, craft, free_point
 from deliberation.minds.offline_points import (
     all_points,
     choose_point,
@@ -251,9 +251,11 @@ class OfflineMind:
         )
         rng = random.Random(request.seed)
         side = "guilty" if request.side == "prosecute" else "not_guilty"
-        content, kind, point = craft(request, side, rng)
-        if request.free_text.strip() and request.strategy != "free_argument":
-            content = f"{content} {request.free_text.strip()}"
+        if request.strategy == "free_argument":  # the person's words, exactly as typed, are the whole speech
+            crafted, kind, point = "", STRATEGY_TYPES["free_argument"], free_point(request, side, rng)
+        else:
+            crafted, kind, point = craft(request, side, rng)
+        content = spoken(crafted, request.free_text)
         emit(on_text, request.player.seat, content)
         return Speech(
             seat=request.player.seat,
@@ -267,4 +269,5 @@ class OfflineMind:
             cited=(point.item_id,) if point.item_id != "summary" else (),
             strategy=request.strategy,
             usage=usage_since(start),
+            crafted=crafted,
         )

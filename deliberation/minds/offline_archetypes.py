@@ -72,6 +72,9 @@ RECALL = (
     "What stuck with me was round {round}, when {text}.",
     "Go back to round {round}, when {text}. That mattered.",
     "I wrote it down in round {round}: {text}.",
+    "Think back to round {round}, when {text}.",
+    "My mind keeps going back to round {round}: {text}.",
+    "We've skipped past round {round}, when {text}.",
 )
 RECALL_TRIAL = (
     "I keep thinking of the trial, when {text}.",

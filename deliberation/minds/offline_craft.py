@@ -2,9 +2,11 @@
 
 Each strategy rests on one named point of the case file, so a crafted argument is as grounded as
 a juror's. ``address_juror`` speaks to the target by name in the argument type that juror's
-modifiers value most; ``free_argument`` uses the player's text verbatim and grounds it. Only a
-reason that cuts for the player's side is ever used to argue it, and each strategy has several
-wordings so a player who keeps to one strategy does not repeat the same sentence every round.
+modifiers value most. A free argument is never crafted: the person's words are the whole speech.
+Only a reason that cuts for the player's side is ever used to argue it, a picked item is the only
+item argued, and each strategy has several wordings so a player who keeps to one strategy does not
+repeat the same sentence every round. The crafted part is read as the jury reads it before it is
+used: a wording the jury would take for the other side is never said (``craft`` tries another).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from deliberation.minds.offline_points import (
     witness_lines,
     witness_points,
 )
+from deliberation.minds.offline_reading import read
 from deliberation.minds.offline_text import capital, first_sentence, fresh, quotes
 
 STRATEGY_TYPES = {
@@ -95,11 +98,11 @@ ADDRESS_CLOSE = (
     "Tell me if I'm wrong, but that makes it {verdict}.",
     "So I say {verdict}, and I hope you'll consider it.",
 )
-FREE_GROUND = (
-    "{free} And the file backs me up: {label}. {detail}",
-    "{free} Look at {label}. {detail}",
-    "{free} That's what {label} tells us. {detail}",
-)
+CRAFT_TRIES = 6  # wordings and points tried before the plainest line for the side is said
+PLAIN_LINE = {
+    "guilty": "Whatever is said of {label}, I say {defendant} is guilty.",
+    "not_guilty": "Whatever is said of {label}, I have a reasonable doubt about {defendant}.",
+}
 
 
 def _heard(request: CraftRequest) -> str:
@@ -209,7 +212,8 @@ def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Rando
 
 
 def _doubt(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
+    points = _with_item(all_points(case, side, rng) or [fallback_point(case, side)], case, side, request)
+    point = _pick(points, request, rng)
     heard = _heard(request)
     values = _values(point, case, rng, heard)
     if side == "not_guilty":
@@ -226,7 +230,8 @@ def _theory(texts: tuple[str, ...], case: CaseFile, rng: random.Random) -> str:
 
 
 def _alternative(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
-    point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
+    points = _with_item(all_points(case, side, rng) or [fallback_point(case, side)], case, side, request)
+    point = _pick(points, request, rng)
     heard = _heard(request)
     values = _values(point, case, rng, heard)
     if side == "not_guilty":
@@ -247,7 +252,7 @@ def _alternative(case: CaseFile, side: str, request: CraftRequest, rng: random.R
 def _address(
     case: CaseFile, side: str, request: CraftRequest, rng: random.Random, target: JurorProfile | None
 ) -> tuple[str, str, Point]:
-    points = all_points(case, side, rng) or [fallback_point(case, side)]
+    points = _with_item(all_points(case, side, rng) or [fallback_point(case, side)], case, side, request)
     point = _pick(points, request, rng)
     heard = _heard(request)
     name = target.name if target else "everyone"
@@ -263,17 +268,16 @@ def _address(
     return " ".join(parts), kind, point
 
 
-def craft(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, str, Point]:
-    """(content, argument type, the point it rests on) for the request's strategy."""
+def reads_for(case: CaseFile, text: str, side: str) -> float:
+    """How far the jury's reading of ``text`` goes the side's way (negative: against it)."""
+    return read(case, text).push * (1 if side == "guilty" else -1)
+
+
+def _craft_once(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, str, Point]:
     case, strategy = request.case, request.strategy
     if strategy == "address_juror":
         target = next((j for j in request.jury if j.seat == request.target_seat), None)
         return _address(case, side, request, rng, target)
-    if strategy == "free_argument":
-        point = _pick(all_points(case, side, rng) or [fallback_point(case, side)], request, rng)
-        heard = _heard(request)
-        values = _values(point, case, rng, heard) | {"free": request.free_text.strip()}
-        return fresh(FREE_GROUND, rng, heard).format(**values), STRATEGY_TYPES[strategy], point
     builders = {
         "challenge_evidence": _challenge,
         "question_witness": _witness,
@@ -282,3 +286,38 @@ def craft(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, st
     }
     text, point = builders[strategy](case, side, request, rng)
     return text, STRATEGY_TYPES[strategy], point
+
+
+def craft(request: CraftRequest, side: str, rng: random.Random) -> tuple[str, str, Point]:
+    """(crafted part, argument type, the point it rests on) for the request's strategy.
+
+    The crafted part argues the person's side as the jury reads it: a wording read the other way
+    (an objection quoted in full that restates the evidence, a witness's line that helps the other
+    side) is dropped for the next one, and the plainest line for the side is said when none holds.
+    A free argument is not crafted at all (the caller speaks the person's words as typed)."""
+    if request.strategy == "free_argument":
+        raise ValueError("a free argument is spoken as typed, never crafted")
+    best: tuple[float, tuple[str, str, Point]] | None = None
+    for _ in range(CRAFT_TRIES):
+        found = _craft_once(request, side, rng)
+        lean = reads_for(request.case, found[0], side)
+        if lean > 0:
+            return found
+        if lean == 0 and best is None:
+            best = (lean, found)
+    if best is not None:
+        return best[1]
+    _, kind, point = found
+    values = {"Label": capital(mention(point)), "label": mention(point), "defendant": defendant_name(request.case)}
+    return PLAIN_LINE[side].format(**values), kind, point
+
+
+def free_point(request: CraftRequest, side: str, rng: random.Random) -> Point:
+    """The point a free argument rests on: the item the jury reads it as most about (else one of the side's)."""
+    reading = read(request.case, request.free_text)
+    if reading.touches:
+        touched = max(reading.touches, key=lambda t: (t.relevance, abs(t.push))).facet
+        built = _picked_item(request.case, side, touched.item_id)
+        if built is not None:
+            return built
+    return _pick(all_points(request.case, side, rng) or [fallback_point(request.case, side)], request, rng)

@@ -8,6 +8,7 @@ holds up or does not; ``offline_reading`` decides what they are about.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 TOKEN = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 
@@ -336,3 +337,58 @@ def tokens(text: str) -> list[str]:
 def content_words(text: str) -> list[str]:
     """The words a text is about: stemmed, without the words every argument uses."""
     return [stem(word) for word in tokens(text) if word not in STOPWORDS and (len(word) > 2 or word.isdigit())]
+
+
+Phrase = tuple[tuple[str, ...], int]  # (words, sign)
+
+
+@lru_cache(maxsize=16)
+def _by_first_word(phrases: tuple[str, ...], sign: int) -> dict[str, tuple[Phrase, ...]]:
+    index: dict[str, list[Phrase]] = {}
+    for phrase in phrases:
+        parts = tuple(phrase.split())
+        index.setdefault(parts[0], []).append((parts, sign))
+    return {word: tuple(found) for word, found in index.items()}
+
+
+def _phrase_hits(words: list[str], phrases: tuple[str, ...], sign: int) -> list[tuple[int, int, int]]:
+    """(start, length, sign) of every occurrence of every phrase."""
+    index = _by_first_word(phrases, sign)
+    hits = []
+    for start, word in enumerate(words):
+        for parts, phrase_sign in index.get(word, ()):
+            size = len(parts)
+            window = words[start : start + size]
+            if len(window) == size and all(p == "*" or p == w for p, w in zip(parts, window, strict=True)):
+                hits.append((start, size, phrase_sign))
+    return hits
+
+
+def _negated(words: list[str], at: int) -> bool:
+    return any(word in NEGATORS for word in words[max(0, at - NEGATION_REACH) : at])
+
+
+def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...]) -> int:
+    """The sum of the stance words, longest phrase first ("not guilty" is not also "guilty")."""
+    hits = _phrase_hits(words, positive, 1) + _phrase_hits(words, negative, -1)
+    hits += _phrase_hits(words, NEUTRAL_PHRASES, 0)
+    taken: set[int] = set()
+    score = 0
+    for start, size, sign in sorted(hits, key=lambda hit: -hit[1]):
+        span = set(range(start, start + size))
+        if span & taken:
+            continue
+        taken |= span
+        score += -sign if _negated(words, start) else sign  # a neutral phrase only takes its words
+    return score
+
+
+def stance_words(words: list[str]) -> tuple[int, int]:
+    """(absolute, relative): + towards guilt / the item holding up, - towards doubt / it failing."""
+    return _cue(words, GUILT_PHRASES, DOUBT_PHRASES), _cue(words, HOLDS_WORDS, FAILS_WORDS)
+
+
+@lru_cache(maxsize=8192)
+def stance_of(text: str) -> tuple[int, int]:
+    """``stance_words`` of a text (cached: the reading and the stance model both ask)."""
+    return stance_words(tokens(text))

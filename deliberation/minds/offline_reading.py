@@ -39,9 +39,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+import numpy as np
+
 from deliberation.engine.types import CaseFile, Passage
 from deliberation.minds import offline_lexicon as lex
-from deliberation.minds.offline_text import split_sentences
+from deliberation.minds import reading_stance, reading_vectors
+from deliberation.minds.offline_text import has_verb, split_sentences
 
 RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
 MIN_RELEVANCE = 0.5  # below this (one shared word is not enough) a facet is not what it is about
@@ -58,6 +61,19 @@ CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
+# A sentence's vector against a facet's (cosine), mapped to relevance: at LOW it is about nothing in
+# particular (every sentence of a case's own words sits this close), at HIGH it is plainly about it.
+SEMANTIC_RANGE = {"static": (0.66, 0.86), "minilm": (0.25, 0.65)}
+LIST_WEIGHT = 0.2  # a string of names with no verb and no stance word ("glovebox, hoodie, bandana")
+# How a sentence's direction weighs its signals (``Signals``): the stance model's own verdict stance,
+# its "affirms or undermines" x the item's side, the side of the case file's words it is closest to,
+# the word rules, and the listed verdict words. Chosen on the older set and the development part, near
+# what ``bench/reading_tune.py`` fits there.
+STANCE_WEIGHTS = (0.5, 0.3, 1.5, 1.0, 1.0)
+ANCHOR_KINDS = frozenset({"claim", "contest", "issue", "evidence", "witness"})  # the file's words that take a side
+ANCHOR_SHARPNESS = 0.05  # relevance a facet must lead by to count e times more in the anchor
+DECISIVE = 0.3  # a sentence this far from neutral says which way it goes; a weaker one follows the text
+FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of what was just said
 
 BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
 CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
@@ -81,6 +97,7 @@ class Facet:
     human: bool  # a person's account (testimony, identification)
     motive: bool  # a credibility issue that speaks of a motive
     words: frozenset[str]
+    text: str = ""  # the file's own words for it, for the vectors (``reading_vectors``)
 
     @property
     def attack(self) -> bool:
@@ -148,9 +165,10 @@ def archetype_weight(facet: Facet, archetype: str) -> float:
 
 
 class CaseIndex:
-    """A case's facets and how rare each word is in it; built once per case file."""
+    """A case's facets, how rare each word is in it, and each facet's vector; built once per case file."""
 
-    def __init__(self, case: CaseFile) -> None:
+    def __init__(self, case: CaseFile, kind: str = "static") -> None:
+        self.kind = kind
         items = list(_facets(case))
         self.facets = tuple(items + list(_claims(case, [f for f in items if f.kind in {"evidence", "witness"}])))
         documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
@@ -163,6 +181,10 @@ class CaseIndex:
         names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
         for word in names:  # the defendant's name is in every argument: it says nothing about what
             self.idf[lex.stem(word)] = 0.0
+        texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
+        self.matrix = reading_vectors.embed(texts, kind)
+        self.leans = np.array([facet.lean for facet in self.facets], dtype=np.float32)
+        self.anchors = np.array([facet.kind in ANCHOR_KINDS for facet in self.facets])
 
 
 def standing(case: CaseFile) -> dict[str, float]:
@@ -193,22 +215,27 @@ def _raw_facets(case: CaseFile) -> Iterable[Facet]:
         human = item.type == "testimonial"
         name = _evidence_name(item.label)
         words = frozenset(lex.content_words(f"{item.label} {item.description}"))
-        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words)
+        said = f"{item.label}. {item.description}"
+        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words, said)
         if item.contest_reason:
             force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
             reason = frozenset(lex.content_words(item.contest_reason)) - words  # what only the objection says
             against = -1.0 if lean >= 0 else 1.0
-            yield Facet(item.id, "contest", name, against, force, human, False, reason)
+            yield Facet(item.id, "contest", name, against, force, human, False, reason, item.contest_reason)
     for witness in case.witnesses:
         lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
         issues = witness.credibility_issues
         own = frozenset(lex.content_words(f"{witness.name} {witness.role}"))
         words = frozenset(lex.content_words(witness.testimony)) | own
-        yield Facet(witness.id, "witness", witness.name, lean, max(0.1, 0.5 - 0.1 * len(issues)), True, False, words)
+        account = f"{witness.name}, {witness.role}: {witness.testimony}"
+        force = max(0.1, 0.5 - 0.1 * len(issues))
+        yield Facet(witness.id, "witness", witness.name, lean, force, True, False, words, account)
         for issue in issues:
             said = frozenset(lex.content_words(issue)) - words
             motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            yield Facet(witness.id, "issue", witness.name, -lean, 0.25 + 0.05 * len(issues), True, motive, said | own)
+            force = 0.25 + 0.05 * len(issues)
+            issue_text = f"{witness.name}: {issue}"
+            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, said | own, issue_text)
 
 
 def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
@@ -220,7 +247,7 @@ def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
             name = closest.name if closest is not None else "that argument"
             human = bool(closest and closest.human)
             motive = bool(words & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words)
+            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words, claim)
 
 
 BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
@@ -240,58 +267,13 @@ def _evidence_name(label: str) -> str:
     return "the " + short[:1].lower() + short[1:]
 
 
-@lru_cache(maxsize=32)
 def case_index(case: CaseFile) -> CaseIndex:
-    return CaseIndex(case)
+    return _case_index(case, reading_vectors.kind_in_use())
 
 
-Phrase = tuple[tuple[str, ...], int]  # (words, sign)
-
-
-@lru_cache(maxsize=16)
-def _by_first_word(phrases: tuple[str, ...], sign: int) -> dict[str, tuple[Phrase, ...]]:
-    index: dict[str, list[Phrase]] = {}
-    for phrase in phrases:
-        parts = tuple(phrase.split())
-        index.setdefault(parts[0], []).append((parts, sign))
-    return {word: tuple(found) for word, found in index.items()}
-
-
-def _phrase_hits(words: list[str], phrases: tuple[str, ...], sign: int) -> list[tuple[int, int, int]]:
-    """(start, length, sign) of every occurrence of every phrase."""
-    index = _by_first_word(phrases, sign)
-    hits = []
-    for start, word in enumerate(words):
-        for parts, phrase_sign in index.get(word, ()):
-            size = len(parts)
-            window = words[start : start + size]
-            if len(window) == size and all(p == "*" or p == w for p, w in zip(parts, window, strict=True)):
-                hits.append((start, size, phrase_sign))
-    return hits
-
-
-def _negated(words: list[str], at: int) -> bool:
-    return any(word in lex.NEGATORS for word in words[max(0, at - lex.NEGATION_REACH) : at])
-
-
-def _cue(words: list[str], positive: tuple[str, ...], negative: tuple[str, ...]) -> int:
-    """The sum of the stance words, longest phrase first ("not guilty" is not also "guilty")."""
-    hits = _phrase_hits(words, positive, 1) + _phrase_hits(words, negative, -1)
-    hits += _phrase_hits(words, lex.NEUTRAL_PHRASES, 0)
-    taken: set[int] = set()
-    score = 0
-    for start, size, sign in sorted(hits, key=lambda hit: -hit[1]):
-        span = set(range(start, start + size))
-        if span & taken:
-            continue
-        taken |= span
-        score += -sign if _negated(words, start) else sign  # a neutral phrase only takes its words
-    return score
-
-
-def _stance(words: list[str]) -> tuple[int, int]:
-    """(absolute, relative): + towards guilt / the item holding up, - towards doubt / it failing."""
-    return _cue(words, lex.GUILT_PHRASES, lex.DOUBT_PHRASES), _cue(words, lex.HOLDS_WORDS, lex.FAILS_WORDS)
+@lru_cache(maxsize=32)
+def _case_index(case: CaseFile, kind: str) -> CaseIndex:
+    return CaseIndex(case, kind)
 
 
 def _relevance(index: CaseIndex, words: set[str], facet: Facet) -> tuple[float, set[str]]:
@@ -334,22 +316,63 @@ def _clauses(text: str) -> list[str]:
 class _Sentence:
     hits: list[tuple[float, Facet, set[str]]]  # (relevance, facet, shared words), one per item
     direction: float  # -1..1
-    decisive: bool  # its own words (or an argument or objection it echoes) say which way it goes
+    decisive: bool  # it says which way it goes (a plain citation of a fact does not)
     weight: float = 1.0  # less when the next clause answers it ("..., but ...")
 
 
-def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tuple[_Sentence | None, int]:
-    """What one sentence is about and which way it goes; (None, absolute stance) when about nothing."""
-    words = lex.tokens(sentence)
+@dataclass(frozen=True)
+class Signals:
+    """What says which way one sentence goes; ``direction`` weighs them (``STANCE_WEIGHTS``)."""
+
+    own: float  # the stance model's verdict stance of the sentence alone (a logit, + towards guilt)
+    turn: float  # the model's "affirms (+) or undermines (-) what it speaks of", x that item's side
+    anchor: float  # -1..1: the side of the case file's own words it is closest to (arguments, objections)
+    rule: float  # -1..1: the word rules (the items' lean turned by stance words, and verdict words)
+    verdict: int  # the listed verdict words ("guilty", "reasonable doubt", "rules him out"), + towards guilt
+    directed: float  # 0..1: how likely it argues the verdict at all
+
+    @property
+    def direction(self) -> float:
+        own, turn, anchor, rule, verdict = STANCE_WEIGHTS
+        value = own * self.own + turn * self.turn + anchor * self.anchor + rule * self.rule
+        value += verdict * max(-2, min(2, self.verdict))
+        directed = 1.0 if self.verdict else self.directed  # "I say he is guilty" argues, however short
+        return directed * math.tanh(value)
+
+    @staticmethod
+    def alone(said: reading_stance.Stance, verdict: int, item: float = 0.0) -> Signals:
+        """A sentence about nothing in the case: its own stance, and how it treats ``item``'s side."""
+        return Signals(said.own, item * said.turn, 0.0, 0.0, verdict, said.directed)
+
+
+def _semantic(index: CaseIndex, sentence: str) -> np.ndarray:
+    """How much the sentence is about each facet by meaning (0..1), whatever words it uses."""
+    low, high = SEMANTIC_RANGE[index.kind]
+    cosine = index.matrix @ reading_vectors.embed((sentence,), index.kind)[0]
+    return np.clip((cosine - low) / (high - low), 0.0, 1.0)
+
+
+def _item_lean(facet: Facet) -> float:
+    """The side of the thing a facet speaks of: an objection or a credibility issue speaks of an item or
+    a witness of the other side."""
+    return -facet.lean if facet.attack else facet.lean
+
+
+def _sentence(index: CaseIndex, sentence: str, said: reading_stance.Stance) -> tuple[_Sentence | None, Signals | None]:
+    """What one sentence is about and which way it goes; None when it is about nothing in the case."""
     about = set(lex.content_words(sentence))
-    absolute, relative = _stance(words)
+    absolute, relative = lex.stance_of(sentence)
+    meaning = _semantic(index, sentence)
+    scores = np.zeros(len(index.facets))
     found = []
-    for facet in index.facets:
+    for position, facet in enumerate(index.facets):
         score, shared = _relevance(index, about, facet)
+        score = max(score, float(meaning[position]))
+        scores[position] = score
         if score >= MIN_RELEVANCE:
             found.append((score, facet, shared))
     if not found:
-        return None, absolute
+        return None, None
     best = max(score for score, _, _ in found)
     per_item: dict[str, tuple[float, Facet, set[str]]] = {}
     for hit in found:
@@ -358,36 +381,63 @@ def _sentence(index: CaseIndex, sentence: str, retrieved: frozenset[str]) -> tup
             per_item[hit[1].item_id] = hit
     hits = list(per_item.values())
     main = [hit for hit in hits if hit[0] >= MAIN * best]  # what the sentence is mostly about
-    direction = _towards(main, absolute, relative)
-    decisive = bool(absolute or relative or any(facet.attack or facet.kind == "claim" for _, facet, _ in main))
-    return _Sentence(hits, direction, decisive), absolute
+    mass = sum(score**2 for score, _, _ in main)
+    item = sum(score**2 * _item_lean(facet) for score, facet, _ in main) / mass
+    near = np.where(index.anchors, scores, -np.inf)
+    closeness = np.exp((near - near.max()) / ANCHOR_SHARPNESS) if index.anchors.any() else np.zeros(len(scores))
+    anchor = float(closeness @ index.leans / closeness.sum()) if closeness.sum() else 0.0
+    rule = _towards(main, absolute, relative)
+    signals = Signals(said.own, item * said.turn, anchor, rule, absolute, said.directed)
+    direction = signals.direction
+    decisive = abs(direction) >= DECISIVE
+    weight = 1.0 if absolute or relative or has_verb(sentence) else LIST_WEIGHT  # a list of names claims nothing
+    return _Sentence(hits, direction, decisive, weight), signals
 
 
 def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative: int) -> float:
-    """A sentence's direction: its facets' directions, the most relevant counting most, and its verdict words."""
+    """The word rules' direction: the facets' leans turned by the stance words, the most relevant
+    counting most, and the verdict words."""
     weight = sum(score**2 for score, _, _ in hits)
     lean = sum(score**2 * _direction(facet, 0, relative) for score, facet, _ in hits) / weight
     return max(-1.0, min(1.0, lean + ABSOLUTE_WEIGHT * absolute))
 
 
+def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
+    """Each clause's signals (None for one about nothing in the case): what ``STANCE_WEIGHTS`` is fitted on."""
+    index = case_index(case)
+    lines = _clauses(text)
+    said = reading_stance.stances(tuple(lines), index.kind)
+    found = []
+    for line, stance in zip(lines, said, strict=True):
+        _, signals = _sentence(index, line, stance)
+        found.append(signals or Signals.alone(stance, lex.stance_of(line)[0]))
+    return found
+
+
 @lru_cache(maxsize=4096)
 def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
     sentences: list[_Sentence] = []
-    loose = 0
-    for line in _clauses(text):
+    loose = 0.0
+    lines = _clauses(text)
+    said = reading_stance.stances(tuple(lines), index.kind)
+    for line, stance in zip(lines, said, strict=True):
         if CONTRAST.match(line) and sentences:  # "..., but ...": what came before is conceded
             sentences[-1] = replace(sentences[-1], weight=CONCEDED)
-        read_line, absolute = _sentence(index, line, retrieved)
+        read_line, _ = _sentence(index, line, stance)
         if read_line is not None:
             sentences.append(read_line)
             continue
-        said = _stance(lex.tokens(line))
-        if sentences and any(said):  # "That identification is worthless.": about what was just said
+        verdict = lex.stance_of(line)[0]
+        alone = Signals.alone(stance, verdict).direction
+        if sentences and abs(alone) >= FOLLOW_STANCE:  # "That identification is worthless.": about what was just said
             previous = sentences[-1]
             hits = [(score * FOLLOW_SHARE, facet, set()) for score, facet, _ in previous.hits]
-            sentences.append(_Sentence(hits, _towards(hits, *said), True))
+            mass = sum(score**2 for score, _, _ in hits)
+            item = sum(score**2 * _item_lean(facet) for score, facet, _ in hits) / mass
+            follow = Signals.alone(stance, verdict, item).direction
+            sentences.append(_Sentence(hits, follow, True))
         else:
-            loose += absolute
+            loose += alone
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
     steer = sum(
         line.direction * line.weight * max(score for score, _, _ in line.hits) for line in sentences if line.decisive
@@ -407,7 +457,7 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
             details |= {w for w in shared if w.isdigit() or index.idf.get(w, 0.0) >= DETAIL_IDF}
     touches = tuple(Touch(facets[key], relevance[key], push) for key, push in pushes.items() if push)
     specificity = min(1.0, len(details) / 3)
-    return Reading(touches=touches, specificity=specificity, loose=max(-1.0, min(1.0, float(loose))))
+    return Reading(touches=touches, specificity=specificity, loose=max(-1.0, min(1.0, loose)))
 
 
 def heard_counts(

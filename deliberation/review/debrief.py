@@ -48,6 +48,8 @@ CSV_COLUMNS = (
     "net_change",
     "total_movement",
     "listeners_persuaded",
+    "crafted",  # a person's turn: the part their strategy crafted; "text" is the whole speech
+    "own_words",  # ... and their own words, exactly as typed
 )
 # A spreadsheet runs a cell that starts with one of these as a formula: a student's words must not.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -139,6 +141,7 @@ def speeches_of(transcript: Transcript) -> list[Speech]:
             seat=view.turn.seat_number,
             name=view.speaker.display_name if view.speaker and not view.turn.stood_in else view.turn.speaker_name,
             text=view.turn.content,
+            crafted=view.turn.crafted,
             strategy=view.turn.strategy,
             argument_type=view.turn.argument_type,
             stood_in=view.turn.stood_in,
@@ -259,6 +262,8 @@ def contributions_csv(debrief: Debrief) -> str:
                     f"{f.net:.4f}",
                     f"{f.moved:.4f}",
                     f.persuaded,
+                    _cell(s.crafted),
+                    _cell(s.own_words),
                 ]
             )
     return out.getvalue()

@@ -128,7 +128,7 @@ def to_markdown(transcript: Transcript) -> str:
         for narration in view.openings:
             out += [f"*The judge ({narration.get_kind_display().lower()}):*", "", narration.text, ""]
         for turn_view in view.turns:
-            out += [f"### {_heading(turn_view)}", "", turn_view.turn.content, ""]
+            out += [f"### {_heading(turn_view)}", "", *_spoken_lines(turn_view.turn), ""]
             if turn_view.turn.is_fallback:
                 out += [stand_in_line(turn_view.turn), ""]
             if turn_view.flips:
@@ -176,6 +176,16 @@ def to_markdown(transcript: Transcript) -> str:
     return "\n".join(out) + "\n"
 
 
+def _spoken_lines(turn: Turn) -> list[str]:
+    """A turn's words; a person's turn with a crafted part shows that part and their own words apart."""
+    if not turn.crafted:
+        return [turn.content]
+    lines = [f"*Crafted by the strategy:* {turn.crafted}"]
+    if turn.own_words:
+        lines += ["", f"*In their own words:* {turn.own_words}"]
+    return lines
+
+
 def _cached_words(totals: dict[str, Any]) -> str:
     """ " (N served from the provider's cache)" where a provider reported cached prompt tokens."""
     cached = totals.get("cached_prompt_tokens", 0)
@@ -193,6 +203,8 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         "strategy": turn.strategy,
         "position": turn.position,
         "content": turn.content,
+        "crafted": turn.crafted,  # a person's turn: the part their strategy crafted ("" when all theirs)
+        "own_words": turn.own_words if turn.kind == TurnKind.SPEECH and turn.strategy else "",  # a person's
         "reasoning": turn.reasoning,
         "reactions": turn.reactions,
         "flips": turn.flips,

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from deliberation.engine.strategies import own_words
+
 GUILTY = "guilty"
 NOT_GUILTY = "not_guilty"
 STILL = 0.0005  # a change smaller than this is no change (deltas are stored to 4 decimals)
@@ -70,6 +72,12 @@ class Speech:
     argument_type: str = ""
     reactions: tuple[Reaction, ...] = ()
     stood_in: bool = False  # the AI juror playing a person's empty seat spoke it, not the person
+    crafted: str = ""  # a person's turn: the part their strategy crafted before their own words
+
+    @property
+    def own_words(self) -> str:
+        """The person's own words, exactly as typed (all of ``text`` when nothing was crafted)."""
+        return own_words(self.text, self.crafted)
 
     @property
     def move(self) -> str:

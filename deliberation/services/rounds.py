@@ -214,6 +214,7 @@ def round_turns(
                 position=speech.position or "",
                 reasoning=speech.reasoning,
                 content=speech.content,
+                crafted=speech.crafted,
                 reactions=[
                     {
                         "seat": r.seat,

@@ -9,6 +9,7 @@ from deliberation.engine.turns import select_speakers
 from tests.deliberation.engine.formats_helpers import RecordingMind, run
 
 AI_SEATS = list(range(1, 13))
+SPLIT_FOR_SEVEN = 20  # a seed whose jury is still split after seven rounds, so the minutes are written
 
 
 def speakers(results) -> list[list[int]]:  # type: ignore[no-untyped-def]
@@ -17,7 +18,7 @@ def speakers(results) -> list[list[int]]:  # type: ignore[no-untyped-def]
 
 def test_round_robin_goes_round_the_table_in_seat_order_carrying_on_each_round() -> None:
     # A seed whose jury is still split after five rounds, so the table is gone round once.
-    _, _, results = run(5, seed=6, turn_mode="round-robin", min_speakers=3, max_speakers=3)
+    _, _, results = run(5, seed=0, turn_mode="round-robin", min_speakers=3, max_speakers=3)
     assert speakers(results) == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [1, 2, 3]]
 
 
@@ -73,7 +74,7 @@ def all_said(results) -> list[str]:  # type: ignore[no-untyped-def]
 
 def test_window_and_summary_shows_the_memory_window_and_the_minutes() -> None:
     mind = RecordingMind()
-    state, _, _results = run(7, mind)
+    state, _, _results = run(7, mind, seed=SPLIT_FOR_SEVEN)
     last = mind.requests[-1]
     assert 0 < len(last.recent) <= last.juror.memory_window
     assert last.outlook.summary and last.outlook.summary == state.memories[last.juror.seat].summary
@@ -105,7 +106,7 @@ def test_last_n_shows_exactly_the_last_n_turns_and_no_minutes() -> None:
 
 def test_summary_only_shows_the_minutes_and_no_turns() -> None:
     mind = RecordingMind()
-    state, _, _ = run(7, mind, context_scope="summary-only")
+    state, _, _ = run(7, mind, seed=SPLIT_FOR_SEVEN, context_scope="summary-only")
     last = mind.requests[-1]
     assert last.recent == ()
     assert last.outlook.summary == state.memories[last.juror.seat].summary != ""
