@@ -98,6 +98,8 @@ def case_children(trial: TrialRecord) -> dict[str, list[dict[str, Any]]]:
                 "name": w.name,
                 "role": w.role,
                 "testimony_summary": w.testimony,
+                # The record has no first-person testimony to give: the trial answers from the summary.
+                "testimony": "",
                 "side": w.side,
                 "credibility_issues": list(w.credibility_issues),
                 "position": i,
