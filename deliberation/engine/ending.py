@@ -23,7 +23,7 @@ from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_
 from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
-from deliberation.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
 EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock"]
 STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})

@@ -18,11 +18,11 @@ from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
 from deliberation import jury as jury_build
-from deliberation import narration_services
-from deliberation.engine import ending, initial, phases, trial_jury
+from deliberation.engine import ending, initial, phases
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
+from deliberation.engine.trial import jury as trial_jury
 from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import OFFLINE, engine_check
 from deliberation.models import (
@@ -36,6 +36,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.narration import services as narration_services
 from deliberation.rooms.state import is_room
 from deliberation.services import claims
 from deliberation.services import trial as trial_services
