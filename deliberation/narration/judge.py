@@ -97,11 +97,18 @@ def is_unanimous(guilty: int, not_guilty: int) -> bool:
     return guilty + not_guilty > 0 and (guilty == 0 or not_guilty == 0)
 
 
-def vote_announcement(*, guilty: int, not_guilty: int) -> str:
-    """'The current vote stands at 7 for guilty, 5 for not guilty. The jury remains divided.'"""
+def vote_announcement(*, guilty: int, not_guilty: int, waiting: int = 0) -> str:
+    """'The current vote stands at 7 for guilty, 5 for not guilty. The jury remains divided.'
+
+    ``waiting`` jurors have not voted yet (a person who has not cast theirs): they are named in the
+    count, and a jury with one of them is not unanimous, however the others stand."""
     _check_tally(guilty, not_guilty)
-    closing = JURY_UNANIMOUS if is_unanimous(guilty, not_guilty) else JURY_DIVIDED
-    return f"The current vote stands at {_count_phrase(guilty, not_guilty)}. {closing}"
+    _check_tally(waiting, 0)
+    count = _count_phrase(guilty, not_guilty)
+    if waiting:
+        count += f", with {waiting} {'juror' if waiting == 1 else 'jurors'} yet to vote"
+    closing = JURY_UNANIMOUS if is_unanimous(guilty, not_guilty) and not waiting else JURY_DIVIDED
+    return f"The current vote stands at {count}. {closing}"
 
 
 def verdict_announcement(

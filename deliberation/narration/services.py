@@ -90,9 +90,10 @@ def narration_request_vote(
     round_number: int,
     guilty: int,
     not_guilty: int,
+    waiting: int = 0,
     held: Deliberation | None = None,
 ) -> Narration | None:
-    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
+    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty, waiting=waiting)
     return narration_request(
         deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number, held=held
     )

@@ -274,9 +274,7 @@ def first_ballot(
     _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
     tally = ending.tally_cast(state, [seat.number for seat in seats if seat.kind != SeatKind.AI])
     if deliberation.experiment_id is None:
-        narration_services.narration_request_vote(
-            deliberation_id=deliberation.pk, round_number=0, guilty=tally["guilty"], not_guilty=tally["not_guilty"]
-        )
+        narration_services.narration_request_vote(deliberation_id=deliberation.pk, round_number=0, **tally)
     announce(deliberation.pk, "phase")
     return deliberation
 
@@ -457,6 +455,7 @@ def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool
             round_number=deliberation.round_number,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
             held=deliberation,
         )
     announce(deliberation.pk, "vote", {"seat": seat_number, "round": deliberation.round_number})

@@ -301,6 +301,7 @@ def _store_round(
             round_number=number,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
         )
     announce(deliberation.pk, "round", {"round": number, "flips": [f.seat for f in result.flips]})
     if state.end_reason:
@@ -408,6 +409,7 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
             verdict=verdict,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
             end_reason=deliberation.end_reason,
             defendants=[d.name for d in deliberation.case.defendants.all()],
             required=jury_rules.required_verdict(

@@ -45,6 +45,15 @@ def test_vote_announcement_of_a_unanimous_jury(guilty: int, not_guilty: int) -> 
     assert judge.JURY_DIVIDED not in text
 
 
+def test_a_jury_with_a_juror_yet_to_vote_is_not_called_unanimous() -> None:
+    text = judge.vote_announcement(guilty=11, not_guilty=0, waiting=1)
+    assert text == (
+        "The current vote stands at 11 for guilty, 0 for not guilty, with 1 juror yet to vote. "
+        "The jury remains divided."
+    )
+    assert "2 jurors yet to vote" in judge.vote_announcement(guilty=10, not_guilty=0, waiting=2)
+
+
 def test_vote_announcement_refuses_a_negative_count() -> None:
     with pytest.raises(ValueError, match="not negative"):
         judge.vote_announcement(guilty=-1, not_guilty=13)
