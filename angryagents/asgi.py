@@ -24,7 +24,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from angryagents.background import remember_web_loop  # noqa: E402
 from angryagents.retention import RetentionSweeps  # noqa: E402
 from angryagents.warm import warm_in_background  # noqa: E402
-from deliberation.mcp_server import MCP_PATH, MCPApp  # noqa: E402
+from deliberation.mcp.server import MCP_PATH, MCPApp  # noqa: E402
 from deliberation.rooms.driver import RoomDriver  # noqa: E402
 from deliberation.routing import websocket_urlpatterns  # noqa: E402
 

@@ -19,7 +19,7 @@ from django.conf import settings
 logger = logging.getLogger(__name__)
 
 ALWAYS = ("llama_index.core", "llama_index.retrievers.bm25")  # every round looks up the case file
-MODEL = "deliberation.minds.litellm_mind"  # only where a model may deliberate
+MODEL = "deliberation.minds.litellm.mind"  # only where a model may deliberate
 
 
 def modules() -> list[str]:

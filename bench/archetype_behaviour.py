@@ -36,7 +36,7 @@ from prompt_growth import load_case, load_jury  # noqa: E402
 
 from deliberation.engine.rounds import run_round  # noqa: E402
 from deliberation.engine.session import begin, finish  # noqa: E402
-from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.offline.mind import OfflineMind  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 CASES = (

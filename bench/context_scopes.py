@@ -27,7 +27,7 @@ from deliberation.engine.formats import CONTEXT_SCOPES
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 
 

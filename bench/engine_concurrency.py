@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deliberation.engine.rounds import run_round
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

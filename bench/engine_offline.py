@@ -20,9 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deliberation.engine.rounds import run_round
-from deliberation.minds import reading_stance, reading_vectors
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reading import _read
+from deliberation.minds.offline import stance as reading_stance
+from deliberation.minds.offline import vectors as reading_vectors
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reading import _read
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

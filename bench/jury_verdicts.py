@@ -80,7 +80,7 @@ def shipped_jury() -> tuple[Any, ...]:
 
 def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
     from deliberation.engine.session import begin, run_to_end
-    from deliberation.minds.offline import OfflineMind
+    from deliberation.minds.offline.mind import OfflineMind
     from deliberation.minds.stand_ins import argued_points
 
     name, file, groups, real, seed = job

@@ -47,7 +47,7 @@ from deliberation.engine.rounds import run_round  # noqa: E402
 from deliberation.engine.session import begin  # noqa: E402
 from deliberation.engine.state import EngineSettings  # noqa: E402
 from deliberation.engine.types import Speech  # noqa: E402
-from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.offline.mind import OfflineMind  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 MODEL = "openai/bench-juror"
@@ -228,7 +228,7 @@ class Recorder:
 
 
 def mind(base: str, timeout: float = 60.0):  # type: ignore[no-untyped-def]
-    from deliberation.minds.litellm_mind import LiteLLMMind
+    from deliberation.minds.litellm.mind import LiteLLMMind
 
     return LiteLLMMind(MODEL, api_base=base, api_key="sk-bench", timeout=timeout, retries=0)
 

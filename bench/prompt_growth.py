@@ -60,7 +60,7 @@ from deliberation.engine.types import (  # noqa: E402
     Speech,
     WitnessItem,
 )
-from deliberation.minds.offline import OfflineMind  # noqa: E402
+from deliberation.minds.offline.mind import OfflineMind  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
 MAX_GROWTH = 1.25

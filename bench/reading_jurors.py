@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reading import read
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import SLUGS, curated_case

@@ -33,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["ANGRY_READING"] = args.kind
     start = time.perf_counter()
-    from deliberation.minds.offline_reading import read  # after ANGRY_READING is set: the reading reads it
+    from deliberation.minds.offline.reading import read  # after ANGRY_READING is set: the reading reads it
     from tests.deliberation.minds.curated import curated_case
 
     case = curated_case("kessler-market-robbery")

@@ -1,5 +1,5 @@
 """Fits how the offline reading weighs what says which way a sentence goes (``STANCE_WEIGHTS`` in
-``deliberation/minds/offline_reading.py``) on the sets it may be tuned on: the older set and the
+``deliberation/minds/offline/reading.py``) on the sets it may be tuned on: the older set and the
 development part (never the held-out part, which this script does not import).
 
 Each argument's clauses give five signals (``offline_reading.Signals``): the stance model's own
@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deliberation.minds.offline_reading import STANCE_WEIGHTS, text_signals
+from deliberation.minds.offline.reading import STANCE_WEIGHTS, text_signals
 from tests.deliberation.minds import reading_dev, reading_set
 from tests.deliberation.minds.curated import curated_case
 

@@ -46,7 +46,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from cases.models import Case  # noqa: E402
-from deliberation import live  # noqa: E402
+from deliberation.court import live  # noqa: E402
 from deliberation.rooms import clock, services  # noqa: E402
 from deliberation.rooms.services import Credential  # noqa: E402
 

@@ -32,8 +32,8 @@ def main() -> None:
     from cases.casefile import case_file
     from cases.models import Case
     from cases.services import oldbailey_import_paths
-    from deliberation.engine.trial import run_trial, score_counsel
-    from deliberation.engine.trial_witness import NO_KNOWLEDGE, answer
+    from deliberation.engine.trial.course import run_trial, score_counsel
+    from deliberation.engine.trial.witness import NO_KNOWLEDGE, answer
     from tests.deliberation.trial_questions import misses
 
     call_command("load_cases", stdout=io.StringIO())

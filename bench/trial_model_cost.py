@@ -30,7 +30,7 @@ def main() -> None:
     from cases.casefile import case_file
     from cases.models import Case
     from cases.services import oldbailey_import_paths
-    from deliberation.engine.trial import groundedness, run_trial
+    from deliberation.engine.trial.course import groundedness, run_trial
     from deliberation.minds.trial_model import ModelWitness
     from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer
 

@@ -36,9 +36,9 @@ def main() -> None:
     from cases.casefile import case_file
     from cases.models import Case
     from cases.services import oldbailey_import_paths
-    from deliberation.engine.trial import run_trial
-    from deliberation.engine.trial_text import normalise
-    from deliberation.engine.trial_witness import NO_KNOWLEDGE
+    from deliberation.engine.trial.course import run_trial
+    from deliberation.engine.trial.text import normalise
+    from deliberation.engine.trial.witness import NO_KNOWLEDGE
     from tests.deliberation.trial_facts import names_a_fact, record_runs
 
     sys.path.insert(0, str(ROOT))

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 
 from deliberation.experiments.admin import ExperimentAdminMixin
 from deliberation.models import Deliberation, Experiment, Narration, Seat
-from deliberation.narration import engine_status
+from deliberation.narration.engines import engine_status
 from deliberation.services import review
 
 

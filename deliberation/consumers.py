@@ -1,6 +1,6 @@
 """The courtroom's websocket: one thin consumer per browser, joined to its deliberation's group.
 
-It only forwards: services render the HTML (``deliberation.live``) and the one broadcaster sends
+It only forwards: services render the HTML (``deliberation.court.live``) and the one broadcaster sends
 it to the group; this consumer passes each fragment on to its browser. Moves go over HTTP.
 
 Rooms (classroom play) use this same consumer and route: their fragments are the same for every

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from deliberation.models import Deliberation, RoundStats, Seat, Turn, TurnKind
-from deliberation.trial_record import trial_record
+from deliberation.trial.record import trial_record
 
 
 def deliberations_with_record() -> QuerySet[Deliberation]:

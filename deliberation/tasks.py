@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from deliberation import narration_services
+from deliberation.narration import services as narration_services
 
 # The chain's worst case is an ElevenLabs timeout followed by a slow espeak-ng run.
 NARRATION_SOFT_TIME_LIMIT = 120

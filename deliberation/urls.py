@@ -1,7 +1,8 @@
 from django.urls import path
 
 import deliberation.converters  # noqa: F401  (the "token" path converter)
-from deliberation import court_views, views
+from deliberation import views
+from deliberation.court import views as court_views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -23,7 +23,7 @@ from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_
 from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
-from deliberation.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
 EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock"]
 STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})
@@ -51,10 +51,12 @@ def awaiting_vote(state: DeliberationState, participants: Collection[int]) -> li
 
 def tally_cast(state: DeliberationState, participants: Collection[int]) -> dict[str, int]:
     """The tally of the votes cast: a participant whose seat shows no vote yet is left out, as the
-    room's tally leaves them out (the judge's count and the page's agree)."""
+    room's tally leaves them out (the judge's count and the page's agree). ``waiting`` counts the
+    seats with no vote for either side yet, so that the judge never calls such a jury unanimous."""
     waiting = set(awaiting_vote(state, participants))
     values = [value for seat, value in state.votes.items() if seat not in waiting]
-    return {"guilty": values.count("guilty"), "not_guilty": values.count("not_guilty")}
+    guilty, not_guilty = values.count("guilty"), values.count("not_guilty")
+    return {"guilty": guilty, "not_guilty": not_guilty, "waiting": len(state.votes) - guilty - not_guilty}
 
 
 def was_close(state: DeliberationState) -> bool:

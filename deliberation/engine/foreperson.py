@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
-from deliberation.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
 FOREPERSON_NAME = "Foreperson"
 TIME_INTERVAL = 4

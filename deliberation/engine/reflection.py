@@ -1,7 +1,7 @@
 """Reflection at the end of a round: why a juror changed their mind, who withdrew, who answers whom.
 
 Pure Python, no Django. ``engine.rounds`` calls these; the offline mind's own reflection (noticing
-a contradiction, deciding to withdraw) lives in ``minds.offline_reflection``.
+a contradiction, deciding to withdraw) lives in ``minds.offline.reflection``.
 """
 
 from __future__ import annotations

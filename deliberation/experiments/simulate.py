@@ -77,7 +77,7 @@ def worker_setup(angry_settings: dict[str, Any]) -> None:
     import llama_index.retrievers.bm25  # noqa: F401
 
     import deliberation.engine.session
-    import deliberation.minds.offline  # noqa: F401
+    import deliberation.minds.offline.mind  # noqa: F401
 
 
 def current_context(rules: str = "unanimous", options: dict[str, Any] | None = None) -> WorkerContext:
@@ -112,13 +112,13 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
     from cases.retrieval import CaseRetriever
     from deliberation.engine.session import begin, run_to_end
     from deliberation.minds.factory import mind_for
-    from deliberation.minds.offline import OfflineMind
+    from deliberation.minds.offline.mind import OfflineMind
     from deliberation.minds.stand_ins import argued_points
 
     outcome = RunOutcome(job=job, started=time.time())
     jury = list(context.jury)
     if job.trial:
-        from deliberation.engine.trial_jury import begin_after_trial
+        from deliberation.engine.trial.jury import begin_after_trial
         from deliberation.minds.trial_model import witness_for
 
         witness = witness_for(job.engine)  # a model's witnesses, the offline answer their fallback

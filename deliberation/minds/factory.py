@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from deliberation.engine.ports import Mind
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 
 OFFLINE = "offline"
 ERROR_UNKNOWN_MODEL = (
@@ -36,7 +36,7 @@ def engine_label(engine: str) -> str:
 def mind_for(engine: str) -> Mind:
     if engine == OFFLINE:
         return OfflineMind()
-    from deliberation.minds.litellm_mind import LiteLLMMind  # imports LiteLLM only when a model is used
+    from deliberation.minds.litellm.mind import LiteLLMMind  # imports LiteLLM only when a model is used
 
     return LiteLLMMind(
         engine,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from deliberation.engine.ports import ArguedPoint
 from deliberation.engine.types import CaseFile
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline.reading import read
 
 
 def argued_points(case: CaseFile, text: str) -> tuple[ArguedPoint, ...]:

@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from deliberation.engine.trial_witness import (
+from deliberation.engine.trial.witness import (
     Answer,
     passages_for,
     ungrounded,
     witness_prompt,
 )
-from deliberation.engine.trial_witness import answer as offline_answer
+from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import Usage, WitnessItem
-from deliberation.minds.litellm_calls import ModelCalls
+from deliberation.minds.litellm.calls import ModelCalls
 
 WITNESS_TEMPERATURE = 0.0  # a witness on oath is not creative
 NOTE_EMPTY = "empty answer"

@@ -31,7 +31,7 @@ from deliberation.review.moments import (
     vote_change_causes,
 )
 from deliberation.review.selectors import VOTE_LABELS, Transcript
-from deliberation.trial_record import counsel_players, counsel_scorecard
+from deliberation.trial.record import counsel_players, counsel_scorecard
 
 LISTED_EDGES = 12  # the strongest pushes listed in words beside the drawing
 CSV_COLUMNS = (

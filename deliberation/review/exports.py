@@ -29,7 +29,7 @@ from deliberation.review.failures import (
 from deliberation.review.selectors import RoundView, Transcript, TurnView, seat_label
 from deliberation.rooms.state import is_room
 from deliberation.selectors import run_record
-from deliberation.trial_record import counsel_players, trial_summary
+from deliberation.trial.record import counsel_players, trial_summary
 
 FORMATS = {
     "md": ("text/markdown; charset=utf-8", "md"),

@@ -19,7 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from deliberation.courtroom import STRATEGIES, discharge_choices, item_choices, outlook, stamp, witness_roles
+from deliberation.court.courtroom import STRATEGIES, discharge_choices, item_choices, outlook, stamp, witness_roles
 from deliberation.engine.discharge import allows_discharge
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.types import ARGUMENT_TYPES
@@ -35,7 +35,7 @@ from deliberation.rooms.state import (
     room_of,
     turn_seconds,
 )
-from deliberation.trial_court import room_trial_context, trial_key
+from deliberation.trial.panel import room_trial_context, trial_key
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
 WHEN_IN_LINE = "Your turn comes after seat(s) {before}."

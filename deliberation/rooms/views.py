@@ -27,8 +27,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from angryagents.identity import browser_key
 from cases.picker import picker_context
-from deliberation.courtroom import base_context, court_queryset, page_context
-from deliberation.engine.trial_counsel import side_name
+from deliberation.court.courtroom import base_context, court_queryset, page_context
+from deliberation.engine.trial.counsel import side_name
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import ClassSession, Deliberation, Seat, SeatKind
 from deliberation.rooms import page, seat_codes, selectors, services, throttle

@@ -1,7 +1,7 @@
 """The one broadcaster: the only code that sends to a deliberation's channel-layer group.
 
 Services call ``announce`` inside their transaction; the message goes out after commit, with
-the HTML partials rendered by ``deliberation.live`` so browsers swap them in by id (htmx
+the HTML partials rendered by ``deliberation.court.live`` so browsers swap them in by id (htmx
 out-of-band swaps). Streaming text, which happens while a model is thinking and no transaction
 is open, goes out at once through ``stream``.
 """
@@ -118,7 +118,7 @@ def _count_push(key: str) -> None:
 
 def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
     """Render the partials for ``event`` and send them to the group now (counted, see ``pushes``)."""
-    from deliberation import live
+    from deliberation.court import live
 
     try:
         html = live.render_event(deliberation_id, event, data or {})
@@ -217,7 +217,7 @@ class Streamer:
                 self._send(pieces)
 
     def _send(self, pieces: list[tuple[int, str]]) -> None:
-        from deliberation import live
+        from deliberation.court import live
 
         runs: list[tuple[int, str]] = []  # consecutive pieces of one speaker, joined
         for seat, chunk in pieces:

@@ -1,6 +1,6 @@
 """The trial played step by step, with a person (or an agent) as counsel for one side.
 
-The state (``engine.trial_steps``) lives in ``Deliberation.trial_state`` while the phase is
+The state (``engine.trial.steps``) lives in ``Deliberation.trial_state`` while the phase is
 ``trial``; every step is its own short transaction (the row locked, the step played, its events
 stored as ``trial`` turns, the state saved), so a reload or another worker resumes exactly where the
 trial stood, and nothing slow runs inside a transaction. When the last step is played the jury
@@ -32,13 +32,14 @@ from django.utils import timezone
 
 from cases.casefile import case_file
 from cases.models import Case
-from deliberation import narration_services
-from deliberation.engine import trial_counsel, trial_steps
-from deliberation.engine.trial import Answerer, TrialEvent, TrialState, new_trial, stopped_by_objection
-from deliberation.engine.trial_witness import Answer
-from deliberation.engine.trial_witness import answer as offline_answer
+from deliberation.engine.trial import counsel as trial_counsel
+from deliberation.engine.trial import steps as trial_steps
+from deliberation.engine.trial.course import Answerer, TrialEvent, TrialState, new_trial, stopped_by_objection
+from deliberation.engine.trial.witness import Answer
+from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
+from deliberation.narration import services as narration_services
 from deliberation.services.broadcast import announce
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from deliberation import jury as jury_build
-from deliberation import narration_services
 from deliberation.engine.discharge import DischargeError, allows_discharge, discharge
 from deliberation.engine.state import DeliberationState
 from deliberation.models import Deliberation, NarrationKind, Phase, SeatKind, TurnKind
+from deliberation.narration import services as narration_services
 from deliberation.services.broadcast import announce
 from deliberation.services.lifecycle import ERROR_ROUND_RUNNING, _lock, _require_deliberating, round_busy
 from deliberation.services.rounds import _add_turn

@@ -18,11 +18,11 @@ from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
 from deliberation import jury as jury_build
-from deliberation import narration_services
-from deliberation.engine import ending, initial, phases, trial_jury
+from deliberation.engine import ending, initial, phases
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
+from deliberation.engine.trial import jury as trial_jury
 from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import OFFLINE, engine_check
 from deliberation.models import (
@@ -36,6 +36,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.narration import services as narration_services
 from deliberation.rooms.state import is_room
 from deliberation.services import claims
 from deliberation.services import trial as trial_services
@@ -273,9 +274,7 @@ def first_ballot(
     _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
     tally = ending.tally_cast(state, [seat.number for seat in seats if seat.kind != SeatKind.AI])
     if deliberation.experiment_id is None:
-        narration_services.narration_request_vote(
-            deliberation_id=deliberation.pk, round_number=0, guilty=tally["guilty"], not_guilty=tally["not_guilty"]
-        )
+        narration_services.narration_request_vote(deliberation_id=deliberation.pk, round_number=0, **tally)
     announce(deliberation.pk, "phase")
     return deliberation
 
@@ -456,6 +455,7 @@ def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool
             round_number=deliberation.round_number,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
             held=deliberation,
         )
     announce(deliberation.pk, "vote", {"seat": seat_number, "round": deliberation.round_number})

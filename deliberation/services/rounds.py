@@ -22,7 +22,6 @@ from cases.casefile import case_file
 from cases.models import Case
 from cases.retrieval import CaseRetriever
 from deliberation import jury as jury_build
-from deliberation import narration_services
 from deliberation.engine import phases
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.ending import awaiting_vote, final_verdict, tally_cast
@@ -31,7 +30,7 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import Speech
 from deliberation.minds.factory import mind_for
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from deliberation.models import (
     BallotKind,
@@ -48,6 +47,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.narration import services as narration_services
 from deliberation.services import claims
 from deliberation.services.broadcast import Streamer, announce, publish
 from deliberation.services.watching import is_watched
@@ -301,6 +301,7 @@ def _store_round(
             round_number=number,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
         )
     announce(deliberation.pk, "round", {"round": number, "flips": [f.seat for f in result.flips]})
     if state.end_reason:
@@ -408,6 +409,7 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
             verdict=verdict,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
+            waiting=tally["waiting"],
             end_reason=deliberation.end_reason,
             defendants=[d.name for d in deliberation.case.defendants.all()],
             required=jury_rules.required_verdict(

@@ -3,15 +3,15 @@
 A deliberation whose settings say ``trial: true`` holds its trial when the side is chosen, before
 the first ballot (``lifecycle.side_choose`` calls ``trial_hold`` inside its transaction). The offline
 trial needs no network, so it runs there; the turns it writes are what the transcript, the
-exports, ``deliberate --json`` and the debrief read (``deliberation.trial_record``).
+exports, ``deliberate --json`` and the debrief read (``deliberation.trial.record``).
 """
 
 from __future__ import annotations
 
-from deliberation import narration_services
-from deliberation.engine.trial import TrialEvent, run_trial
+from deliberation.engine.trial.course import TrialEvent, run_trial
 from deliberation.engine.types import CaseFile
 from deliberation.models import Deliberation, NarrationKind, Turn, TurnKind
+from deliberation.narration import services as narration_services
 from deliberation.services.broadcast import announce
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deliberation.engine.trial_text import content_words, record_lines
+from deliberation.engine.trial.text import content_words, record_lines
 
 CURATED = sorted((Path(__file__).resolve().parents[2] / "cases" / "curated").glob("*.yaml"))
 # Words a witness uses to speak that carry no fact of their own (each was read and checked by hand).

@@ -17,8 +17,8 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, connections, transaction
 from django.utils import timezone
 
-from deliberation.engine import trial_steps
-from deliberation.engine.trial_witness import WITNESS_RULE
+from deliberation.engine.trial import steps as trial_steps
+from deliberation.engine.trial.witness import WITNESS_RULE
 from deliberation.models import Deliberation, Turn, TurnKind
 from deliberation.services import counsel, deliberation_start, side_choose
 from tests.deliberation.minds.openai_server import GARBAGE, Reply, ScriptedOpenAIServer

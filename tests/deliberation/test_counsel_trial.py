@@ -9,11 +9,11 @@ from django.core.management import call_command
 from django.test import Client
 
 from cases.models import Case
-from deliberation.engine import trial_steps
+from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Narration, Phase, Turn, TurnKind
 from deliberation.services import counsel
 from deliberation.services.lifecycle import side_choose, vote_call
-from deliberation.trial_record import counsel_players
+from deliberation.trial.record import counsel_players
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

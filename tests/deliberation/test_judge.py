@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deliberation import judge
+from deliberation.narration import judge
 
 
 def test_case_presentation_names_the_defendant_the_charges_and_the_summary() -> None:
@@ -43,6 +43,15 @@ def test_vote_announcement_of_a_unanimous_jury(guilty: int, not_guilty: int) -> 
     text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
     assert text.endswith(judge.JURY_UNANIMOUS)
     assert judge.JURY_DIVIDED not in text
+
+
+def test_a_jury_with_a_juror_yet_to_vote_is_not_called_unanimous() -> None:
+    text = judge.vote_announcement(guilty=11, not_guilty=0, waiting=1)
+    assert text == (
+        "The current vote stands at 11 for guilty, 0 for not guilty, with 1 juror yet to vote. "
+        "The jury remains divided."
+    )
+    assert "2 jurors yet to vote" in judge.vote_announcement(guilty=10, not_guilty=0, waiting=2)
 
 
 def test_vote_announcement_refuses_a_negative_count() -> None:

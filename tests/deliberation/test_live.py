@@ -1,4 +1,4 @@
-"""The fragments pushed over the websocket for each event (deliberation.live)."""
+"""The fragments pushed over the websocket for each event (deliberation.court.live)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cases.models import Case
-from deliberation import live, services
+from deliberation import services
+from deliberation.court import live
 from deliberation.models import Deliberation, Narration, NarrationStatus, Turn
 
 

@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 
-from deliberation import narration
 from deliberation.management.commands import narrate
+from deliberation.narration import engines as narration
 from tests.conftest import need
 from tests.deliberation.elevenlabs_server import SECONDS_PER_WORD, UNAUTHORIZED, ElevenLabsServer
 
@@ -88,7 +88,7 @@ def test_narrate_in_text_only_mode_exits_1_saying_so(tmp_path: Path) -> None:
 def test_narrate_refuses_a_line_too_long_to_speak(tmp_path: Path) -> None:
     from django.core.management.base import CommandError
 
-    from deliberation.narration import ERROR_TOO_LONG, MAX_SPOKEN_CHARS
+    from deliberation.narration.engines import ERROR_TOO_LONG, MAX_SPOKEN_CHARS
 
     text = "word " * (MAX_SPOKEN_CHARS // 4)
     out = tmp_path / "long.wav"

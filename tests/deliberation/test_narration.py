@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from django.core.files.storage import default_storage
 
-from deliberation import narration, narration_services
 from deliberation.models import Narration, NarrationKind, NarrationStatus
+from deliberation.narration import engines as narration
+from deliberation.narration import services as narration_services
 from tests.conftest import need
 from tests.deliberation.elevenlabs_server import (
     SECONDS_PER_WORD,

@@ -13,9 +13,11 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.files.storage import default_storage
 
-from deliberation import narration, narration_pieces, narration_services
 from deliberation.models import Deliberation, Narration, NarrationKind, NarrationStatus
-from deliberation.narration_pieces import FIRST_PIECE_WORDS, MIN_PIECE_WORDS, SHORT_LINE_WORDS, pieces_of
+from deliberation.narration import engines as narration
+from deliberation.narration import pieces as narration_pieces
+from deliberation.narration import services as narration_services
+from deliberation.narration.pieces import FIRST_PIECE_WORDS, MIN_PIECE_WORDS, SHORT_LINE_WORDS, pieces_of
 from deliberation.services.broadcast import group_name
 from tests.conftest import need
 from tests.deliberation.elevenlabs_server import SECONDS_PER_WORD, SERVER_ERROR, ElevenLabsServer, pcm_for

@@ -5,8 +5,8 @@ from __future__ import annotations
 from cases.casefile import case_file
 from cases.models import Case
 from cases.services import oldbailey_import_paths
-from deliberation.engine.trial import groundedness, run_trial
-from deliberation.engine.trial_witness import ungrounded
+from deliberation.engine.trial.course import groundedness, run_trial
+from deliberation.engine.trial.witness import ungrounded
 from tests.cases.oldbailey_sample import TRIALS
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from cases.casefile import case_file
 from cases.models import Case
 from cases.services import oldbailey_import_paths
-from deliberation.engine.trial import run_trial
-from deliberation.engine.trial_text import normalise
+from deliberation.engine.trial.course import run_trial
+from deliberation.engine.trial.text import normalise
 from tests.cases.oldbailey_sample import TRIALS
 from tests.deliberation.trial_facts import names_a_fact, record_runs
 

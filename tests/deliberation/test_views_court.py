@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from cases.models import Case
 from deliberation import services
-from deliberation.court_views import ERROR_TARGET
+from deliberation.court.views import ERROR_TARGET
 from deliberation.engine.strategies import STRATEGY_NEEDS_TEXT
 from deliberation.models import Deliberation, Narration, NarrationStatus, Phase, Turn
 from deliberation.services.broadcast import pushes

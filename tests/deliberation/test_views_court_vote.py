@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from deliberation.court_views import ERROR_FIRST_VOTE
+from deliberation.court.views import ERROR_FIRST_VOTE
 from deliberation.engine.discharge import ERROR_NOT_AN_AI_JUROR
 from deliberation.engine.ending import NEAR_ONE_SHORT
 from deliberation.engine.strategies import MAX_TEXT

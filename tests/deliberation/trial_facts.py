@@ -1,5 +1,5 @@
 """Does a question of counsel name a fact of the record? Written apart from counsel's own rules
-(``deliberation.engine.trial_asking``) so it can judge them: a question names a fact when it
+(``deliberation.engine.trial.asking``) so it can judge them: a question names a fact when it
 carries a run of at least ``RUN`` consecutive words of one line of the trial's record (a witness's
 testimony, its own words, or the case file's notes on it), of which at least ``CONTENT`` are not
 function words. The words are compared in lower case, with the witness's "I", "my", "me" turned to

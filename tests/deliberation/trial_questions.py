@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 
 from cases.importers.oldbailey import parse_file
-from deliberation.engine.trial_witness import Answer
+from deliberation.engine.trial.witness import Answer
 from deliberation.engine.types import WitnessItem
 from tests.cases.oldbailey_sample import DATA
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from deliberation.narration import ERROR_TOO_LONG, MAX_SPOKEN_CHARS, engine_chain, render
+from deliberation.narration.engines import ERROR_TOO_LONG, MAX_SPOKEN_CHARS, engine_chain, render
 
 ERROR_TEXT_ONLY = "Text-only mode: no speech engine is available. Set ELEVENLABS_API_KEY or install espeak-ng."
 ERROR_ALL_FAILED = "No speech engine could render the line; see the attempts above."

@@ -163,7 +163,7 @@ class CountingMind:
     """Wraps a mind and counts its calls per method (the real offline mind underneath)."""
 
     def __init__(self, inner: object | None = None) -> None:
-        from deliberation.minds.offline import OfflineMind
+        from deliberation.minds.offline.mind import OfflineMind
 
         self.inner = inner or OfflineMind()
         self.name = getattr(self.inner, "name", "counting")

@@ -11,7 +11,7 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.types import JurorProfile, Speech
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 

@@ -18,6 +18,7 @@ from deliberation.engine.ending import (
     end_reason,
     final_verdict,
     record_turn,
+    tally_cast,
     verdict_of,
     verdict_outlook,
     waiting_for,
@@ -257,3 +258,10 @@ def test_with_a_juror_discharged_the_outlook_counts_the_eleven_who_remain() -> N
     assert outlook_of(ten, size=11) == NEAR_ONE_SHORT.format(count=10, size=11, verdict="guilty", rules=UNANIMOUS_RULES)
     line = outlook_of(SPLIT, round_number=19, size=11)
     assert line == NEAR_LIMIT.format(limit=20, required="a unanimous verdict of all 11", rules=UNANIMOUS_RULES)
+
+
+def test_the_cast_tally_counts_a_person_yet_to_vote_apart_so_eleven_to_nothing_is_not_unanimous() -> None:
+    state = state_with(ALL_GUILTY, round_number=1, settings=GATED)
+    assert tally_cast(state, [7]) == {"guilty": 11, "not_guilty": 0, "waiting": 1}
+    cast_vote(state, seat=7, value="guilty")
+    assert tally_cast(state, [7]) == {"guilty": 12, "not_guilty": 0, "waiting": 0}

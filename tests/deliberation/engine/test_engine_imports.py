@@ -1,5 +1,5 @@
 """The engine owns its ports: no module of ``deliberation/engine`` imports a mind or Django, nor
-does any module of the project it imports (``deliberation.judge``, say), however deep."""
+does any module of the project it imports (``deliberation.narration.judge``, say), however deep."""
 
 import ast
 from pathlib import Path
@@ -67,9 +67,9 @@ def test_no_engine_module_imports_a_mind_or_django_even_through_the_project_modu
 
 
 def test_the_walk_finds_a_lazy_import_of_a_mind_and_one_through_a_project_module() -> None:
-    lazy = "def fallback():\n    from deliberation.minds.offline import OfflineMind\n    return OfflineMind()\n"
+    lazy = "def fallback():\n    from deliberation.minds.offline.mind import OfflineMind\n    return OfflineMind()\n"
     assert forbidden_imports({"deliberation.engine.sample": lazy}) == {
-        "deliberation.engine.sample": {"deliberation.minds.offline", "deliberation.minds.offline.OfflineMind"}
+        "deliberation.engine.sample": {"deliberation.minds.offline.mind", "deliberation.minds.offline.mind.OfflineMind"}
     }
     through = "from deliberation import selectors\n"  # a project module that imports Django
     found = forbidden_imports({"deliberation.engine.sample": through})

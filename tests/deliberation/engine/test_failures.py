@@ -9,7 +9,7 @@ from deliberation.engine.ports import ReactionBatch
 from deliberation.engine.rounds import BUDGET_NOTE, run_round
 from deliberation.engine.session import run_to_end
 from deliberation.engine.types import Usage
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

@@ -2,7 +2,7 @@ import asyncio
 
 from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL
 from deliberation.engine.rounds import run_round
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import CountingMind, build_case
 from tests.deliberation.engine.helpers import deadlocked

@@ -15,7 +15,7 @@ from deliberation.engine.memory import (
 from deliberation.engine.ports import HeardTurn, Impression
 from deliberation.engine.rounds import run_round
 from deliberation.engine.state import DeliberationState, JurorMemory
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

@@ -5,7 +5,7 @@ import pytest
 from deliberation.engine.initial import new_state
 from deliberation.engine.phases import ILLEGAL_TRANSITION, PHASES, WRONG_PHASE, PhaseError, advance
 from deliberation.engine.rounds import run_round
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 

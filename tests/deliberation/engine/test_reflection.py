@@ -4,8 +4,8 @@ import dataclasses
 from deliberation.engine.ports import HeardTurn, Impression, KeyMoment
 from deliberation.engine.reflection import REASON_MOVED, REASON_OWN, flip_reason
 from deliberation.engine.state import JurorMemory
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reflection import CONTRADICTION_LINE, contradiction
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reflection import CONTRADICTION_LINE, contradiction
 from tests.deliberation.engine.formats_helpers import RecordingMind, run
 
 

@@ -11,7 +11,7 @@ from deliberation.engine.session import begin, run_to_end
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.strategies import STRATEGY_NEEDS_TARGET, StrategyError
 from deliberation.engine.types import Speech, Usage
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import CountingMind, build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked

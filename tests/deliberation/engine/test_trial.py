@@ -6,10 +6,10 @@ import itertools
 import json
 from dataclasses import replace
 
-from deliberation.engine import trial_rules as rules
 from deliberation.engine.initial import new_state
 from deliberation.engine.phases import advance
-from deliberation.engine.trial import (
+from deliberation.engine.trial import rules
+from deliberation.engine.trial.course import (
     ERROR_GROUND_UNKNOWN,
     ERROR_NOT_ON_STAND,
     ERROR_NOTHING_TO_OBJECT,
@@ -25,9 +25,9 @@ from deliberation.engine.trial import (
     step,
     stopped_by_objection,
 )
-from deliberation.engine.trial_jury import cast_ballot_after_trial
-from deliberation.engine.trial_text import record_lines
-from deliberation.engine.trial_witness import DIDNT_SEE, DONT_KNOW, answer, is_grounded, ungrounded, witness_prompt
+from deliberation.engine.trial.jury import cast_ballot_after_trial
+from deliberation.engine.trial.text import record_lines
+from deliberation.engine.trial.witness import DIDNT_SEE, DONT_KNOW, answer, is_grounded, ungrounded, witness_prompt
 from deliberation.engine.types import WitnessItem
 from tests.deliberation.engine.factories import build_case, build_jury
 

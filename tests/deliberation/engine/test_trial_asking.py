@@ -8,11 +8,10 @@ import random
 
 import pytest
 
-from deliberation.engine import trial_asking as asking
-from deliberation.engine import trial_counsel as counsel
-from deliberation.engine.trial import run_trial
-from deliberation.engine.trial_text import RecordLine
-from deliberation.engine.trial_witness import answer
+from deliberation.engine.trial import asking, counsel
+from deliberation.engine.trial.course import run_trial
+from deliberation.engine.trial.text import RecordLine
+from deliberation.engine.trial.witness import answer
 from deliberation.engine.types import WitnessItem
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.trial_facts import names_a_fact, record_runs

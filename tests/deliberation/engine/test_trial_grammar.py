@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from deliberation.engine import trial_counsel as counsel
-from deliberation.engine.trial import TrialEvent
-from deliberation.engine.trial_phrases import OFFENCE_PHRASES, charges_phrase, offence_phrase, read_charge
-from deliberation.engine.trial_steps import EXAMINE, SPEECH, Waiting, describe
+from deliberation.engine.trial import counsel
+from deliberation.engine.trial.course import TrialEvent
+from deliberation.engine.trial.phrases import OFFENCE_PHRASES, charges_phrase, offence_phrase, read_charge
+from deliberation.engine.trial.steps import EXAMINE, SPEECH, Waiting, describe
 from deliberation.engine.types import DefendantInfo, EvidenceItem, WitnessItem
 from tests.deliberation.engine.factories import build_case
 
@@ -175,7 +175,7 @@ def test_robbery_and_pickpocketing_read_as_a_court_says_them():
 
 def test_the_trial_summary_counts_in_agreement():
     # Why here: trial_record is a use of the trial, read by the debrief and the summary export.
-    from deliberation.trial_record import trial_summary_lines
+    from deliberation.trial.record import trial_summary_lines
 
     events = [
         TrialEvent(0, "prosecution_case", "question", "Counsel for the prosecution", "prosecution", "Where?", "W1"),

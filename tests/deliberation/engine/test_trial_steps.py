@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from deliberation.engine import trial_steps
 from deliberation.engine.initial import new_state
 from deliberation.engine.phases import advance as advance_phase
-from deliberation.engine.trial import TrialState, admitted, new_trial
-from deliberation.engine.trial_jury import cast_ballot_after_trial
+from deliberation.engine.trial import steps as trial_steps
+from deliberation.engine.trial.course import TrialState, admitted, new_trial
+from deliberation.engine.trial.jury import cast_ballot_after_trial
 from tests.deliberation.engine.factories import build_case, build_jury
 
 

@@ -3,8 +3,8 @@ when asked again, and "I couldn't say" when only an incidental word of the quest
 
 from __future__ import annotations
 
-from deliberation.engine.trial_text import normalise
-from deliberation.engine.trial_witness import AS_I_SAID, DIDNT_SEE, DONT_KNOW, answer, is_grounded
+from deliberation.engine.trial.text import normalise
+from deliberation.engine.trial.witness import AS_I_SAID, DIDNT_SEE, DONT_KNOW, answer, is_grounded
 from deliberation.engine.types import WitnessItem
 from tests.deliberation.trial_questions import labelled, misses
 

@@ -15,8 +15,8 @@ from deliberation.engine.parsing import parse_speech
 from deliberation.engine.ports import Impression
 from deliberation.engine.reflection import REJOIN_NOTE, WITHDRAW_NOTE
 from deliberation.engine.state import DeliberationState
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reflection import WITHDRAW_LINES, has_nothing_to_add
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reflection import WITHDRAW_LINES, has_nothing_to_add
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.engine.formats_helpers import RecordingMind, run
@@ -113,7 +113,7 @@ def test_in_a_seeded_offline_game_a_juror_withdraws_stays_silent_unless_addresse
 
 
 def test_an_offline_juror_with_nothing_left_to_argue_says_so_and_withdraws() -> None:
-    from deliberation.minds.offline_points import all_points
+    from deliberation.minds.offline.points import all_points
 
     mind = RecordingMind()
     run(1, mind)

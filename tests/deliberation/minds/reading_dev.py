@@ -2,7 +2,7 @@
 """Arguments about the five curated cases, for tuning the offline reading: the development part.
 
 Written on 2026-11-28, before the reading was tuned on any of it, by a test writer who had not
-seen the reading's rules (``deliberation/minds/offline_reading.py``, ``offline_lexicon.py``) or
+seen the reading's rules (``deliberation/minds/offline/reading.py``, ``offline/lexicon.py``) or
 the older set in ``reading_set.py`` beyond its two dataclasses: each argument was written from the
 curated case file alone, as a student who had read it would argue, so the words follow no list the
 reading was built on. The voices are the product's users: a fifteen-year-old typing fast with

@@ -7,7 +7,7 @@ only: do not print its ``wrong`` list, which quotes the texts, and never change 
 on ``reading_dev.py``.
 
 Written on 2026-11-28, before the reading was tuned on any of it, by a test writer who had not
-seen the reading's rules (``deliberation/minds/offline_reading.py``, ``offline_lexicon.py``) or
+seen the reading's rules (``deliberation/minds/offline/reading.py``, ``offline/lexicon.py``) or
 the older set in ``reading_set.py`` beyond its two dataclasses, from the curated case files alone.
 This part and ``reading_dev.py`` were written as one set of 250 items and split by a fixed rule
 (alternating within each case and stratum in the order written); ``reading_dev.py``'s docstring

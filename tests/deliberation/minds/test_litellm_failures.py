@@ -13,8 +13,8 @@ import pytest
 from deliberation.engine.failures import CALL_KINDS, NOTE_REACTIONS_FAILED, NOTE_SUMMARY_FAILED, cause_label
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.rounds import run_round
-from deliberation.minds.litellm_mind import LiteLLMMind, cause_of
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.litellm.mind import LiteLLMMind, cause_of
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.engine.helpers import deadlocked

@@ -14,9 +14,9 @@ from deliberation.engine.ports import CraftRequest, JurorOutlook, Listener, Reac
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.types import Speech
-from deliberation.minds.litellm_calls import NOTE_EMPTY, NOTE_MALFORMED, NOTE_TIMEOUT
-from deliberation.minds.litellm_mind import NOTE_BUDGET, LiteLLMMind
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.litellm.calls import NOTE_EMPTY, NOTE_MALFORMED, NOTE_TIMEOUT
+from deliberation.minds.litellm.mind import NOTE_BUDGET, LiteLLMMind
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import CASE, JURY, speak_request, turn

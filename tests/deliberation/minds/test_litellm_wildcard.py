@@ -13,9 +13,9 @@ import pytest
 from deliberation.engine import params
 from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
-from deliberation.minds.litellm_mind import LiteLLMMind
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_archetypes import WILDCARD_TARGET
+from deliberation.minds.litellm.mind import LiteLLMMind
+from deliberation.minds.offline.archetypes import WILDCARD_TARGET
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.minds.jury import JURY, juror, speak_request

@@ -6,7 +6,7 @@ import pytest
 from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SpeakRequest
 from deliberation.engine.rounds import run_round
 from deliberation.engine.strategies import STRATEGIES, STRATEGY_NEEDS_TARGET, STRATEGY_NEEDS_TEXT, StrategyError
-from deliberation.minds.offline import THOUGHT_WORDS, OfflineMind
+from deliberation.minds.offline.mind import THOUGHT_WORDS, OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked

@@ -4,8 +4,8 @@ import asyncio
 
 from deliberation.engine.ports import Impression, JurorOutlook, KeyMoment, ReactionBatch, SpeakRequest
 from deliberation.engine.rounds import run_round
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_archetypes import LARGE_MAJORITY
+from deliberation.minds.offline.archetypes import LARGE_MAJORITY
+from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
@@ -187,8 +187,8 @@ def test_the_impatient_juror_never_asks_for_the_vote_twice_in_the_same_words() -
 
 
 def test_a_juror_refers_to_what_a_witness_said_at_the_trial() -> None:
-    from deliberation.engine.trial import run_trial
-    from deliberation.engine.trial_jury import moments
+    from deliberation.engine.trial.course import run_trial
+    from deliberation.engine.trial.jury import moments
 
     kept = moments(run_trial(CASE, seed=5).events)  # the admitted answers worth remembering
     assert kept and all(m.kind == "trial" for m in kept)

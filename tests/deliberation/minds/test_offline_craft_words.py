@@ -9,8 +9,8 @@ import pytest
 
 from deliberation.engine.ports import CraftRequest
 from deliberation.engine.strategies import ITEM_STRATEGIES, STRATEGIES, own_words, spoken
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reading import read
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import SLUGS, curated_case
 

@@ -9,7 +9,7 @@ import pytest
 from deliberation.engine.ports import CraftRequest
 from deliberation.engine.prompts import build_craft_messages
 from deliberation.engine.strategies import ITEM_UNKNOWN, StrategyError, check_item
-from deliberation.minds.offline import OfflineMind
+from deliberation.minds.offline.mind import OfflineMind
 from tests.deliberation.engine.factories import build_case, build_jury
 
 CASE = build_case()

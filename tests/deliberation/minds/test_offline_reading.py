@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deliberation.minds.offline_reading import _evidence_name, heard_counts, read
+from deliberation.minds.offline.reading import _evidence_name, heard_counts, read
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.jury import CASE as PAWNSHOP
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 from deliberation.engine.session import begin, run_to_end
 from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reading import read
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case

@@ -17,9 +17,9 @@ from deliberation.engine.rounds import run_round
 from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import CaseFile, EvidenceItem, WitnessItem
-from deliberation.minds.offline import OfflineMind
-from deliberation.minds.offline_points import all_points, fallback_point, mention
-from deliberation.minds.offline_text import ends_dangling, fit, quotes, split_sentences
+from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.points import all_points, fallback_point, mention
+from deliberation.minds.offline.text import ends_dangling, fit, quotes, split_sentences
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_case, build_jury
 

@@ -12,8 +12,8 @@ import importlib.util
 import numpy as np
 import pytest
 
-from deliberation.minds import reading_stance
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline import stance as reading_stance
+from deliberation.minds.offline.reading import read
 from tests.deliberation.minds import reading_dev, reading_set
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.reading_set import C, K, P, R

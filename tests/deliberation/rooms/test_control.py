@@ -10,7 +10,7 @@ from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.utils import timezone
 
 from angryagents.env import env_words
-from deliberation.courtroom import messages_for
+from deliberation.court.courtroom import messages_for
 from deliberation.engine.state import DeliberationState
 from deliberation.jury import profile
 from deliberation.models import Deliberation, SeatKind, Turn, TurnKind

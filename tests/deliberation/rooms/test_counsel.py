@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from deliberation.engine import trial_steps
+from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import Credential

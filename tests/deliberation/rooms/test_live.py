@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 
-from deliberation import live
+from deliberation.court import live
 from deliberation.models import Deliberation, Turn
 from deliberation.rooms import clock, page, services
 from deliberation.rooms.services import Credential

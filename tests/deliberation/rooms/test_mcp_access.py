@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
-from deliberation.mcp_server import server
+from deliberation.mcp.server import server
 from deliberation.rooms import services
 from deliberation.rooms.access import ERROR_TOKEN
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from deliberation.engine.strategies import MAX_TEXT
-from deliberation.mcp_server import server
+from deliberation.mcp.server import server
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import ERROR_CONTENT_LONG, Credential
 

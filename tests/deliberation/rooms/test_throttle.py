@@ -25,7 +25,7 @@ from django.urls import reverse
 from mcp import Client as MCPClient
 from mcp.client.streamable_http import streamable_http_client
 
-from deliberation.mcp_server import THROTTLED_PREFIX
+from deliberation.mcp.server import THROTTLED_PREFIX
 from deliberation.rooms import services, throttle
 from tests.conftest import need
 from tests.live import ROOT, LiveServer, live_server

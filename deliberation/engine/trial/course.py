@@ -1,0 +1,498 @@
+"""The trial before the deliberation: openings, witnesses examined and cross-examined, closings,
+the judge's directions. Pure Python; see TRIAL.md beside this file for the rules.
+
+``new_trial`` lays out the plan (one step per speech or question); ``step`` plays the next step and
+returns its events; ``run_trial`` plays them all. A question step is a small pipeline, as in a
+courtroom: the other side may object to the question (the judge rules; sustained, the witness does
+not answer), the witness answers from its own record, and the other side may move to strike the
+answer (sustained, it is struck and the jury told to disregard it). ``ask`` runs the same pipeline
+for a question a person puts. Struck answers are kept in the record, marked, and never reach the
+jury (``admitted``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Protocol
+
+from deliberation.engine.trial import counsel, rules
+from deliberation.engine.trial.asking import Question
+from deliberation.engine.trial.text import content_words, normalise
+from deliberation.engine.trial.witness import NO_KNOWLEDGE, Answer, is_grounded
+from deliberation.engine.trial.witness import answer as witness_answer
+from deliberation.engine.types import CaseFile, WitnessItem
+
+
+class Answerer(Protocol):
+    """Who answers for the witness: the offline rule (``trial_witness.answer``) or a model port."""
+
+    def __call__(self, witness: WitnessItem, question: str, *, part: str, said: set[str]) -> Answer: ...
+
+
+STAGES = ("openings", "prosecution_case", "defence_case", "closings", "directions", "done")
+JUDGE = "The judge"
+DOUBT_WORDS = (
+    "not sure",
+    "could not swear",
+    "cannot swear",
+    "can't swear",
+    "can't say",
+    "cannot say",
+    "could not say",
+    "did not see",
+    "didn't see",
+    "not see his face",
+    "dark",
+    "drunk",
+    "mistaken",
+    "i believe",
+    "i think",
+    "only",
+    "not blind",
+    "concedes",
+    "typing slip",
+)
+MAX_WITNESSES_PER_SIDE = 6
+ERROR_NOT_ON_STAND = "No witness is on the stand."
+ERROR_QUESTION_BLANK = "Ask the witness a question."
+ERROR_TRIAL_OVER = "The trial is over; the jury has been sent out."
+ERROR_GROUND_UNKNOWN = "An objection is one of: {choices}."
+ERROR_NOTHING_TO_OBJECT = "There is no question from the other side to object to."
+
+
+@dataclass(frozen=True)
+class TrialEvent:
+    """One thing said in court. ``kind``: speech | call | question | answer | objection | ruling | directions."""
+
+    index: int
+    stage: str
+    kind: str
+    speaker: str
+    side: str  # prosecution | defense | witness | judge
+    text: str
+    witness_id: str = ""
+    part: str = ""  # chief | cross, for questions and answers
+    ground: str = ""  # for objections and rulings
+    sustained: bool | None = None  # for rulings
+    struck: bool = False  # an answer struck out (never reaches the jury)
+    helps: str = ""  # the side an admitted answer helped: prosecution | defense | ""
+    grounded: bool | None = None  # for answers: every fact in the witness's record
+    quoted: tuple[str, ...] = ()  # for answers: the record lines said verbatim
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["quoted"] = list(self.quoted)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TrialEvent:
+        return cls(**{**data, "quoted": tuple(data.get("quoted", ()))})
+
+
+@dataclass
+class TrialState:
+    """Where the trial stands: its plan, how far it has gone, and everything said so far."""
+
+    seed: int
+    plan: list[dict[str, Any]] = field(default_factory=list)
+    cursor: int = 0
+    events: list[TrialEvent] = field(default_factory=list)
+    on_stand: str = ""  # the witness id
+    answered: dict[str, list[str]] = field(default_factory=dict)  # "W1:prosecution" -> questions answered
+    said: dict[str, list[str]] = field(default_factory=dict)  # witness id -> record lines said (normalised)
+    people: list[str] = field(default_factory=list)  # the sides a person or an agent plays (trial_steps.py)
+    review: str = ""  # the side (a person) who may now object to the other side's last question
+    rng: random.Random = field(default_factory=random.Random, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    @property
+    def stage(self) -> str:
+        return self.plan[self.cursor]["stage"] if self.cursor < len(self.plan) else "done"
+
+    @property
+    def finished(self) -> bool:
+        return self.cursor >= len(self.plan)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "plan": self.plan,
+            "cursor": self.cursor,
+            "events": [event.to_dict() for event in self.events],
+            "on_stand": self.on_stand,
+            "answered": self.answered,
+            "said": self.said,
+            "people": self.people,
+            "review": self.review,
+            "rng": [self.rng.getstate()[0], list(self.rng.getstate()[1]), self.rng.getstate()[2]],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TrialState:
+        state = cls(seed=data["seed"], plan=data["plan"], cursor=data["cursor"], on_stand=data.get("on_stand", ""))
+        state.events = [TrialEvent.from_dict(e) for e in data.get("events", [])]
+        state.answered = data.get("answered", {})
+        state.said = data.get("said", {})
+        state.people = list(data.get("people", []))
+        state.review = data.get("review", "")
+        version, internal, gauss = data["rng"]
+        state.rng.setstate((version, tuple(internal), gauss))
+        return state
+
+
+def calling_side(witness: WitnessItem) -> str:
+    return "defense" if witness.side == "defense" else "prosecution"
+
+
+def witnesses_for(case: CaseFile, side: str, limit: int = MAX_WITNESSES_PER_SIDE) -> list[WitnessItem]:
+    return [w for w in case.witnesses if calling_side(w) == side][:limit]
+
+
+def new_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE) -> TrialState:
+    """Lay out the whole trial: the questions AI counsel will ask are drawn now, from the case file."""
+    state = TrialState(seed=seed)
+    plan: list[dict[str, Any]] = [
+        {"stage": "openings", "kind": "opening", "side": "prosecution"},
+        {"stage": "openings", "kind": "opening", "side": "defense"},
+    ]
+    for stage, side in (("prosecution_case", "prosecution"), ("defence_case", "defense")):
+        for witness in witnesses_for(case, side, max_witnesses):
+            plan.append({"stage": stage, "kind": "call", "side": side, "witness": witness.id})
+            for question in counsel.chief_questions(witness, state.rng):
+                plan.append(_question_step(stage, side, witness.id, question, "chief"))
+            for question in counsel.cross_questions(witness, case, state.rng):
+                plan.append(_question_step(stage, counsel.other(side), witness.id, question, "cross"))
+    plan.append({"stage": "closings", "kind": "closing", "side": "prosecution"})
+    plan.append({"stage": "closings", "kind": "closing", "side": "defense"})
+    plan.append({"stage": "directions", "kind": "directions", "side": "judge"})
+    state.plan = plan
+    return state
+
+
+def _question_step(stage: str, side: str, witness_id: str, question: Question, part: str) -> dict[str, Any]:
+    """A planned question, with the record line it was made from (``line``) and what it asks (``asks``)."""
+    return {
+        "stage": stage,
+        "kind": "question",
+        "side": side,
+        "witness": witness_id,
+        "question": question.text,
+        "part": part,
+        "asks": question.kind,
+        "line": question.line,
+    }
+
+
+def _witness(case: CaseFile, witness_id: str) -> WitnessItem:
+    return next(w for w in case.witnesses if w.id == witness_id)
+
+
+def _emit(state: TrialState, **values: Any) -> TrialEvent:
+    event = TrialEvent(index=len(state.events), **values)
+    state.events.append(event)
+    return event
+
+
+@functools.lru_cache(maxsize=64)
+def vocabulary(case: CaseFile, witness: WitnessItem) -> frozenset[str]:
+    """The words a relevant question shares with the case file (read once per witness of a trial)."""
+    texts = [case.summary, *case.charges, witness.testimony, witness.first_person, *witness.credibility_issues]
+    texts += [d.name for d in case.defendants] + [f"{e.label} {e.description}" for e in case.evidence]
+    texts += [w.name for w in case.witnesses]
+    return frozenset(set().union(*(content_words(t) for t in texts)) | {"prisoner", "defendant", "accused"})
+
+
+def helps(
+    answer_text: str, *, knows: bool, part: str, side_asking: str, record_part: str, conceded: bool = False
+) -> str:
+    """Which side an admitted answer helped (the documented rule in TRIAL.md). ``conceded``: the answer
+    comes from what a curated witness's own words say it concedes under cross-examination."""
+    doubtful = conceded or not knows or record_part == "record" or any(w in answer_text.lower() for w in DOUBT_WORDS)
+    if part == "chief":
+        return side_asking if knows else ""
+    return side_asking if doubtful else counsel.other(side_asking)
+
+
+def ask(
+    state: TrialState,
+    case: CaseFile,
+    *,
+    side: str,
+    question: str,
+    part: str,
+    stage: str = "",
+    answerer: Answerer | None = None,
+    opponent_objects: bool = True,
+) -> list[TrialEvent]:
+    """One question put to the witness on the stand: objection, ruling, answer, motion to strike.
+
+    Used for AI counsel's planned questions and for a person's free-text ones alike. With
+    ``opponent_objects`` off (the other side is a person, who objects for themselves after the
+    answer: ``object_to_last``) no AI objection or motion to strike is made for them.
+    """
+    if not state.on_stand:
+        raise ValueError(ERROR_NOT_ON_STAND)
+    question = question.strip()
+    if not question:
+        raise ValueError(ERROR_QUESTION_BLANK)
+    stage = stage or state.stage
+    witness = _witness(case, state.on_stand)
+    opponent = counsel.other(side)
+    key = f"{witness.id}:{side}"
+    answered = state.answered.setdefault(key, [])
+    words = vocabulary(case, witness)
+    defendants = [d.name for d in case.defendants]
+    base = {"stage": stage, "witness_id": witness.id, "part": part}
+    events = [_emit(state, kind="question", speaker=counsel.side_name(side), side=side, text=question, **base)]
+    cross = part == "cross"
+    grounds = (
+        rules.question_grounds(question, cross=cross, vocabulary=words, answered=answered, defendants=defendants)
+        if opponent_objects
+        else []
+    )
+    ground = (
+        grounds[0] if grounds else ("leading" if cross and state.rng.random() < counsel.WRONG_OBJECTION_RATE else "")
+    )
+    if not opponent_objects:
+        ground = ""
+    if ground:
+        ruling = rules.rule_on_question(
+            ground, question, cross=cross, vocabulary=words, answered=answered, defendants=defendants
+        )
+        events.append(_objection(state, opponent, ground, base))
+        events.append(_ruling(state, ruling, base))
+        if ruling.sustained:
+            return events
+    said = set(state.said.setdefault(witness.id, []))
+    reply = (answerer or witness_answer)(witness, question, part=part, said=said)
+    hearsay = opponent_objects and rules.is_hearsay_answer(reply.text)
+    strike = rules.rule_on_answer("hearsay", reply.text) if hearsay else None
+    struck = bool(strike and strike.sustained)
+    conceded = bool(witness.first_person) and reply.part == "cross"
+    gained = (
+        ""
+        if struck
+        else helps(
+            reply.text, knows=reply.knows, part=part, side_asking=side, record_part=reply.part, conceded=conceded
+        )
+    )
+    grounded = is_grounded(reply.text, reply.lines, witness)
+    events.append(
+        _emit(
+            state,
+            kind="answer",
+            speaker=witness.name,
+            side="witness",
+            text=reply.text,
+            struck=struck,
+            helps=gained,
+            grounded=grounded,
+            quoted=reply.lines,
+            **base,
+        )
+    )
+    if strike is not None:
+        events.append(_objection(state, opponent, "hearsay", base, strike=True))
+        events.append(_ruling(state, strike, base))
+    if not struck:
+        answered.append(question)
+        state.said[witness.id] = sorted(said | {normalise(line) for line in reply.lines})
+    return events
+
+
+def stopped_by_objection(
+    state: TrialState, case: CaseFile, *, witness_id: str, side: str, question: str, part: str
+) -> bool:
+    """Would the other side's AI counsel object to this question and the judge sustain it (so the
+    witness never answers)? The same rules ``ask`` applies, without drawing from the trial's
+    generator: a model's answer need not be asked for a question that will not be answered."""
+    if counsel.other(side) in state.people:
+        return False  # a person objects for themselves, after the answer
+    witness = _witness(case, witness_id)
+    answered = state.answered.get(f"{witness.id}:{side}", [])
+    words = vocabulary(case, witness)
+    defendants = [d.name for d in case.defendants]
+    cross = part == "cross"
+    grounds = rules.question_grounds(question, cross=cross, vocabulary=words, answered=answered, defendants=defendants)
+    if not grounds:
+        return False
+    ruling = rules.rule_on_question(
+        grounds[0], question, cross=cross, vocabulary=words, answered=answered, defendants=defendants
+    )
+    return ruling.sustained
+
+
+def _objection(state: TrialState, side: str, ground: str, base: dict[str, Any], *, strike: bool = False) -> TrialEvent:
+    words = rules.GROUND_WORDS[ground]
+    text = f"Objection: {words.lower()}" + ("; I ask that the answer be struck." if strike else ".")
+    return _emit(state, kind="objection", speaker=counsel.side_name(side), side=side, text=text, ground=ground, **base)
+
+
+def _ruling(state: TrialState, ruling: rules.Ruling, base: dict[str, Any]) -> TrialEvent:
+    text = ruling.reason
+    return _emit(
+        state,
+        kind="ruling",
+        speaker=JUDGE,
+        side="judge",
+        text=text,
+        ground=ruling.ground,
+        sustained=ruling.sustained,
+        **base,
+    )
+
+
+def object_to_last(state: TrialState, case: CaseFile, *, side: str, ground: str) -> list[TrialEvent]:
+    """A person's objection to the other side's last question, made after the answer came:
+    the judge rules by the same rules; sustained, the answer is struck (it never reaches the jury)."""
+    if ground not in rules.GROUNDS:
+        raise ValueError(ERROR_GROUND_UNKNOWN.format(choices=", ".join(rules.GROUNDS)))
+    asked = next((e for e in reversed(state.events) if e.kind == "question"), None)
+    if asked is None or asked.side == side:
+        raise ValueError(ERROR_NOTHING_TO_OBJECT)
+    reply = next((e for e in state.events[asked.index + 1 :] if e.kind == "answer"), None)
+    witness = _witness(case, asked.witness_id)
+    key = f"{witness.id}:{asked.side}"
+    earlier = list(state.answered.get(key, []))
+    if asked.text in earlier:  # the question itself, once answered, is not an earlier question
+        del earlier[len(earlier) - 1 - earlier[::-1].index(asked.text)]
+    if ground == "hearsay" and reply is not None and rules.is_hearsay_answer(reply.text):
+        ruling = rules.rule_on_answer(ground, reply.text)
+    else:
+        ruling = rules.rule_on_question(
+            ground,
+            asked.text,
+            cross=asked.part == "cross",
+            vocabulary=vocabulary(case, witness),
+            answered=earlier,
+            defendants=[d.name for d in case.defendants],
+        )
+    base = {"stage": asked.stage, "witness_id": asked.witness_id, "part": asked.part}
+    events = [_objection(state, side, ground, base, strike=reply is not None), _ruling(state, ruling, base)]
+    if ruling.sustained and reply is not None and not reply.struck:
+        state.events[reply.index] = replace(reply, struck=True, helps="")
+        if asked.text in state.answered.get(key, []):
+            state.answered[key].remove(asked.text)
+    return events
+
+
+def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) -> list[TrialEvent]:
+    """Play the next step of the plan and return what was said (nothing once the trial is over)."""
+    if state.finished:
+        return []
+    item = state.plan[state.cursor]
+    state.cursor += 1
+    kind, side, stage = item["kind"], item["side"], item["stage"]
+    if kind == "opening":
+        text = counsel.opening(case, side, witnesses_for(case, side))
+        return [_emit(state, stage=stage, kind="speech", speaker=counsel.side_name(side), side=side, text=text)]
+    if kind == "call":
+        witness = _witness(case, item["witness"])
+        state.on_stand = witness.id
+        text = counsel.call_words(side, witness)
+        return [
+            _emit(
+                state,
+                stage=stage,
+                kind="call",
+                speaker=counsel.side_name(side),
+                side=side,
+                text=text,
+                witness_id=witness.id,
+            )
+        ]
+    if kind == "question":
+        state.on_stand = item["witness"]
+        return ask(state, case, side=side, question=item["question"], part=item["part"], stage=stage, answerer=answerer)
+    state.on_stand = ""
+    if kind == "closing":
+        text = counsel.closing(side, *_quotes(state, case, side))
+        return [_emit(state, stage=stage, kind="speech", speaker=counsel.side_name(side), side=side, text=text)]
+    struck = sum(1 for e in state.events if e.struck)
+    return [
+        _emit(state, stage=stage, kind="directions", speaker=JUDGE, side="judge", text=counsel.directions(case, struck))
+    ]
+
+
+def _quotes(
+    state: TrialState, case: CaseFile, side: str
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """What this side's closing may quote: answers that helped it in chief and in cross, and the
+    questions of its cross-examination a witness could not answer (with the question asked)."""
+    names = {w.id: w.name for w in case.witnesses}
+    mine, exposed, unanswered = [], [], []
+    asked = ""
+    for event in state.events:
+        if event.kind == "question":
+            asked = event.text
+        if event.kind != "answer" or event.struck or event.helps != side:
+            continue
+        if event.text in NO_KNOWLEDGE:
+            if event.part == "cross":
+                unanswered.append((names[event.witness_id], asked))
+        elif event.part == "chief":
+            mine.append((names[event.witness_id], event.text))
+        else:
+            exposed.append((names[event.witness_id], event.text))
+    return mine, exposed, unanswered
+
+
+def run_trial(
+    case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE, answerer: Answerer | None = None
+) -> TrialState:
+    """The whole trial with AI counsel on both sides."""
+    state = new_trial(case, seed=seed, max_witnesses=max_witnesses)
+    while not state.finished:
+        step(state, case, answerer)
+    return state
+
+
+def admitted(events: list[TrialEvent]) -> list[TrialEvent]:
+    """The answers the jury may use: every answer not struck out."""
+    return [e for e in events if e.kind == "answer" and not e.struck]
+
+
+def score_counsel(events: list[TrialEvent]) -> dict[str, dict[str, int]]:
+    """Each side's record at the trial (not a win or a loss): see TRIAL.md for what counts."""
+    score = {side: dict.fromkeys(SCORE_KEYS, 0) for side in ("prosecution", "defense")}
+    last_question: TrialEvent | None = None
+    for event in events:
+        if event.kind == "question":
+            last_question = event
+            score[event.side]["questions"] += 1
+        elif event.kind == "objection":
+            score[event.side]["objections"] += 1
+        elif event.kind == "ruling" and event.sustained is not None:
+            objector = next(e for e in reversed(events[: event.index]) if e.kind == "objection")
+            if event.sustained:
+                score[objector.side]["objections_sustained"] += 1
+                score[counsel.other(objector.side)]["sustained_against"] += 1
+        elif event.kind == "answer" and last_question is not None:
+            asker = last_question.side
+            if not event.struck:
+                score[asker]["questions_allowed"] += 1
+            if event.helps:
+                score[event.helps]["answers_helped"] += 1
+            if event.part == "cross" and event.helps == asker:
+                score[asker]["points_exposed_in_cross"] += 1
+    return score
+
+
+SCORE_KEYS = (
+    "questions",
+    "questions_allowed",
+    "objections",
+    "objections_sustained",
+    "sustained_against",
+    "points_exposed_in_cross",
+    "answers_helped",
+)
+
+
+def groundedness(events: list[TrialEvent]) -> float:
+    answers = [e for e in events if e.kind == "answer"]
+    return sum(1 for e in answers if e.grounded) / len(answers) if answers else 1.0

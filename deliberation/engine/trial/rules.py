@@ -1,0 +1,198 @@
+"""Objections and rulings, offline: the documented rules counsel object by and the judge rules by.
+
+Counsel object to a question before it is answered, or to an answer (move to strike) after it.
+The judge applies the same rules independently of the objector: an objection is sustained when
+its ground's rule holds, overruled otherwise, always with a one-line reason. A sustained
+objection to a question means the witness does not answer; a sustained objection to an answer
+strikes it, the jury is told to disregard it, and it never reaches the jurors' memory.
+
+| ground            | against    | the rule (sustained when ...)                                                   |
+|-------------------|------------|---------------------------------------------------------------------------------|
+| leading           | question   | counsel examining their own witness (chief) suggests the answer: the question   |
+|                   |            | opens "Isn't it true / Didn't you / You saw ..." or ends in a tag (", didn't    |
+|                   |            | you?", ", correct?"). Leading is allowed in cross-examination.                  |
+| hearsay           | question   | the question asks what someone told the witness ("what did X tell you", "what  |
+|                   | or answer  | did they say"), unless that someone is the accused; an answer is hearsay when   |
+|                   |            | it reports what the witness was told or heard from others ("I was told", "I     |
+|                   |            | heard that", "from information I received").                                    |
+| speculation       | question   | it asks for a guess or another person's mind: "what was he thinking", "why do   |
+|                   |            | you think", "do you suppose", "guess", "what would have happened", "imagine".   |
+| relevance         | question   | it shares no content word with the case file (summary, charges, defendants,     |
+|                   |            | evidence, this witness's record) nor with ``TESTING_WORDS``: how long, how far, |
+|                   |            | how light, how sure a witness was bears on every witness's evidence.            |
+| argumentative     | question   | it argues with the witness instead of asking: "you're lying", "how can you      |
+|                   |            | expect", "do you expect the jury", "admit it", "liar".                          |
+| asked and answered| question   | the same side asked this witness a question with content-word similarity of at  |
+|                   |            | least ``ASKED_SIMILARITY`` and it was answered (not struck).                    |
+
+An AI counsel objects whenever a rule holds for the other side's question or witness's answer;
+now and then (``counsel.WRONG_OBJECTION_RATE``) it also objects "leading" to a cross-examination
+question, which the judge overrules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from deliberation.engine.trial.text import content_words, similarity
+
+GROUNDS: tuple[str, ...] = ("leading", "hearsay", "speculation", "relevance", "argumentative", "asked_and_answered")
+GROUND_WORDS = {
+    "leading": "Leading",
+    "hearsay": "Hearsay",
+    "speculation": "Calls for speculation",
+    "relevance": "Relevance",
+    "argumentative": "Argumentative",
+    "asked_and_answered": "Asked and answered",
+}
+ASKED_SIMILARITY = 0.7
+
+LEADING = re.compile(
+    r"^\s*(?:isn't it (?:true|a fact|right)|is it not (?:true|a fact)|didn't you|did you not|wasn't it|weren't you|"
+    r"you (?:saw|knew|heard|were|did|told|went|had|took)\b)"
+    r"|,\s*(?:didn't|did|wasn't|weren't|isn't|is|don't|won't|haven't|hadn't)\s+(?:you|he|she|it|they|there)\s*(?:not)?\s*\?\s*$"
+    r"|,\s*(?:correct|right|true|yes)\s*\?\s*$",
+    re.IGNORECASE,
+)
+HEARSAY_QUESTION = re.compile(
+    r"\bwhat did (?P<who>[\w .'’-]+?) (?:tell|say to|say about|say|write|report)\b|\bwhat were you told\b"
+    r"|\bwhat did (?:people|others|the neighbours|anyone) say\b",
+    re.IGNORECASE,
+)
+HEARSAY_ANSWER = re.compile(
+    r"\b(?:I was (?:told|informed)|I heard (?:that|it said|say)|from information (?:I|which I) received|"
+    r"somebody (?:said|told)|someone (?:said|told)|they told me|it was said|people said|I understood from)\b",
+    re.IGNORECASE,
+)
+SPECULATION = re.compile(
+    r"\b(?:what (?:was|were) (?:he|she|they|the prisoner|the defendant|the accused) thinking|why do you think|"
+    r"do you suppose|can you guess|guess|what would have happened|imagine|what might|would you say he|"
+    r"what do you think (?:he|she|they)|in your opinion,? why|what was (?:his|her|their) intention)\b",
+    re.IGNORECASE,
+)
+ARGUMENTATIVE = re.compile(
+    r"\b(?:you(?:'re| are) lying|liar|how can you (?:expect|possibly|seriously)|do you expect (?:the jury|us|anyone)|"
+    r"admit it|you're making (?:this|it) up|isn't that (?:ridiculous|absurd)|come now)\b",
+    re.IGNORECASE,
+)
+ACCUSED_WORDS = ("prisoner", "defendant", "accused", "he ", "she ")
+
+REASONS = {
+    ("leading", True): "Sustained: counsel may not put the answer into their own witness's mouth.",
+    ("leading", False): "Overruled: the question does not suggest its answer, or this is cross-examination.",
+    ("hearsay", True): "Sustained: the witness may tell what they saw and heard done, not what others told them.",
+    ("hearsay", False): "Overruled: the witness speaks from their own knowledge, or repeats the accused's words.",
+    ("speculation", True): "Sustained: the witness may give facts, not guesses about another's mind.",
+    ("speculation", False): "Overruled: the question asks for what the witness observed.",
+    ("relevance", True): "Sustained: the question has nothing to do with the charge or this witness's evidence.",
+    ("relevance", False): "Overruled: the question bears on the evidence in this case.",
+    ("argumentative", True): "Sustained: counsel will ask questions and keep the argument for the closing.",
+    ("argumentative", False): "Overruled: that is a fair question, firmly put.",
+    ("asked_and_answered", True): "Sustained: the witness has already answered that question.",
+    ("asked_and_answered", False): "Overruled: that is a new question.",
+}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    ground: str
+    sustained: bool
+    reason: str
+
+
+def is_leading(question: str) -> bool:
+    return bool(LEADING.search(question.strip()))
+
+
+def asks_hearsay(question: str, defendants: Sequence[str] = ()) -> bool:
+    match = HEARSAY_QUESTION.search(question)
+    if not match:
+        return False
+    who = (match.groupdict().get("who") or "").lower()
+    if any(word.strip() and word.strip() in who.split() for word in ("prisoner", "defendant", "accused")):
+        return False  # the accused's own words are admissions, not hearsay
+    return not any(part.lower() in who for name in defendants for part in name.split() if len(part) > 2)
+
+
+def is_hearsay_answer(answer: str) -> bool:
+    return bool(HEARSAY_ANSWER.search(answer))
+
+
+def is_speculation(question: str) -> bool:
+    return bool(SPECULATION.search(question))
+
+
+def is_argumentative(question: str) -> bool:
+    return bool(ARGUMENTATIVE.search(question))
+
+
+# What tests any witness's evidence: the time they had, the light, the distance, their view, memory
+# and certainty. A question about these is relevant to every witness, whatever their record says
+# ("Isn't it true you only saw him for a moment?").
+TESTING_WORDS = content_words(
+    """moment moments second seconds minute minutes hour hours long time glimpse glance look looked looking
+    view light lit dark darkness lamp moon night daylight far near close distance away yards feet metres
+    face faces eyes eyesight glasses spectacles clothes clothing dressed sure certain certainty swear
+    mistake mistaken doubt memory forget forgotten drunk drinking sober identify identified recognise
+    recognised recognize recognized description"""
+)
+
+
+def is_irrelevant(question: str, vocabulary: AbstractSet[str]) -> bool:
+    words = content_words(question)
+    return bool(words) and not (words & (vocabulary | TESTING_WORDS))
+
+
+def was_asked(question: str, answered: Sequence[str]) -> bool:
+    return any(similarity(question, earlier) >= ASKED_SIMILARITY for earlier in answered)
+
+
+def question_grounds(
+    question: str,
+    *,
+    cross: bool,
+    vocabulary: AbstractSet[str],
+    answered: Sequence[str],
+    defendants: Sequence[str] = (),
+) -> list[str]:
+    """Every ground on which the rules say ``question`` is objectionable, in ``GROUNDS`` order."""
+    found: list[str] = []
+    if not cross and is_leading(question):
+        found.append("leading")
+    if asks_hearsay(question, defendants):
+        found.append("hearsay")
+    if is_speculation(question):
+        found.append("speculation")
+    if is_irrelevant(question, vocabulary):
+        found.append("relevance")
+    if is_argumentative(question):
+        found.append("argumentative")
+    if was_asked(question, answered):
+        found.append("asked_and_answered")
+    return found
+
+
+def rule(ground: str, sustained: bool) -> Ruling:
+    return Ruling(ground=ground, sustained=sustained, reason=REASONS[(ground, sustained)])
+
+
+def rule_on_question(
+    ground: str,
+    question: str,
+    *,
+    cross: bool,
+    vocabulary: AbstractSet[str],
+    answered: Sequence[str],
+    defendants: Sequence[str] = (),
+) -> Ruling:
+    """The judge's ruling on an objection to a question: sustained exactly when the ground's rule holds."""
+    grounds = question_grounds(question, cross=cross, vocabulary=vocabulary, answered=answered, defendants=defendants)
+    return rule(ground, ground in grounds)
+
+
+def rule_on_answer(ground: str, answer: str) -> Ruling:
+    """A motion to strike an answer: only hearsay can strike what a witness said from the record."""
+    return rule(ground, ground == "hearsay" and is_hearsay_answer(answer))

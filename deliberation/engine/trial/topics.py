@@ -1,0 +1,120 @@
+"""What a question asks about (time, light, distance, identity, ...) and which record lines speak of it.
+
+A question such as "Was it dark?" or "How far away was he?" is answered by the line about the
+light or the distance, even when that line shares no word with it ("under a lamp", "about 40
+feet"); a line that only happens to share a word ("a dark spot on the jaw") is not about the light.
+Each topic is a pair of patterns: the question's cue and the line's. ``TOPIC_WORDS`` are the
+question words the topic itself stands for, weighed by the topic rather than by word matching.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deliberation.engine.trial.text import stem
+
+_DARK = (
+    r"\b(?:it was|was|too|very|quite|rather|pitch|getting|grown|in the)\s+dark\b"
+    r"|\bdarkness\b|\bdark (?:night|evening)\b"
+)
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|forty|fifty|a few|several)"
+
+TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "time": (
+        re.compile(
+            r"^\W*when\b|\bwhat (?:time|hour|day|o'?clock)\b|\bhow long\b|\bhow (?:soon|many minutes)\b|\bwhich day\b",
+            re.I,
+        ),
+        re.compile(
+            rf"\b\d{{1,2}}[:.]\d{{2}}\b|\b(?:a|p)\.m\.|\bo'?clock\b|\bmorning\b|\bevening\b|\bnight\b|\bafternoon\b|\bnoon\b"
+            rf"|\bmidnight\b|\bhalf past\b|\bquarter (?:past|to|of an hour)\b"
+            rf"|\b{_NUMBER}\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\btime of\b"
+            rf"|\bbetween \d+ and \d+\b"
+            rf"|\bbetween (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) and\b",
+            re.I,
+        ),
+    ),
+    "light": (
+        re.compile(
+            r"\bdark\b|\blight\b|\blit\b|\blamp\b|\bmoon|\bclearly\b|\bview\b|\bhow well\b|\bget a (?:good )?look\b",
+            re.I,
+        ),
+        re.compile(
+            rf"{_DARK}|\blamps?\b|\blit\b|\bstreetlight\b|\bmoon(?:light)?\b|\bcandle\b|\bdaylight\b|\bview\b|\bobscured\b"
+            r"|\bglimpse\b|\bclearly\b|\bcould not see\b|\bwindow\b",
+            re.I,
+        ),
+    ),
+    "distance": (
+        re.compile(r"\bhow (?:far|near|close)\b|\bdistance\b|\bfar away\b", re.I),
+        re.compile(
+            r"\b(?:feet|yards?|metres?|meters?|miles?|paces|inches)\b|\b\d+(?:\.\d+)?\s*m\b|\baway\b|\bacross\b"
+            r"|\bdistance\b|\bwithin\b",
+            re.I,
+        ),
+    ),
+    "identity": (
+        re.compile(
+            r"\bsure\b|\bswear\b|\bcertain\b|\bidentif|\brecogni[sz]|\bmistaken\b|\bis (?:this|that|he) the\b", re.I
+        ),
+        re.compile(
+            r"\bsure\b|\bswear\b|\bcertain|\bconfiden|\bidentif|\brecogni[sz]|\barray\b|\bpicked\b"
+            r"|\bthe very (?:man|person)\b|\bis the man\b|\bmistake|\bpercent\b"
+            r"|\bI think (?:this|that|it) (?:is|was)\b",
+            re.I,
+        ),
+    ),
+    "acquaintance": (
+        re.compile(r"\bknown\b|\brelated\b|\bacquaint|\brelation\b|\bfamily\b", re.I),
+        re.compile(
+            r"\bknown\b|\bcousin|\bbrother|\bsister|\bnephew|\bniece|\bwife\b|\bhusband\b|\bfriend|\brelat|\bacquaint"
+            r"|\bfrom (?:his|her) birth\b|\bfather\b|\bmother\b|\bson\b|\bdaughter\b",
+            re.I,
+        ),
+    ),
+    "drink": (
+        re.compile(r"\bdrink|\bdrunk\b|\bliquor\b|\bsober\b", re.I),
+        re.compile(r"\bdrink|\bdrunk\b|\bliquor\b|\bsober\b|\bfuddled\b|\bbeer\b|\bale\b|\bgin\b|\bpints?\b", re.I),
+    ),
+    "property": (
+        re.compile(r"\bhow much\b|\bworth\b|\bvalue\b|\bwhat (?:was|were) (?:taken|stolen|lost|missing)\b", re.I),
+        re.compile(
+            r"\b\d+\s*(?:s|l|d)\.|\$\d|\b(?:shillings?|pounds?|pence|guineas?|crowns?|dollars?)\b|\bworth\b|\bvalue\b",
+            re.I,
+        ),
+    ),
+    "clothing": (
+        re.compile(r"\bwear(?:ing)?\b|\bwore\b|\bdressed\b|\bdress\b|\bclothes\b|\bclothing\b", re.I),
+        re.compile(
+            r"\b(?:coat|hoodie|sweatshirt|hat|cap|bandana|jacket|waistcoat|dress|mask|gown|shirt|breeches|wig|cloak|apron"
+            r"|hood)s?\b",
+            re.I,
+        ),
+    ),
+    "place": (
+        re.compile(r"^\W*where\b", re.I),
+        re.compile(
+            r"\b(?:side|road|street|lane|avenue|square|corner|common|fields?|hill|miles?|bridge|yard|stable|shop|house"
+            r"|parlour|kitchen|room|door)\b",
+            re.I,
+        ),
+    ),
+}
+
+# Words a question uses to name its topic: matched by the topic, not counted as missing content.
+TOPIC_WORDS = frozenset(
+    stem(word)
+    for word in """time hour day o'clock long soon minute far near close distance away dark light lit lamp moon clearly
+    view well look sure swear certain identify recognise recognize mistaken man known relat acquaint relation family
+    drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able""".split()
+)
+
+
+def asked(question: str) -> set[str]:
+    """The topics a question asks about."""
+    return {name for name, (cue, _) in TOPICS.items() if cue.search(question)}
+
+
+def spoken(line: str, topics: set[str]) -> set[str]:
+    """Which of ``topics`` a record line speaks of."""
+    return {name for name in topics if TOPICS[name][1].search(line)}

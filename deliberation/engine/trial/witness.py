@@ -1,0 +1,243 @@
+"""A witness on the stand: it answers only with lines of its own record, or says it does not know.
+
+Offline, the answer is the record line (or two) that best answers the question: the line whose
+printed question (Old Bailey ``Q.``) matches the question asked, else the line about what is asked
+(``trial_topics``: the time, the light, the distance, identity, acquaintance, drink, money,
+clothing, the place) that holds at least ``MIN_OVERLAP`` of the question's other content words,
+each weighed by how rare it is in this record (one common or incidental shared word is not
+enough). Ties go to the part of the trial being held (chief or cross), then to a line not yet
+said. Asked again, the witness gives the line already said: "As I said, ...". With no such line
+the witness says ``DONT_KNOW`` or, for a question about seeing, ``DIDNT_SEE``: it never invents a
+fact, a name, a time or a place.
+
+With a model, ``witness_prompt`` gives only the retrieved lines and the rule; ``ungrounded``
+checks the model's answer the same way the tests check the offline one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deliberation.engine.trial import topics as trial_topics
+from deliberation.engine.trial.rules import is_hearsay_answer
+from deliberation.engine.trial.text import (
+    RecordLine,
+    content_words,
+    normalise,
+    record_lines,
+    similarity,
+    sworn,
+    witness_lines,
+)
+from deliberation.engine.types import WitnessItem
+
+DONT_KNOW = "I couldn't say."
+DIDNT_SEE = "I didn't see that."
+NO_KNOWLEDGE = (DONT_KNOW, DIDNT_SEE)
+SEEING = re.compile(r"\b(?:see|saw|seen|notice|noticed|look|looked|observe|observed)\b", re.I)
+MIN_OVERLAP = 0.5  # of the question's weighted words besides its topic
+ABSENT_WEIGHT = 0.5  # a question word the record never uses
+TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distance...)
+SAID_PENALTY = 0.05
+AS_I_SAID = "As I said, "
+# How a student types a question in a hurry, read as the words they mean.
+TEXTED = {
+    "u": "you",
+    "r": "are",
+    "ur": "your",
+    "tho": "though",
+    "wat": "what",
+    "wen": "when",
+    "y": "why",
+    "b4": "before",
+}
+TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
+OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
+NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
+    r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
+)
+TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
+PRINTED_QUESTION_MATCH = 0.6
+SHORT_LINE = 60  # a best line shorter than this brings the next line of the same part with it
+# Facts a witness may not invent: numbers and times, and capitalised words (names and places).
+FACT = re.compile(r"\b\d[\d:.,]*\b|\b[A-Z][a-z]{2,}\b")
+NOT_FACTS = frozenset({"I", "The", "Yes", "No", "Mr", "Mrs", "Sir", "God", "Cross", "He", "She", "They", "It"})
+
+WITNESS_RULE = (
+    "You are {name}, a witness ({role}) on oath. Answer the question in the first person from the passages "
+    'of your own testimony below and nothing else. If they do not answer it, say only "I couldn\'t say" or '
+    '"I didn\'t see that". Never add a name, a time, a place or a fact that the passages do not contain.'
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    lines: tuple[str, ...]  # the record lines used, verbatim (empty for "I couldn't say")
+    part: str = ""  # chief | cross | record
+
+    @property
+    def knows(self) -> bool:
+        return bool(self.lines)
+
+
+@lru_cache(maxsize=256)
+def _record(testimony: str, issues: tuple[str, ...]) -> tuple[tuple[RecordLine, ...], tuple[frozenset[str], ...]]:
+    """A witness's record lines and the content words of each (read once per record, not per question)."""
+    lines = tuple(record_lines(testimony, issues))
+    return lines, tuple(frozenset(content_words(line.text)) for line in lines)
+
+
+def _weights(words: set[str], line_words: tuple[frozenset[str], ...]) -> dict[str, float]:
+    """A question word weighs less the more lines of this record it occurs in ("prisoner", "coach"):
+    it tells less about which line is meant. A word the record never uses weighs ``ABSENT_WEIGHT``."""
+    counts = {word: sum(1 for found in line_words if word in found) for word in words}
+    return {word: 1.0 / count if count else ABSENT_WEIGHT for word, count in counts.items()}
+
+
+def _share(words: AbstractSet[str], found: AbstractSet[str], weights: dict[str, float]) -> float:
+    total = sum(weights[word] for word in words)
+    return sum(weights[word] for word in words & found) / total if total else 0.0
+
+
+def _score(
+    question: str, asked: Asked, line: RecordLine, line_words: frozenset[str], part: str, said: set[str]
+) -> float:
+    if line.question and similarity(question, line.question) >= PRINTED_QUESTION_MATCH:
+        return 10.0  # the record's own question: its A. line answers it directly
+    on_topic = bool(trial_topics.spoken(line.text, asked.topics))
+    # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight.
+    matched = _share(asked.core, line_words, asked.weights) if asked.core else float(on_topic)
+    if matched < MIN_OVERLAP or not (on_topic or asked.core & line_words):
+        return 0.0
+    shared = asked.words & line_words
+    score = matched + TOPIC_BONUS * on_topic + 0.2 * _share(asked.words, line_words, asked.weights)
+    score += 0.1 * len(shared) / max(len(line_words), 1)
+    if line.part == part or (part == "cross" and line.part == "record"):
+        score += 0.1
+    if normalise(line.text) in said:
+        score -= SAID_PENALTY  # a new line as good as one already said is preferred, a better one is not
+    return score
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question as the selection reads it: its content words, their weights, its topics, and the
+    words it asks about besides its topics (``core``)."""
+
+    words: set[str]
+    weights: dict[str, float]
+    topics: set[str]
+    core: set[str]
+
+
+def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
+    words = content_words(question)
+    topics = trial_topics.asked(question)
+    core = words - trial_topics.TOPIC_WORDS if topics else words
+    return Asked(words, _weights(words, line_words), topics, core)
+
+
+def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
+    """The witness's answer from its own record (see the module's rules)."""
+    said = said if said is not None else set()
+    question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
+    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
+    lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
+    asked = _asked(question, line_words)
+    scored = [
+        (_score(question, asked, line, words, part, said), -index)
+        for index, (line, words) in enumerate(zip(lines, line_words, strict=True))
+    ]
+    best, index = max(scored, default=(0.0, 0))
+    index = -index  # ties go to the line the record gives first
+    if best <= 0.0:
+        return Answer(DIDNT_SEE if SEEING.search(question) else DONT_KNOW, ())
+    if NEXT.match(question):  # "What happened after ...?": the line after the one it names, in the same part
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        if following is None or following.part != lines[index].part or is_hearsay_answer(following.text):
+            return Answer(DONT_KNOW, ())
+        index += 1
+    chosen = [lines[index]]
+    if normalise(chosen[0].text) in said:  # asked again: the same line, as said before
+        again = _sentence(chosen[0].text, lower=True, record=record_text(witness))
+        return Answer(f"{AS_I_SAID}{again}", (chosen[0].text,), chosen[0].part)
+    following = lines[index + 1] if index + 1 < len(lines) else None
+    if (
+        len(chosen[0].text) < SHORT_LINE
+        and following is not None
+        and following.part == chosen[0].part
+        and normalise(following.text) not in said
+        and not is_hearsay_answer(following.text)  # a line the question did not ask for brings no hearsay in
+    ):
+        chosen.append(following)
+    texts = tuple(line.text for line in chosen)
+    return Answer(" ".join(_sentence(text) for text in texts), texts, chosen[0].part)
+
+
+def _keeps_capital(word: str, record: str) -> bool:
+    """After "As I said, " a line's first word keeps its capital when it is "I", a title or a name
+    (the record also writes it capitalised inside a sentence)."""
+    if word in ("I", "I'm", "I've", "I'd") or word.rstrip(".") in TITLES:
+        return True
+    return word[:1].isupper() and re.search(rf"[a-z,;]\s+{re.escape(word)}\b", record) is not None
+
+
+def _sentence(text: str, *, lower: bool = False, record: str = "") -> str:
+    text = text.strip()
+    first = text[:1]
+    if lower and not _keeps_capital(text.split(" ", 1)[0], record):
+        first = first.lower()
+    elif not lower:
+        first = first.upper()
+    text = first + text[1:]
+    return text if text[-1:] in ".!?\"'" else text + "."
+
+
+def record_text(witness: WitnessItem) -> str:
+    """Everything the witness may say: its own words, or its printed testimony and the notes on it."""
+    if witness.first_person:
+        return witness.first_person
+    return " ".join([witness.testimony, *witness.credibility_issues])
+
+
+def ungrounded(text: str, witness: WitnessItem) -> list[str]:
+    """The facts (numbers, times, names, places) in ``text`` that the witness's record does not contain."""
+    if text in NO_KNOWLEDGE:
+        return []
+    record = normalise(record_text(witness))
+    missing: list[str] = []
+    for match in FACT.finditer(text):
+        fact = match.group(0).strip(".,")
+        if fact in NOT_FACTS or not fact:
+            continue
+        if fact.lower() not in record:
+            missing.append(fact)
+    return missing
+
+
+def is_grounded(text: str, lines: tuple[str, ...], witness: WitnessItem) -> bool:
+    """An answer is grounded when every line it quotes is in the record verbatim and it adds no fact."""
+    record = normalise(record_text(witness))
+    return all(normalise(line) in record for line in lines) and not ungrounded(text, witness)
+
+
+def witness_prompt(witness: WitnessItem, question: str, passages: list[str]) -> list[dict[str, str]]:
+    """The model's prompt: the rule and the retrieved passages of this witness's record, nothing else."""
+    rule = WITNESS_RULE.format(name=witness.name, role=witness.role)
+    body = "\n".join(f"- {p}" for p in passages) or "- (nothing in your testimony bears on this)"
+    return [
+        {"role": "system", "content": rule},
+        {"role": "user", "content": f"Your testimony:\n{body}\n\nQuestion: {question}"},
+    ]
+
+
+def passages_for(witness: WitnessItem, question: str, k: int = 3) -> list[str]:
+    """The ``k`` record lines closest to the question (retrieval over this witness's record only)."""
+    lines = witness_lines(witness)
+    words = content_words(question)
+    ranked = sorted(lines, key=lambda line: -len(words & content_words(line.text)))
+    return [line.text for line in ranked[:k] if words & content_words(line.text)]

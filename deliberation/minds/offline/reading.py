@@ -1,0 +1,472 @@
+"""The offline reading of an argument: what in the case it is about, which way it pushes, how hard.
+
+Any speech is read the same way, whoever made it: a person's free text, a crafted strategy
+argument, an AI juror's speech, an MCP agent's ``make_argument``. The rules (READING.md beside
+this file has them with examples):
+
+1. **What it is about.** The case file is cut into *facets*: each evidence item, each contest
+   reason, each witness's account and each of a witness's credibility issues. Every sentence of the
+   text is matched against every facet by the words they share (stemmed, everyday synonyms joined,
+   weighted by how rare the word is in this case: "thumbprint" says more than "night"). Facets the
+   case's retriever also returned for the text (``passages``: BM25, or MiniLM when installed) count
+   a little more. A sentence that shares nothing with the case touches nothing.
+2. **Which way it pushes.** A facet taken at its word points one way: evidence the prosecution
+   rates higher points to guilt, a contest reason or a credibility issue points against the side
+   its item or witness helps. The sentence's own words then say how it treats what it is about:
+   *relative* words say the item holds up ("matches", "solid") or fails ("blurry", "could be
+   anyone"); *absolute* words say where the verdict goes ("places him there", "rules him out").
+   A negator a few words before turns a word round: "the DNA does not rule him out" pushes
+   towards guilt, "the DNA does not place him there" towards doubt.
+3. **How hard.** Each touched facet pushes by how much the sentence is about it x its strength in
+   the file (the item's ratings, a witness's issues; an objection or a credibility issue is blunted
+   by the other side's strongest uncontested evidence, which it leaves standing); the pushes add up
+   softly (1 - the product of what each leaves unmoved, so ten facets do not make ten times the
+   case), scaled by how specific the text is (rare words and numbers of the case it repeats) and
+   discounted for each time the room already
+   heard the same facet argued the same way in this deliberation.
+4. **Who listens.** ``Reading.impact_for(archetype)`` weighs the facets for one listener: evidence
+   minds (rationalist, detail-obsessed, pragmatist) weigh physical and documentary evidence, human
+   minds (empath, storyteller, moralist) weigh people's accounts, the cynic weighs motives.
+5. Text that touches nothing in the case moves a listener at most ``LOOSE_FORCE``, whatever words
+   it uses.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+
+from deliberation.engine.types import CaseFile, Passage
+from deliberation.minds.offline import lexicon as lex
+from deliberation.minds.offline import stance as reading_stance
+from deliberation.minds.offline import vectors as reading_vectors
+from deliberation.minds.offline.text import has_verb, split_sentences
+
+RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
+MIN_RELEVANCE = 0.5  # below this (one shared word is not enough) a facet is not what it is about
+FOCUS = 0.6  # ... nor one the sentence is far less about than its main subject
+MAIN = 0.9  # the facets within this share of the best match set the sentence's direction
+RETRIEVED_BOOST = 0.25  # a facet the retriever also found for the text pushes this much harder
+ABSOLUTE_WEIGHT = 1.5  # "places him there" outweighs the item's own lean
+REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this way
+SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
+DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
+CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
+STANDING_WEIGHT = 0.6  # how much the other side's uncontested evidence blunts an objection
+CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
+FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
+LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
+READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
+# A sentence's vector against a facet's (cosine), mapped to relevance: at LOW it is about nothing in
+# particular (every sentence of a case's own words sits this close), at HIGH it is plainly about it.
+SEMANTIC_RANGE = {"static": (0.66, 0.86), "minilm": (0.25, 0.65)}
+LIST_WEIGHT = 0.2  # a string of names with no verb and no stance word ("glovebox, hoodie, bandana")
+# How a sentence's direction weighs its signals (``Signals``): the stance model's own verdict stance,
+# its "affirms or undermines" x the item's side, the side of the case file's words it is closest to,
+# the word rules, and the listed verdict words. Chosen on the older set and the development part, near
+# what ``bench/reading_tune.py`` fits there.
+STANCE_WEIGHTS = (0.5, 0.3, 1.5, 1.0, 1.0)
+ANCHOR_KINDS = frozenset({"claim", "contest", "issue", "evidence", "witness"})  # the file's words that take a side
+ANCHOR_SHARPNESS = 0.05  # relevance a facet must lead by to count e times more in the anchor
+DECISIVE = 0.3  # a sentence this far from neutral says which way it goes; a weaker one follows the text
+FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of what was just said
+
+BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
+CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
+
+EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
+HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
+LEANING_WEIGHT = 1.3
+OTHER_WEIGHT = 0.8
+MOTIVE_WEIGHT = 1.6
+
+
+@dataclass(frozen=True)
+class Facet:
+    """One thing in the case file an argument can be about."""
+
+    item_id: str
+    kind: str  # evidence | contest | witness | issue | claim (a side's argument in the file)
+    name: str  # how a listener names it ("the bait bills in the glovebox", "Tasha Hale")
+    lean: float  # -1..1: which way it points taken at its word (+ towards guilt)
+    force: float  # 0..1: how much it can move a listener
+    human: bool  # a person's account (testimony, identification)
+    motive: bool  # a credibility issue that speaks of a motive
+    words: frozenset[str]
+    text: str = ""  # the file's own words for it, for the vectors (``reading_vectors``)
+
+    @property
+    def attack(self) -> bool:
+        return self.kind in {"contest", "issue"}
+
+    @property
+    def key(self) -> str:
+        return f"{self.item_id}:{self.kind}:{self.name}" if self.kind == "issue" else f"{self.item_id}:{self.kind}"
+
+
+@dataclass(frozen=True)
+class Touch:
+    facet: Facet
+    relevance: float  # 0..1, how much the text is about it
+    push: float  # signed, towards guilt when positive, before the listener's weighing
+
+
+@dataclass(frozen=True)
+class Reading:
+    touches: tuple[Touch, ...]
+    specificity: float  # 0..1
+    loose: float  # the stance of what touched nothing, -1..1
+
+    @property
+    def push(self) -> float:
+        return self.impact_for("")
+
+    @property
+    def named(self) -> str:
+        """What moved the listener most, as a thought names it ("" when nothing in the case)."""
+        if not self.touches:
+            return ""
+        return max(self.touches, key=lambda t: (t.relevance, abs(t.push))).facet.name
+
+    @property
+    def keys(self) -> frozenset[tuple[str, int]]:
+        return frozenset((t.facet.key, 1 if t.push > 0 else -1) for t in self.touches if t.push)
+
+    def impact_for(self, archetype: str, heard: dict[tuple[str, int], int] | None = None) -> float:
+        """-1..1 towards guilt for one listener; ``heard`` counts the facets the room already heard."""
+        towards_guilt = towards_doubt = 1.0  # what is left unmoved, each way (facets add up softly)
+        for touch in self.touches:
+            weight = archetype_weight(touch.facet, archetype)
+            sign = 1 if touch.push > 0 else -1
+            repeats = (heard or {}).get((touch.facet.key, sign), 0)
+            value = min(1.0, abs(touch.push) * weight / (1 + REPEAT_DISCOUNT * repeats))
+            if sign > 0:
+                towards_guilt *= 1 - value
+            else:
+                towards_doubt *= 1 - value
+        total = towards_doubt - towards_guilt
+        total *= SPECIFIC_FLOOR + (1 - SPECIFIC_FLOOR) * self.specificity
+        total += LOOSE_FORCE * self.loose
+        return max(-1.0, min(1.0, READING_SCALE * total))
+
+
+def archetype_weight(facet: Facet, archetype: str) -> float:
+    if archetype == "cynic":
+        return MOTIVE_WEIGHT if facet.motive else 1.0
+    if archetype in EVIDENCE_MINDS:
+        return OTHER_WEIGHT if facet.human else LEANING_WEIGHT
+    if archetype in HUMAN_MINDS:
+        return LEANING_WEIGHT if facet.human else OTHER_WEIGHT
+    return 1.0
+
+
+class CaseIndex:
+    """A case's facets, how rare each word is in it, and each facet's vector; built once per case file."""
+
+    def __init__(self, case: CaseFile, kind: str = "static") -> None:
+        self.kind = kind
+        items = list(_facets(case))
+        self.facets = tuple(items + list(_claims(case, [f for f in items if f.kind in {"evidence", "witness"}])))
+        documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
+        count = len(documents)
+        frequency: dict[str, int] = {}
+        for words in documents:
+            for word in words:
+                frequency[word] = frequency.get(word, 0) + 1
+        self.idf = {word: math.log(1 + count / seen) for word, seen in frequency.items()}
+        names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
+        for word in names:  # the defendant's name is in every argument: it says nothing about what
+            self.idf[lex.stem(word)] = 0.0
+        texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
+        self.matrix = reading_vectors.embed(texts, kind)
+        self.leans = np.array([facet.lean for facet in self.facets], dtype=np.float32)
+        self.anchors = np.array([facet.kind in ANCHOR_KINDS for facet in self.facets])
+
+
+def standing(case: CaseFile) -> dict[str, float]:
+    """For each side (+1 guilt, -1 doubt), its strongest evidence that nobody contests."""
+    best = {1.0: 0.0, -1.0: 0.0}
+    for item in case.evidence:
+        if item.contestable and item.contest_reason:
+            continue
+        ours, theirs = item.strength_prosecution, item.strength_defense
+        side = 1.0 if ours >= theirs else -1.0
+        best[side] = max(best[side], abs(ours - theirs))
+    return best
+
+
+def _facets(case: CaseFile) -> Iterable[Facet]:
+    for facet in _raw_facets(case):
+        if facet.attack and facet.lean:  # a doubt about one item leaves the uncontested evidence standing
+            intact = standing(case)[-facet.lean]
+            facet = replace(facet, force=facet.force * (1 - STANDING_WEIGHT * intact))
+        yield facet
+
+
+def _raw_facets(case: CaseFile) -> Iterable[Facet]:
+    for item in case.evidence:
+        ours, theirs = item.strength_prosecution, item.strength_defense
+        lean = max(-1.0, min(1.0, (ours - theirs) * 2))
+        strong, weak = max(ours, theirs), min(ours, theirs)
+        human = item.type == "testimonial"
+        name = _evidence_name(item.label)
+        words = frozenset(lex.content_words(f"{item.label} {item.description}"))
+        said = f"{item.label}. {item.description}"
+        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words, said)
+        if item.contest_reason:
+            force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
+            reason = frozenset(lex.content_words(item.contest_reason)) - words  # what only the objection says
+            against = -1.0 if lean >= 0 else 1.0
+            yield Facet(item.id, "contest", name, against, force, human, False, reason, item.contest_reason)
+    for witness in case.witnesses:
+        lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
+        issues = witness.credibility_issues
+        own = frozenset(lex.content_words(f"{witness.name} {witness.role}"))
+        words = frozenset(lex.content_words(witness.testimony)) | own
+        account = f"{witness.name}, {witness.role}: {witness.testimony}"
+        force = max(0.1, 0.5 - 0.1 * len(issues))
+        yield Facet(witness.id, "witness", witness.name, lean, force, True, False, words, account)
+        for issue in issues:
+            said = frozenset(lex.content_words(issue)) - words
+            motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
+            force = 0.25 + 0.05 * len(issues)
+            issue_text = f"{witness.name}: {issue}"
+            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, said | own, issue_text)
+
+
+def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
+    """Each side's arguments in the case file: a text that echoes one argues that side."""
+    for prefix, lean, claims in (("P", 1.0, case.prosecution_arguments), ("D", -1.0, case.defense_arguments)):
+        for number, claim in enumerate(claims, start=1):
+            words = frozenset(lex.content_words(claim))
+            closest = max(named, key=lambda facet: len(facet.words & words), default=None)
+            name = closest.name if closest is not None else "that argument"
+            human = bool(closest and closest.human)
+            motive = bool(words & {lex.stem(w) for w in lex.MOTIVE_WORDS})
+            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words, claim)
+
+
+BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
+
+
+def _evidence_name(label: str) -> str:
+    """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most). A name
+    in brackets is never cut in half: "Property found or produced (Ann Plimpton)" keeps "(Ann
+    Plimpton)", not "(Ann"."""
+    words = BRACKETED_OR_WORD.findall(label)[:5]  # a bracketed name counts as one word
+    while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
+        words.pop()
+    short = " ".join(words).rstrip(",;:")
+    first = words[0].lower() if words else ""
+    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
+        return short[:1].lower() + short[1:]
+    return "the " + short[:1].lower() + short[1:]
+
+
+def case_index(case: CaseFile) -> CaseIndex:
+    return _case_index(case, reading_vectors.kind_in_use())
+
+
+@lru_cache(maxsize=32)
+def _case_index(case: CaseFile, kind: str) -> CaseIndex:
+    return CaseIndex(case, kind)
+
+
+def _relevance(index: CaseIndex, words: set[str], facet: Facet) -> tuple[float, set[str]]:
+    shared = words & facet.words
+    mass = sum(index.idf.get(word, 0.0) for word in shared)
+    return 1 - math.exp(-mass / RELEVANCE_MASS), shared
+
+
+def _direction(facet: Facet, absolute: int, relative: int) -> float:
+    """-1..1: which way a sentence about ``facet`` pushes, from how it treats it.
+
+    Relative words always speak of the item: on an attack (contest reason, credibility issue) the
+    attack is restated unless the sentence says the item holds up; on the item itself it stands
+    unless the sentence says it fails. A side's argument echoed is that side's argument (its
+    "only shows" or "proves" are its own words); only verdict words turn it round."""
+    if facet.kind == "claim":  # a side's argument restated: its own words are the stance words
+        turned = False
+    else:
+        turned = relative > 0 if facet.attack else relative < 0
+    lean = -facet.lean if turned else facet.lean
+    value = math.copysign(min(1.0, abs(lean)), lean) if lean else 0.0
+    return max(-1.0, min(1.0, value + ABSOLUTE_WEIGHT * absolute))
+
+
+def read(case: CaseFile, text: str, passages: tuple[Passage, ...] = ()) -> Reading:
+    """The reading of ``text`` against ``case`` (cached: the same text is read once)."""
+    retrieved = frozenset(p.item_id for p in passages)
+    return _read(case_index(case), text, retrieved)
+
+
+def _clauses(text: str) -> list[str]:
+    """Sentences, with a "but" clause split off so that it can answer what came before it."""
+    clauses: list[str] = []
+    for sentence in split_sentences(text) or [text]:
+        clauses += [part for part in BUT_SPLIT.split(sentence) if part.strip()]
+    return clauses
+
+
+@dataclass
+class _Sentence:
+    hits: list[tuple[float, Facet, set[str]]]  # (relevance, facet, shared words), one per item
+    direction: float  # -1..1
+    decisive: bool  # it says which way it goes (a plain citation of a fact does not)
+    weight: float = 1.0  # less when the next clause answers it ("..., but ...")
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What says which way one sentence goes; ``direction`` weighs them (``STANCE_WEIGHTS``)."""
+
+    own: float  # the stance model's verdict stance of the sentence alone (a logit, + towards guilt)
+    turn: float  # the model's "affirms (+) or undermines (-) what it speaks of", x that item's side
+    anchor: float  # -1..1: the side of the case file's own words it is closest to (arguments, objections)
+    rule: float  # -1..1: the word rules (the items' lean turned by stance words, and verdict words)
+    verdict: int  # the listed verdict words ("guilty", "reasonable doubt", "rules him out"), + towards guilt
+    directed: float  # 0..1: how likely it argues the verdict at all
+
+    @property
+    def direction(self) -> float:
+        own, turn, anchor, rule, verdict = STANCE_WEIGHTS
+        value = own * self.own + turn * self.turn + anchor * self.anchor + rule * self.rule
+        value += verdict * max(-2, min(2, self.verdict))
+        directed = 1.0 if self.verdict else self.directed  # "I say he is guilty" argues, however short
+        return directed * math.tanh(value)
+
+    @staticmethod
+    def alone(said: reading_stance.Stance, verdict: int, item: float = 0.0) -> Signals:
+        """A sentence about nothing in the case: its own stance, and how it treats ``item``'s side."""
+        return Signals(said.own, item * said.turn, 0.0, 0.0, verdict, said.directed)
+
+
+def _semantic(index: CaseIndex, sentence: str) -> np.ndarray:
+    """How much the sentence is about each facet by meaning (0..1), whatever words it uses."""
+    low, high = SEMANTIC_RANGE[index.kind]
+    cosine = index.matrix @ reading_vectors.embed((sentence,), index.kind)[0]
+    return np.clip((cosine - low) / (high - low), 0.0, 1.0)
+
+
+def _item_lean(facet: Facet) -> float:
+    """The side of the thing a facet speaks of: an objection or a credibility issue speaks of an item or
+    a witness of the other side."""
+    return -facet.lean if facet.attack else facet.lean
+
+
+def _sentence(index: CaseIndex, sentence: str, said: reading_stance.Stance) -> tuple[_Sentence | None, Signals | None]:
+    """What one sentence is about and which way it goes; None when it is about nothing in the case."""
+    about = set(lex.content_words(sentence))
+    absolute, relative = lex.stance_of(sentence)
+    meaning = _semantic(index, sentence)
+    scores = np.zeros(len(index.facets))
+    found = []
+    for position, facet in enumerate(index.facets):
+        score, shared = _relevance(index, about, facet)
+        score = max(score, float(meaning[position]))
+        scores[position] = score
+        if score >= MIN_RELEVANCE:
+            found.append((score, facet, shared))
+    if not found:
+        return None, None
+    best = max(score for score, _, _ in found)
+    per_item: dict[str, tuple[float, Facet, set[str]]] = {}
+    for hit in found:
+        held = per_item.get(hit[1].item_id)
+        if hit[0] >= FOCUS * best and (held is None or hit[0] > held[0]):
+            per_item[hit[1].item_id] = hit
+    hits = list(per_item.values())
+    main = [hit for hit in hits if hit[0] >= MAIN * best]  # what the sentence is mostly about
+    mass = sum(score**2 for score, _, _ in main)
+    item = sum(score**2 * _item_lean(facet) for score, facet, _ in main) / mass
+    near = np.where(index.anchors, scores, -np.inf)
+    closeness = np.exp((near - near.max()) / ANCHOR_SHARPNESS) if index.anchors.any() else np.zeros(len(scores))
+    anchor = float(closeness @ index.leans / closeness.sum()) if closeness.sum() else 0.0
+    rule = _towards(main, absolute, relative)
+    signals = Signals(said.own, item * said.turn, anchor, rule, absolute, said.directed)
+    direction = signals.direction
+    decisive = abs(direction) >= DECISIVE
+    weight = 1.0 if absolute or relative or has_verb(sentence) else LIST_WEIGHT  # a list of names claims nothing
+    return _Sentence(hits, direction, decisive, weight), signals
+
+
+def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative: int) -> float:
+    """The word rules' direction: the facets' leans turned by the stance words, the most relevant
+    counting most, and the verdict words."""
+    weight = sum(score**2 for score, _, _ in hits)
+    lean = sum(score**2 * _direction(facet, 0, relative) for score, facet, _ in hits) / weight
+    return max(-1.0, min(1.0, lean + ABSOLUTE_WEIGHT * absolute))
+
+
+def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
+    """Each clause's signals (None for one about nothing in the case): what ``STANCE_WEIGHTS`` is fitted on."""
+    index = case_index(case)
+    lines = _clauses(text)
+    said = reading_stance.stances(tuple(lines), index.kind)
+    found = []
+    for line, stance in zip(lines, said, strict=True):
+        _, signals = _sentence(index, line, stance)
+        found.append(signals or Signals.alone(stance, lex.stance_of(line)[0]))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
+    sentences: list[_Sentence] = []
+    loose = 0.0
+    lines = _clauses(text)
+    said = reading_stance.stances(tuple(lines), index.kind)
+    for line, stance in zip(lines, said, strict=True):
+        if CONTRAST.match(line) and sentences:  # "..., but ...": what came before is conceded
+            sentences[-1] = replace(sentences[-1], weight=CONCEDED)
+        read_line, _ = _sentence(index, line, stance)
+        if read_line is not None:
+            sentences.append(read_line)
+            continue
+        verdict = lex.stance_of(line)[0]
+        alone = Signals.alone(stance, verdict).direction
+        if sentences and abs(alone) >= FOLLOW_STANCE:  # "That identification is worthless.": about what was just said
+            previous = sentences[-1]
+            hits = [(score * FOLLOW_SHARE, facet, set()) for score, facet, _ in previous.hits]
+            mass = sum(score**2 for score, _, _ in hits)
+            item = sum(score**2 * _item_lean(facet) for score, facet, _ in hits) / mass
+            follow = Signals.alone(stance, verdict, item).direction
+            sentences.append(_Sentence(hits, follow, True))
+        else:
+            loose += alone
+    # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
+    steer = sum(
+        line.direction * line.weight * max(score for score, _, _ in line.hits) for line in sentences if line.decisive
+    )
+    pushes: dict[str, float] = {}
+    relevance: dict[str, float] = {}
+    facets: dict[str, Facet] = {}
+    details: set[str] = set()
+    for line in sentences:
+        direction = line.direction if line.decisive or not steer else math.copysign(abs(line.direction), steer)
+        for score, facet, shared in line.hits:
+            boost = 1 + RETRIEVED_BOOST if facet.item_id in retrieved else 1.0
+            push = direction * score * facet.force * boost * line.weight
+            pushes[facet.key] = max(-facet.force, min(facet.force, pushes.get(facet.key, 0.0) + push))
+            relevance[facet.key] = max(relevance.get(facet.key, 0.0), score)
+            facets[facet.key] = facet
+            details |= {w for w in shared if w.isdigit() or index.idf.get(w, 0.0) >= DETAIL_IDF}
+    touches = tuple(Touch(facets[key], relevance[key], push) for key, push in pushes.items() if push)
+    specificity = min(1.0, len(details) / 3)
+    return Reading(touches=touches, specificity=specificity, loose=max(-1.0, min(1.0, loose)))
+
+
+def heard_counts(
+    readings: Iterable[Reading], counts: dict[tuple[str, int], int] | None = None
+) -> dict[tuple[str, int], int]:
+    """How often the room has heard each facet argued each way (added to ``counts`` when given)."""
+    counts = dict(counts or {})
+    for reading in readings:
+        for key in reading.keys:
+            counts[key] = counts.get(key, 0) + 1
+    return counts
