@@ -53,11 +53,12 @@ def test_a_vote_sent_while_the_controls_are_being_fetched_stays_on_screen(browse
     page.click("button:has-text('Take the seat')")
     expect(page.locator("#your-turn")).to_be_visible(timeout=2 * WAIT_MS)
     page.fill("#id_content", "Two seconds of lamplight is not an identification.")
-    page.click("#room-controls button:has-text('Speak')")
-    expect(page.locator("#your-turn")).to_have_count(0)  # the speech's answer is in: not her turn
-
-    # The AI jurors' round; her next turn makes the page fetch its controls, and that answer waits.
+    # From her speech on, an answer to a fetch of the controls waits for a vote. The speech's own
+    # answer (not her turn) comes in; after the AI jurors' round, her next turn makes the page fetch
+    # its controls (the round can be over before the speech's answer is in, or after).
     page.evaluate("window.holding = true")
+    page.click("#room-controls button:has-text('Speak')")
+    expect(page.locator("#your-turn")).to_have_count(0)
     page.wait_for_function("window.heldFetches > 0", timeout=2 * WAIT_MS)
     page.click("#room-controls button:has-text('Vote guilty')")
     expect(page.locator("#your-vote")).to_have_text(re.compile("^guilty$"))
