@@ -132,6 +132,31 @@ def test_the_audit_fails_on_a_planted_violation(browser, live_daphne) -> None:
     assert found.get("color-contrast") == ["#planted-text"], found
 
 
+def test_an_announcement_is_readable_at_every_moment_of_its_arrival(browser, live_daphne) -> None:
+    """A notice that slides in is audited while it arrives (an audit, or a glance, can land at any
+    moment of it): paused at points through its entrance, its words keep their contrast."""
+    need_axe()
+    page = _context(browser).new_page()
+    page.goto(f"{live_daphne.url}/")
+    audit(page)  # loads axe
+    page.evaluate(
+        """() => document.getElementById("main").insertAdjacentHTML("afterbegin",
+             '<div class="announcements"><p class="announce" id="arriving">Juror 4 changed vote</p></div>')"""
+    )
+    for share in (0.05, 0.25, 0.5, 0.75):
+        found = page.evaluate(
+            """async (share) => {
+              const [entrance] = document.getElementById("arriving").getAnimations();
+              entrance.pause();
+              entrance.currentTime = share * entrance.effect.getComputedTiming().duration;
+              const results = await axe.run("#arriving", {runOnly: ["color-contrast"]});
+              return results.violations.map((v) => v.nodes.map((n) => n.failureSummary)).flat();
+            }""",
+            share,
+        )
+        assert found == [], (share, found)
+
+
 def test_every_page_a_player_meets_has_no_serious_violation(browser, live_daphne, artifacts) -> None:
     need_axe()
     url = live_daphne.url

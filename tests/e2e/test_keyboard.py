@@ -140,8 +140,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, live_daphne) -> None:
     # Call the final vote: the question takes the focus; past "Keep deliberating" and back to "Yes".
     keys.to(button("Call Final Vote"), "Call Final Vote")
     keys.press("Enter")
-    page.locator("#call-confirm").wait_for()
-    assert page.evaluate("document.activeElement.id") == "call-confirm"
+    expect(page.locator("#call-confirm")).to_be_focused()  # once the new controls have settled
     keys.to(button("Keep deliberating"), "Keep deliberating")
     keys.to(button("Yes, call the final vote"), "Yes", back=True)
     keys.press("Enter")

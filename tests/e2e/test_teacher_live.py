@@ -14,6 +14,8 @@ import re
 import shutil
 from pathlib import Path
 
+from tests.e2e.words import broken_words
+
 CASE_TITLE = "The State v. Curtis Hale"
 WAIT_MS = 60_000
 TEACHER, PASSWORD = "e2e-teacher", "a-long-password-2"
@@ -22,7 +24,11 @@ CREATE_TEACHER = (
     f"User.objects.filter(username='{TEACHER}').exists() or "
     f"User.objects.create_user('{TEACHER}', password='{PASSWORD}')"
 )
-SAID = "Two seconds of lamplight is not an identification."
+SAID = (  # long enough to fill its column: the other columns then keep only what they must
+    "Two seconds of lamplight is not an identification. The witness stood across the street, in the"
+    " rain, behind a parked van, and she told the police the man wore a grey hood; the defendant's coat"
+    " that night was brown, and nobody found a grey hood in his flat, his car or his locker at work."
+)
 SHOTS = Path(os.environ.get("ANGRY_SHOTS", "")) if os.environ.get("ANGRY_SHOTS") else None
 COUNTDOWN = "#teacher-live #room-turn .countdown"
 
@@ -34,6 +40,7 @@ def _shoot(page, artifacts: Path, name: str) -> None:  # type: ignore[no-untyped
         assert sideways <= 0, f"{name} scrolls sideways by {sideways} px at {width} px"
         path = artifacts / f"{name}-{width}.png"
         page.screenshot(path=str(path), full_page=True)
+        assert broken_words(page) == [], f"{name} breaks words mid-word at {width} px"
         if SHOTS is not None and SHOTS.is_dir():
             shutil.copy(path, SHOTS / path.name)
     page.set_viewport_size({"width": 1280, "height": 900})
