@@ -44,6 +44,7 @@ class RoomCard:
     max_rounds: int
     waiting: bool
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
+    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
 
     @property
     def code(self) -> str:
@@ -76,6 +77,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         max_rounds=int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
+        ai_only=bool(room.get("ai_only")),
     )
 
 
@@ -164,6 +166,21 @@ class GroupDebrief:
     @property
     def heading(self) -> str:
         return f"Group {self.group}"
+
+    @property
+    def has_students(self) -> bool:
+        """Whether anyone sits in this group (the seats come prefetched with the record)."""
+        return any(s.is_participant and not s.is_host for s in self.deliberation.seats.all())
+
+    @property
+    def counted(self) -> bool:
+        """Whether this group is one of the class's juries: a group nobody joined is not, whether it
+        still waits or the teacher started it as an AI-only jury."""
+        return self.has_students
+
+    @property
+    def ai_only(self) -> bool:
+        return not self.has_students and self.deliberation.phase != Phase.PRESENTATION
 
     @property
     def students(self) -> list[StudentLine]:

@@ -15,9 +15,9 @@ from django.db import transaction
 
 from cases.models import Case
 from deliberation.engine.rules import DEFAULT_RULES
-from deliberation.models import ClassSession, Phase
+from deliberation.models import ClassSession, Deliberation, Phase, SeatKind
 from deliberation.rooms import services as room_services
-from deliberation.rooms.state import STAGE_WAITING, room_of
+from deliberation.rooms.state import STAGE_WAITING, room_of, room_save
 
 MIN_GROUPS, MAX_GROUPS = 1, 10
 MIN_SEATS, MAX_SEATS = 1, len(room_services.OPENABLE_SEATS)
@@ -26,6 +26,10 @@ MAX_NAME = 80
 ERROR_GROUPS = f"A class has {MIN_GROUPS} to {MAX_GROUPS} groups (got {{groups}})."
 ERROR_SEATS = f"A group has {MIN_SEATS} to {MAX_SEATS} seats for students (got {{seats}})."
 ERROR_NOTHING_TO_START = "Every room of this class has already started."
+ERROR_NOBODY_SEATED = (
+    "No waiting group has a student yet, so none was started. Wait for the students to join, or start "
+    "the empty groups as AI-only juries."
+)
 
 
 def open_seats_for(count: int) -> tuple[int, ...]:
@@ -105,20 +109,40 @@ def class_create(
     return session
 
 
+def has_students(deliberation: Deliberation) -> bool:
+    """Whether anyone (a person or an agent, not the teacher) sits in this room now."""
+    return deliberation.seats.filter(kind__in=(SeatKind.HUMAN, SeatKind.AGENT), is_host=False).exists()
+
+
+def is_ai_only(deliberation: Deliberation) -> bool:
+    """A group the teacher started with nobody in it, on purpose: a jury of AI jurors alone."""
+    return bool(room_of(deliberation).get("ai_only"))
+
+
 @transaction.atomic
-def class_start(*, class_id: int) -> int:
-    """Start every room of the class still waiting for its teacher; returns how many started.
+def class_start(*, class_id: int, empty_too: bool = False) -> int:
+    """Start the rooms of the class that are waiting and have students; returns how many started.
+
+    A room nobody joined stays waiting (a late student can still take a seat in it) unless the
+    teacher asks for the empty groups too (``empty_too``): those are started as AI-only juries and
+    marked so (``is_ai_only``), and the class debrief keeps them apart from the class's juries.
 
     The caller has checked that the request comes from the class's teacher (``access.class_for``):
     a logged-in teacher on another browser is not the rooms' host by browser key, so the rooms are
     started the way an autostart room's clock starts them. Rooms already started are left alone.
     """
     session = ClassSession.objects.select_for_update().get(pk=class_id)
-    started = 0
+    started = waiting = 0
     for room in session.rooms.order_by("pk"):
-        if room.phase == Phase.PRESENTATION and room_of(room).get("stage") == STAGE_WAITING:
-            room_services.room_start(deliberation_id=room.pk, by_clock=True)
-            started += 1
+        if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
+            continue
+        waiting += 1
+        if not has_students(room):
+            if not empty_too:
+                continue
+            room_save(room, {**room_of(room), "ai_only": True})
+        room_services.room_start(deliberation_id=room.pk, by_clock=True)
+        started += 1
     if not started:
-        raise ValidationError(ERROR_NOTHING_TO_START)
+        raise ValidationError(ERROR_NOBODY_SEATED if waiting else ERROR_NOTHING_TO_START)
     return started
