@@ -20,7 +20,7 @@ from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, S
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
-from deliberation.rooms.state import STAGE_WAITING, clock_of, room_of
+from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of
 from deliberation.selectors import deliberations_with_record
 
 
@@ -45,6 +45,7 @@ class RoomCard:
     waiting: bool
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
     ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
+    lesson: dict[str, Any] = field(default_factory=dict)  # the lesson's time left (``state.lesson_clock``)
 
     @property
     def code(self) -> str:
@@ -78,6 +79,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
         ai_only=bool(room.get("ai_only")),
+        lesson=lesson_clock(room),
     )
 
 

@@ -64,6 +64,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 rules=data["rules"],
                 options=game.to_settings(),
                 trial=data["trial"],
+                lesson_minutes=data["lesson_minutes"],
             )
         except ValidationError as exc:
             for message in exc.messages:
@@ -100,6 +101,7 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "any_finished": any(c.finished for c in cards),
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
+        "lesson_plan": classes.lesson_plan_of(session),
         "jury_rules": RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES]),
     }
     return render(request, "rooms/class_page.html", context)

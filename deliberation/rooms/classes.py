@@ -16,6 +16,7 @@ from django.db import transaction
 from cases.models import Case
 from deliberation.engine.rules import DEFAULT_RULES
 from deliberation.models import ClassSession, Deliberation, Phase, SeatKind
+from deliberation.rooms import lesson
 from deliberation.rooms import services as room_services
 from deliberation.rooms.state import STAGE_WAITING, room_of, room_save
 
@@ -54,6 +55,7 @@ def class_create(
     rules: str = DEFAULT_RULES,
     options: dict[str, Any] | None = None,
     trial: bool = False,
+    lesson_minutes: float | None = None,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
@@ -62,15 +64,20 @@ def class_create(
     in (so those pages open from any browser they log in on); the teacher does not play. Each room gets its own seed
     (``seed`` + group index) so the groups' AI jurors do not all say the same thing. Every room is
     played with the same ``engine``, jury ``rules`` and game settings (``options``: the keys of
-    ``GameSettings.to_settings``), as a room made alone with the same choices.
+    ``GameSettings.to_settings``), as a room made alone with the same choices. ``lesson_minutes``:
+    the time the class has; the trial's length, the turn length and the round limit are chosen to
+    fit it (``lesson.plan_for``, for groups of ``seats`` students) in place of those given.
     """
     if not MIN_GROUPS <= groups <= MAX_GROUPS:
         raise ValidationError(ERROR_GROUPS.format(groups=groups))
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
-    chosen: dict[str, Any] = {**(options or {}), "groups": groups, "seats": seats, "rules": rules}
-    if trial:
-        chosen["trial"] = True
+    options = {**(options or {}), **({"trial": True} if trial else {})}
+    if lesson_minutes is not None:  # the lesson's length chooses the trial, the turns and the rounds
+        plan = lesson.plan_for(lesson_minutes, trial=trial, students=seats)
+        turn_seconds, max_rounds = plan.turn_seconds, plan.max_rounds
+        options.update(plan.settings(), max_rounds=max_rounds, turn_seconds=turn_seconds)
+    chosen: dict[str, Any] = {**options, "groups": groups, "seats": seats, "rules": rules}
     for key, value in (
         ("max_rounds", max_rounds),
         ("turn_seconds", turn_seconds),
@@ -101,12 +108,18 @@ def class_create(
             seed=None if seed is None else seed + index,
             engine=engine,
             rules=rules,
-            options={**(options or {}), **({"trial": True} if trial else {})},
+            options=options,
         )
         for index in range(groups)
     ]
     session.rooms.add(*rooms)
     return session
+
+
+def lesson_plan_of(session: ClassSession) -> lesson.LessonPlan | None:
+    """The plan the class was made with, to show before the start (None without a lesson length)."""
+    plan = (session.settings or {}).get("lesson")
+    return lesson.LessonPlan(**plan) if plan else None
 
 
 def has_students(deliberation: Deliberation) -> bool:

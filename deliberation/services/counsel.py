@@ -64,7 +64,13 @@ def trial_begin(
     ``opened`` off (a room): AI counsel waits until someone claims counsel or the room's clock
     opens the trial (``trial_open``); ``counsel`` maps a side to the seat that plays it."""
     case = Case.objects.with_file().get(pk=deliberation.case_id)
-    state = new_trial(case_file(case), seed=deliberation.seed)
+    chosen = deliberation.settings or {}
+    limits: dict[str, Any] = {}
+    if chosen.get("trial_witnesses"):  # a lesson's length chose the trial's
+        limits["max_witnesses"] = int(chosen["trial_witnesses"])
+    if chosen.get("trial_questions"):
+        limits["max_questions"] = int(chosen["trial_questions"])
+    state = new_trial(case_file(case), seed=deliberation.seed, **limits)
     state.people = list(people)
     last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first() or 0
     return {
@@ -413,6 +419,34 @@ def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
         _save(deliberation, state)
         _close(deliberation, state)
     return CLOSED
+
+
+def trial_close_for_time(*, deliberation_id: int) -> bool:
+    """A room's trial has had its share of the lesson (``rooms.lesson``): the judge closes it as it
+    stands (``trial_steps.close_early``, the directions given) and the deliberation begins. False
+    when no trial is under way any more."""
+    from deliberation.rooms.state import room_of, room_save
+
+    with transaction.atomic():
+        try:
+            deliberation = _lock(deliberation_id)
+        except ValidationError:
+            return False
+        room = room_of(deliberation)
+        room["lesson"] = {**(room.get("lesson") or {}), "trial_closed": True}
+        room["trial_wait"] = ""
+        room_save(deliberation, room)
+        state = load(deliberation)
+        trial_steps.close_early(state, _case(deliberation_id), text=TIME_CLOSED)
+        _save(deliberation, state)
+        _close(deliberation, state)
+    return True
+
+
+TIME_CLOSED = (
+    "Members of the jury, the time this court has for the trial is over. What you have heard stands; "
+    "I give you my directions now."
+)
 
 
 def _close(deliberation: Deliberation, state: TrialState) -> None:

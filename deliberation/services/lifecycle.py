@@ -480,8 +480,9 @@ def _record_vote_turn(deliberation: Deliberation, seat: Seat, *, previous: str, 
 
 
 @transaction.atomic
-def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Deliberation:
-    """The host calls the final vote: the verdict is read from the current votes at once."""
+def vote_call(*, deliberation_id: int, seat_number: int | None = None, reason: str = "called") -> Deliberation:
+    """The host calls the final vote: the verdict is read from the current votes at once.
+    ``reason`` "time": the judge directs it because the lesson's time is nearly up."""
     from deliberation.services.rounds import conclude
 
     deliberation = _lock(deliberation_id)
@@ -492,6 +493,6 @@ def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Delibe
         _participant_seat(deliberation, seat_number)
     state = DeliberationState.from_dict(deliberation.engine_state)
     ending.call_vote(state)
-    state.end_reason = "called"
+    state.end_reason = "time" if reason == "time" else "called"
     conclude(deliberation, state)
     return deliberation

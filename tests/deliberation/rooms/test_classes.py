@@ -419,8 +419,8 @@ def test_a_group_nobody_joined_is_not_one_of_the_class_juries_in_the_debrief_whe
     assert "1 of 1 jury reached a verdict" in page
     empty = page[page.index('id="empty-groups"') :]
     assert "Groups nobody joined" in empty and "Not counted among the class" in empty
-    assert f"Group 2 <span class=\"room-code\">{second.room_code}</span>: played as an AI-only jury" in empty
-    assert f"Group 3 <span class=\"room-code\">{third.room_code}</span>: played as an AI-only jury" in empty
+    assert f'Group 2 <span class="room-code">{second.room_code}</span>: played as an AI-only jury' in empty
+    assert f'Group 3 <span class="room-code">{third.room_code}</span>: played as an AI-only jury' in empty
     assert page.index('id="group-1"') < page.index('id="empty-groups"') and 'id="group-2"' not in page
 
 
