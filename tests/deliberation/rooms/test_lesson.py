@@ -4,6 +4,7 @@ spent and directs every jury to its verdict before the bell."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 
 import pytest
@@ -38,7 +39,7 @@ def _teacher() -> Client:
 @pytest.mark.parametrize("trial", [False, True])
 def test_a_longer_lesson_gets_no_shorter_a_trial_and_no_fewer_rounds(students, trial):
     plans = [lesson.plan_for(minutes, trial=trial, students=students) for minutes in lesson.LESSON_CHOICES]
-    for shorter, longer in zip(plans, plans[1:], strict=False):
+    for shorter, longer in itertools.pairwise(plans):
         assert lesson.trial_estimate(longer.witnesses, longer.questions) >= lesson.trial_estimate(
             shorter.witnesses, shorter.questions
         )
