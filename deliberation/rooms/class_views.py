@@ -96,7 +96,6 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "cards": cards,
         "join_url": request.build_absolute_uri(reverse("room_join")),
         "any_waiting": any(c.waiting for c in cards),
-        "any_ready": any(c.waiting and c.seated for c in cards),
         "any_empty": any(c.waiting and not c.seated for c in cards),
         "any_finished": any(c.finished for c in cards),
         "push_seen": seen,

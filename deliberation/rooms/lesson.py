@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 
 LESSON_CHOICES = (30, 45, 60)
@@ -33,7 +34,7 @@ TURN_SECONDS_TYPICAL = 25.0
 AI_ROUND_SECONDS = 8.0  # an AI round heard and shown, with the pause between rounds
 TRIAL_SHARE = 0.4  # of the time before the verdict, at most, for the trial
 MIN_TURN, MAX_TURN = 20, 90
-MIN_ROUNDS, MAX_ROUNDS = 2, 20
+MIN_ROUNDS, MAX_ROUNDS = 2, 30
 WITNESSES = (1, 2, 3)  # per side
 QUESTIONS = (1, 2, 3, 4)  # per examination (chief and cross each)
 
@@ -70,7 +71,9 @@ class LessonPlan:
 
     def settings(self) -> dict[str, Any]:
         """The game settings the plan chooses (the keys a room is made with)."""
-        chosen: dict[str, Any] = {"lesson": asdict(self)}
+        # A jury whose votes stand still for three rounds would end minutes into a long lesson:
+        # it now has half the lesson's rounds to move before that ends it.
+        chosen: dict[str, Any] = {"lesson": asdict(self), "stability_rounds": max(3, self.max_rounds // 2)}
         if self.trial:
             chosen.update(trial_witnesses=self.witnesses, trial_questions=self.questions)
         return chosen
@@ -131,13 +134,15 @@ def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
 
 
 def lesson_times(plan: dict[str, Any], start: datetime) -> dict[str, Any]:
-    """The room's lesson state at its start: the bell, when the trial must close, when the verdict."""
-    seconds = float(plan["minutes"]) * 60
+    """The room's lesson state at its start: the bell, when the trial must close, when the verdict
+    (on the clock ``ANGRY_LESSON_MINUTE_SECONDS`` sets: a minute is 60 s but in a compressed demo)."""
+    scale = float(getattr(django_settings, "ANGRY_LESSON_MINUTE_SECONDS", 60.0)) / 60.0
+    seconds = float(plan["minutes"]) * 60 * scale
     times: dict[str, Any] = {
         "minutes": plan["minutes"],
         "ends_at": (start + timedelta(seconds=seconds)).isoformat(),
-        "direct_at": (start + timedelta(seconds=seconds - float(plan["margin"]))).isoformat(),
+        "direct_at": (start + timedelta(seconds=seconds - float(plan["margin"]) * scale)).isoformat(),
     }
     if plan.get("trial"):
-        times["trial_by"] = (start + timedelta(seconds=float(plan["trial_seconds"]))).isoformat()
+        times["trial_by"] = (start + timedelta(seconds=float(plan["trial_seconds"]) * scale)).isoformat()
     return times

@@ -90,6 +90,8 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
+        # a lesson's length (rooms.lesson) keeps a jury whose votes stand still at it for longer
+        **({"stability_rounds": int(options["stability_rounds"])} if options.get("stability_rounds") else {}),
         **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,

@@ -259,7 +259,9 @@ def test_a_class_nobody_joined_starts_no_group_unless_the_teacher_asks_for_ai_on
     assert {r.phase for r in _rooms(session)} == {Phase.PRESENTATION}
     teacher = _browser(TEACHER)
     page = teacher.get(f"/classes/{session.public_id}/").content.decode()
-    assert "Start every group with students" not in page and "Also start the empty groups, as AI-only juries" in page
+    assert "Also start the empty groups, as AI-only juries" in page
+    refused = teacher.post(f"/classes/{session.public_id}/start/", follow=True).content.decode()
+    assert classes.ERROR_NOBODY_SEATED in refused and {r.phase for r in _rooms(session)} == {Phase.PRESENTATION}
     teacher.post(f"/classes/{session.public_id}/start/", {"empty": "1"})
     rooms = _rooms(session)
     assert {r.phase for r in rooms} == {Phase.DELIBERATION} and all(classes.is_ai_only(r) for r in rooms)
