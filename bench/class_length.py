@@ -125,7 +125,15 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
             continue
         sim.now = max(sim.now, min(moments))
         if os.environ.get("BENCH_DEBUG"):
-            print(round((sim.now - start).total_seconds()), d.phase, state.get("stage"), state.get("queue"), plan_action, due, file=sys.stderr)
+            print(
+                round((sim.now - start).total_seconds()),
+                d.phase,
+                state.get("stage"),
+                state.get("queue"),
+                plan_action,
+                due,
+                file=sys.stderr,
+            )
         began = time.perf_counter()
         if plan_action is not None and plan_action[1] <= sim.now and (due is None or plan_action[1] <= due):
             mark = plan_action[0]
@@ -136,7 +144,11 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
                 claimed = True
             elif isinstance(mark, tuple) and len(mark) == 3:
                 side, what = mark[1], mark[2]
-                action = {trial_steps.EXAMINE: "ai_ask", trial_steps.SPEECH: "ai_speak", trial_steps.REVIEW: "no_objection"}[what]
+                action = {
+                    trial_steps.EXAMINE: "ai_ask",
+                    trial_steps.SPEECH: "ai_speak",
+                    trial_steps.REVIEW: "no_objection",
+                }[what]
                 counsel.trial_move(deliberation_id=d.pk, side=side, action=action)
             else:
                 seat = state["queue"][0]

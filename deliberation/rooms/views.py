@@ -328,6 +328,9 @@ def trial(request: HttpRequest, code: str) -> HttpResponse:
             side = request.POST.get("side", "")
             counsel.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
             return f"You are {side_name(side).lower()}."
+        if action == "swap":
+            side = counsel.counsel_swap(deliberation_id=deliberation.pk, seat_number=seat.number)
+            return f"You are {side_name(side).lower()} now."
         counsel.seat_move(
             deliberation_id=deliberation.pk,
             seat_number=seat.number,
