@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import _django  # noqa: E402
+import _django
 
 TURN_THINK = (12.0, 38.0)  # a student's turn: reading the last speeches, then typing (s)
 MOVE_THINK = (10.0, 30.0)  # a move at the trial: reading the answer, choosing the next question (s)
@@ -60,7 +60,7 @@ class SimClock:
 
 def play_group(*, case, students: int, trial: bool, minutes: float | None, seed: int, sim: SimClock):  # type: ignore[no-untyped-def]
     from deliberation.engine.trial import steps as trial_steps
-    from deliberation.models import Deliberation, Phase, RoundStatus
+    from deliberation.models import Deliberation, Phase
     from deliberation.rooms import classes, clock, control, services
     from deliberation.rooms.services import Credential
     from deliberation.rooms.state import STAGE_TURNS, room_of
@@ -101,7 +101,6 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
             for seat in d.seats.filter(away_since__isnull=False, number__in=seats):
                 control.seat_return(deliberation_id=d.pk, credential=creds[seat.number])  # "I'm back"
         mark: object = None
-        act = None
         if d.phase == Phase.TRIAL:
             if not claimed:
                 mark, think = "claim", CLAIM_AFTER
@@ -165,8 +164,6 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
                         services.room_pass(deliberation_id=d.pk, credential=cred)
         else:
             clock.room_tick(deliberation_id=d.pk, now=sim.now)
-            if d.round_status == RoundStatus.IDLE and d.phase == Phase.DELIBERATION:
-                pass
         sim.now += timedelta(seconds=time.perf_counter() - began)  # the server's own work takes time too
     d = Deliberation.objects.get(pk=room.pk)
     ended = (sim.now - start).total_seconds() / 60
