@@ -441,3 +441,35 @@ def test_a_late_student_is_offered_no_seat_in_a_finished_group_and_is_told_where
     assert not first.seats.filter(session_key="late-student").exists()
     still = late.get(f"/join/{second.room_code}/").content.decode()
     assert "Take the seat" in still and "This group has finished" not in still
+
+
+def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from deliberation.engine.trial import steps as trial_steps
+    from deliberation.services import counsel
+
+    session = _class(robbery, groups=1, seats=2, seed=4, trial=True)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    teacher = _browser(TEACHER)
+
+    def card() -> str:
+        page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+        return page[page.index('class="class-room-turn"') :]
+
+    assert "Counsel are being chosen" in card()
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1))
+    assert "Opening speeches" in card()  # the defence's opening waits for Anna
+    for _ in range(20):
+        room.refresh_from_db()
+        waiting = trial_steps.awaiting(counsel.load(room))
+        if waiting is not None and waiting.what == trial_steps.EXAMINE:
+            break
+        action = {trial_steps.REVIEW: "no_objection", trial_steps.SPEECH: "ai_speak"}[waiting.what]
+        counsel.seat_move(deliberation_id=room.pk, seat_number=2, action=action)
+    assert "witness" in card() and "cross-examination" in card()  # Anna cross-examines the prosecution's witness
