@@ -238,6 +238,9 @@ ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
 # process (a worker or web process killed mid-round) and is taken over.
 ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 10.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
+# The seconds one minute of a lesson's length lasts (rooms.lesson): 60, except to run a lesson on a
+# compressed clock in a demonstration or a browser test (the turns keep their own length).
+ANGRY_LESSON_MINUTE_SECONDS = env_float("ANGRY_LESSON_MINUTE_SECONDS", 60.0, minimum=0.5, maximum=60.0)
 ANGRY_ROOM_PACE_SECONDS = env_float("ANGRY_ROOM_PACE_SECONDS", 3.0, minimum=0.0)  # between AI rounds in rooms
 # Words a participant may not say in a room: a comma list, or a file of words (deliberation/rooms/words.py).
 ANGRY_WORD_FILTER = env_words("ANGRY_WORD_FILTER")

@@ -58,6 +58,7 @@ class EndReason(models.TextChoices):
     MAJORITY = "majority", "Majority verdict"
     NO_NEW_ARGUMENTS = "no_new_arguments", "No new arguments"
     DEADLOCK = "deadlock", "Second deadlock"
+    TIME = "time", "Lesson time up"
 
 
 class RoundStatus(models.TextChoices):

@@ -25,7 +25,7 @@ from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
 from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
-EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock"]
+EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock", "time"]
 STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})
 Verdict = Literal["guilty", "not_guilty", "hung"]
 

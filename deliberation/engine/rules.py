@@ -244,6 +244,8 @@ def verdict_detail(
     rules = RULE_SETS.get(name, RULE_SETS[DEFAULT_RULES])
     size = guilty + not_guilty
     tag = f"(rules: {rules.label})"
+    if end_reason == "time":  # the judge directed it: the lesson's time was nearly up
+        tag = f"when the lesson's time was up {tag}"
     if verdict == "hung":
         required = required_verdict(name, size=size, direction_given=direction_given)
         if end_reason == "deadlock" and rules.kept_until_agreed:

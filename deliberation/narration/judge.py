@@ -32,6 +32,7 @@ END_REASON_PHRASES = {
     "majority": "The jury reached a majority verdict, which the court may now accept.",
     "no_new_arguments": "Nothing new was said, round after round.",
     "deadlock": "The jury reported a second time that it cannot agree.",
+    "time": "The lesson's time was nearly up, so the judge directed the jury to return its verdict.",
 }
 
 ERROR_NO_DEFENDANT = "The judge needs at least one defendant's name."

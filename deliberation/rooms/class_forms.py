@@ -10,6 +10,7 @@ from django import forms
 from cases.picker import CaseChoiceField
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.rooms.classes import MAX_GROUPS, MAX_NAME, MAX_SEATS, MIN_GROUPS, MIN_SEATS
+from deliberation.rooms.lesson import MAX_MINUTES, MIN_MINUTES
 
 DEFAULT_GROUPS = 5
 DEFAULT_SEATS = 6
@@ -33,6 +34,17 @@ class ClassCreateForm(forms.Form):
     trial = forms.BooleanField(
         required=False,
         label="Hold the trial first in every room: students may take counsel, question the witnesses and object",
+    )
+    lesson_minutes = forms.IntegerField(
+        required=False,
+        min_value=MIN_MINUTES,
+        max_value=MAX_MINUTES,
+        label="Minutes the class has (optional: 30, 45, 60 or any number)",
+        help_text=(
+            "Counted from the start. The trial's length, the turns and the round limit are chosen to fit, "
+            "and the judge directs every jury to its verdict before the time is up."
+        ),
+        widget=forms.NumberInput(attrs={"list": "lesson-choices", "inputmode": "numeric"}),
     )
     pace_seconds = forms.FloatField(required=False, min_value=0, max_value=120, label="Seconds between AI rounds")
     seed = forms.IntegerField(required=False, min_value=0, label="Seed (optional: replays the same AI jurors)")

@@ -20,7 +20,7 @@ from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, S
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
-from deliberation.rooms.state import STAGE_WAITING, clock_of, room_of
+from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of
 from deliberation.selectors import deliberations_with_record
 
 
@@ -44,6 +44,9 @@ class RoomCard:
     max_rounds: int
     waiting: bool
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
+    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
+    lesson: dict[str, Any] = field(default_factory=dict)  # the lesson's time left (``state.lesson_clock``)
+    trial_stage: str = ""  # where the trial stands, in words (``trial_stage_words``)
 
     @property
     def code(self) -> str:
@@ -76,7 +79,49 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         max_rounds=int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
+        ai_only=bool(room.get("ai_only")),
+        lesson=lesson_clock(room),
+        trial_stage=trial_stage_words(deliberation),
     )
+
+
+PARTS = {"chief": "examination in chief", "cross": "cross-examination"}
+STAGE_WORDS = {
+    "openings": "Opening speeches",
+    "closings": "Closing speeches",
+    "directions": "The judge's directions",
+}
+
+
+def trial_stage_words(deliberation: Deliberation) -> str:
+    """Where a room's trial stands, for the class page: "Counsel are being chosen", "Opening
+    speeches", "Witness: Ms Hale, cross-examination", "Closing speeches"... ("" outside the trial).
+    Read from the stored trial on the row: no query."""
+    stored = deliberation.trial_state or {}
+    if deliberation.phase != Phase.TRIAL or not stored:
+        return ""
+    if not stored.get("opened", True):
+        return "Counsel are being chosen"
+    state = stored.get("state") or {}
+    plan, cursor = state.get("plan") or [], int(state.get("cursor") or 0)
+    if cursor >= len(plan):
+        return STAGE_WORDS["directions"]
+    item = plan[cursor]
+    if item.get("stage") in STAGE_WORDS:
+        return STAGE_WORDS[item["stage"]]
+    witness = item.get("witness", "")
+    events = state.get("events") or []
+    name = next(
+        (
+            e.get("speaker", "")
+            for e in reversed(events)
+            if e.get("witness_id") == witness and e.get("kind") == "answer"
+        ),
+        "",
+    )
+    part = PARTS.get(item.get("part", ""), "called to the stand")
+    case = "prosecution" if item.get("stage") == "prosecution_case" else "defence"
+    return f"The {case}'s witness{f' {name}' if name else ''}: {part}"
 
 
 def _rooms(session: ClassSession) -> QuerySet[Deliberation]:
@@ -164,6 +209,21 @@ class GroupDebrief:
     @property
     def heading(self) -> str:
         return f"Group {self.group}"
+
+    @property
+    def has_students(self) -> bool:
+        """Whether anyone sits in this group (the seats come prefetched with the record)."""
+        return any(s.is_participant and not s.is_host for s in self.deliberation.seats.all())
+
+    @property
+    def counted(self) -> bool:
+        """Whether this group is one of the class's juries: a group nobody joined is not, whether it
+        still waits or the teacher started it as an AI-only jury."""
+        return self.has_students
+
+    @property
+    def ai_only(self) -> bool:
+        return not self.has_students and self.deliberation.phase != Phase.PRESENTATION
 
     @property
     def students(self) -> list[StudentLine]:

@@ -30,6 +30,7 @@ MESSAGE_CREATED = (
     "Your class is ready: {groups} rooms. Print the codes, then start the rooms when the groups are seated."
 )
 MESSAGE_STARTED = "{count} room{s} started."
+MESSAGE_EMPTY_LEFT = "{count} group{s} nobody has joined {verb} waiting: a late student can still take a seat there."
 MESSAGE_LOGGED_OUT = "You are logged out. This browser still hosts the rooms it made."
 POLL_SECONDS = 5  # the class page asks for its rooms this often only while its socket is down
 
@@ -63,6 +64,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
                 rules=data["rules"],
                 options=game.to_settings(),
                 trial=data["trial"],
+                lesson_minutes=data["lesson_minutes"],
             )
         except ValidationError as exc:
             for message in exc.messages:
@@ -94,9 +96,11 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "cards": cards,
         "join_url": request.build_absolute_uri(reverse("room_join")),
         "any_waiting": any(c.waiting for c in cards),
+        "any_empty": any(c.waiting and not c.seated for c in cards),
         "any_finished": any(c.finished for c in cards),
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
+        "lesson_plan": classes.lesson_plan_of(session),
         "jury_rules": RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES]),
     }
     return render(request, "rooms/class_page.html", context)
@@ -104,14 +108,22 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def class_start(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Start the groups that have students; with ``empty`` posted, the empty groups too, as AI-only
+    juries (``classes.class_start``)."""
     session = class_for(request, public_id)
     try:
-        count = classes.class_start(class_id=session.pk)
+        count = classes.class_start(class_id=session.pk, empty_too=bool(request.POST.get("empty")))
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
         messages.success(request, MESSAGE_STARTED.format(count=count, s="" if count == 1 else "s"))
+        left = sum(1 for c in class_selectors.class_cards(session) if c.waiting and not c.seated)
+        if left:
+            messages.info(
+                request,
+                MESSAGE_EMPTY_LEFT.format(count=left, s="" if left == 1 else "s", verb="is" if left == 1 else "are"),
+            )
     return redirect("class_page", public_id=session.public_id)
 
 
@@ -126,9 +138,16 @@ def class_codes(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_GET
 def class_debrief(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The class's juries side by side; groups nobody joined are listed apart and not counted."""
     session = class_for(request, public_id)
-    groups = class_selectors.class_debriefs(session)
-    context = {"session": session, "groups": groups, "done": sum(1 for g in groups if g.debrief is not None)}
+    every = class_selectors.class_debriefs(session)
+    groups = [g for g in every if g.counted]
+    context = {
+        "session": session,
+        "groups": groups,
+        "empty_groups": [g for g in every if not g.counted],
+        "done": sum(1 for g in groups if g.debrief is not None),
+    }
     return render(request, "rooms/class_debrief.html", context)
 
 

@@ -15,9 +15,10 @@ from django.db import transaction
 
 from cases.models import Case
 from deliberation.engine.rules import DEFAULT_RULES
-from deliberation.models import ClassSession, Phase
+from deliberation.models import ClassSession, Deliberation, Phase, SeatKind
+from deliberation.rooms import lesson
 from deliberation.rooms import services as room_services
-from deliberation.rooms.state import STAGE_WAITING, room_of
+from deliberation.rooms.state import STAGE_WAITING, room_of, room_save
 
 MIN_GROUPS, MAX_GROUPS = 1, 10
 MIN_SEATS, MAX_SEATS = 1, len(room_services.OPENABLE_SEATS)
@@ -26,6 +27,10 @@ MAX_NAME = 80
 ERROR_GROUPS = f"A class has {MIN_GROUPS} to {MAX_GROUPS} groups (got {{groups}})."
 ERROR_SEATS = f"A group has {MIN_SEATS} to {MAX_SEATS} seats for students (got {{seats}})."
 ERROR_NOTHING_TO_START = "Every room of this class has already started."
+ERROR_NOBODY_SEATED = (
+    "No waiting group has a student yet, so none was started. Wait for the students to join, or start "
+    "the empty groups as AI-only juries."
+)
 
 
 def open_seats_for(count: int) -> tuple[int, ...]:
@@ -50,6 +55,7 @@ def class_create(
     rules: str = DEFAULT_RULES,
     options: dict[str, Any] | None = None,
     trial: bool = False,
+    lesson_minutes: float | None = None,
 ) -> ClassSession:
     """A class of ``groups`` rooms on ``case``, all made in one transaction (all or none).
 
@@ -58,15 +64,20 @@ def class_create(
     in (so those pages open from any browser they log in on); the teacher does not play. Each room gets its own seed
     (``seed`` + group index) so the groups' AI jurors do not all say the same thing. Every room is
     played with the same ``engine``, jury ``rules`` and game settings (``options``: the keys of
-    ``GameSettings.to_settings``), as a room made alone with the same choices.
+    ``GameSettings.to_settings``), as a room made alone with the same choices. ``lesson_minutes``:
+    the time the class has; the trial's length, the turn length and the round limit are chosen to
+    fit it (``lesson.plan_for``, for groups of ``seats`` students) in place of those given.
     """
     if not MIN_GROUPS <= groups <= MAX_GROUPS:
         raise ValidationError(ERROR_GROUPS.format(groups=groups))
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValidationError(ERROR_SEATS.format(seats=seats))
-    chosen: dict[str, Any] = {**(options or {}), "groups": groups, "seats": seats, "rules": rules}
-    if trial:
-        chosen["trial"] = True
+    options = {**(options or {}), **({"trial": True} if trial else {})}
+    if lesson_minutes is not None:  # the lesson's length chooses the trial, the turns and the rounds
+        plan = lesson.plan_for(lesson_minutes, trial=trial, students=seats)
+        turn_seconds, max_rounds = plan.turn_seconds, plan.max_rounds
+        options.update(plan.settings(), max_rounds=max_rounds, turn_seconds=turn_seconds)
+    chosen: dict[str, Any] = {**options, "groups": groups, "seats": seats, "rules": rules}
     for key, value in (
         ("max_rounds", max_rounds),
         ("turn_seconds", turn_seconds),
@@ -97,7 +108,7 @@ def class_create(
             seed=None if seed is None else seed + index,
             engine=engine,
             rules=rules,
-            options={**(options or {}), **({"trial": True} if trial else {})},
+            options=options,
         )
         for index in range(groups)
     ]
@@ -105,20 +116,46 @@ def class_create(
     return session
 
 
+def lesson_plan_of(session: ClassSession) -> lesson.LessonPlan | None:
+    """The plan the class was made with, to show before the start (None without a lesson length)."""
+    plan = (session.settings or {}).get("lesson")
+    return lesson.LessonPlan(**plan) if plan else None
+
+
+def has_students(deliberation: Deliberation) -> bool:
+    """Whether anyone (a person or an agent, not the teacher) sits in this room now."""
+    return deliberation.seats.filter(kind__in=(SeatKind.HUMAN, SeatKind.AGENT), is_host=False).exists()
+
+
+def is_ai_only(deliberation: Deliberation) -> bool:
+    """A group the teacher started with nobody in it, on purpose: a jury of AI jurors alone."""
+    return bool(room_of(deliberation).get("ai_only"))
+
+
 @transaction.atomic
-def class_start(*, class_id: int) -> int:
-    """Start every room of the class still waiting for its teacher; returns how many started.
+def class_start(*, class_id: int, empty_too: bool = False) -> int:
+    """Start the rooms of the class that are waiting and have students; returns how many started.
+
+    A room nobody joined stays waiting (a late student can still take a seat in it) unless the
+    teacher asks for the empty groups too (``empty_too``): those are started as AI-only juries and
+    marked so (``is_ai_only``), and the class debrief keeps them apart from the class's juries.
 
     The caller has checked that the request comes from the class's teacher (``access.class_for``):
     a logged-in teacher on another browser is not the rooms' host by browser key, so the rooms are
     started the way an autostart room's clock starts them. Rooms already started are left alone.
     """
     session = ClassSession.objects.select_for_update().get(pk=class_id)
-    started = 0
+    started = waiting = 0
     for room in session.rooms.order_by("pk"):
-        if room.phase == Phase.PRESENTATION and room_of(room).get("stage") == STAGE_WAITING:
-            room_services.room_start(deliberation_id=room.pk, by_clock=True)
-            started += 1
+        if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
+            continue
+        waiting += 1
+        if not has_students(room):
+            if not empty_too:
+                continue
+            room_save(room, {**room_of(room), "ai_only": True})
+        room_services.room_start(deliberation_id=room.pk, by_clock=True)
+        started += 1
     if not started:
-        raise ValidationError(ERROR_NOTHING_TO_START)
+        raise ValidationError(ERROR_NOBODY_SEATED if waiting else ERROR_NOTHING_TO_START)
     return started

@@ -35,6 +35,7 @@ from deliberation.rooms.state import (
     STAGE_WAITING,
     due_at,
     is_room,
+    lesson_due,
     pace_seconds,
     room_of,
     room_save,
@@ -181,7 +182,9 @@ def record_speech(deliberation: Deliberation, seat: Seat, item: dict[str, Any]) 
 def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """Do whatever is due in this room; returns what was done (for tests and logs).
 
-    "start" (an autostart room's wait ran out), "trial" (the wait for counsel ran out: AI counsel
+    "start" (an autostart room's wait ran out), "lesson_trial" / "lesson_verdict" (the lesson's
+    time for the trial, or for the deliberation, is up: the judge closes the trial, or directs the
+    verdict; see ``rooms.lesson``), "trial" (the wait for counsel ran out: AI counsel
     begin the trial), "counsel" (a counsel's time for a move at the trial ran out: AI counsel make
     it), "timeout" (a participant's time ran out: passed for
     them), "round" (an AI round ran, or one whose process died was taken over), "turns" (a round
@@ -197,6 +200,12 @@ def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
         from deliberation.services.counsel import counsel_stand_in
 
         counsel_stand_in(deliberation_id=deliberation_id, now=now)
+    if action == "lesson_trial":  # outside the lock, as the trial's own steps are
+        from deliberation.services.counsel import trial_close_for_time
+
+        trial_close_for_time(deliberation_id=deliberation_id)
+    if action == "lesson_verdict":
+        lesson_verdict(deliberation_id=deliberation_id)
     if action == "round":
         round_run(deliberation_id=deliberation_id, round_number=number)
     if action in ("round", "turns"):
@@ -218,6 +227,13 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
             room_save(deliberation, room)
             announce(deliberation.pk, "turn", {"stage": STAGE_DONE})
         return "done", 0
+    lesson = lesson_due(room)
+    if lesson is not None and lesson <= now:
+        if stage == STAGE_TRIAL and deliberation.phase == Phase.TRIAL:
+            return "lesson_trial", 0  # the trial's share of the lesson is spent: the judge closes it
+        if deliberation.phase == Phase.DELIBERATION and deliberation.round_status == RoundStatus.IDLE:
+            return "lesson_verdict", 0  # the bell is near: the judge directs the verdict
+        # a round under way: it ends first (``after_round`` asks the clock again)
     due = due_at(room)
     if due is None or due > now:
         return "", 0
@@ -249,6 +265,31 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
     room["next_at"] = stamp(now + timedelta(seconds=claims.stale_seconds()))
     room_save(deliberation, room)
     return "round", deliberation.round_number + 1
+
+
+@transaction.atomic
+def lesson_verdict(*, deliberation_id: int) -> bool:
+    """The lesson's time is nearly up: the judge directs the jury to return its verdict now, read
+    from the votes as they stand under the room's rules (``lifecycle.vote_call``, reason "time").
+    Does nothing (False) once directed, after the verdict, or while a round runs (the clock asks
+    again when it ends)."""
+    deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
+    if deliberation is None:
+        return False
+    room = room_of(deliberation)
+    lesson = dict(room.get("lesson") or {})
+    if not lesson or lesson.get("directed") or deliberation.phase != Phase.DELIBERATION:
+        return False
+    if deliberation.round_status != RoundStatus.IDLE:
+        return False
+    lifecycle.vote_call(deliberation_id=deliberation_id, reason="time")
+    deliberation.refresh_from_db()
+    room = room_of(deliberation)
+    room["lesson"] = {**lesson, "directed": True}
+    room["stage"], room["queue"] = STAGE_DONE, []
+    room.pop("paused", None)
+    _save(deliberation, room)
+    return True
 
 
 @transaction.atomic

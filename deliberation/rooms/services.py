@@ -20,7 +20,7 @@ from cases.models import Case
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
-from deliberation.rooms import clock, codes, control
+from deliberation.rooms import clock, codes, control, lesson
 from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of this module's face)
     ERROR_NOT_HOST,
     ERROR_NOT_PARTICIPANT,
@@ -255,10 +255,14 @@ def _begin(deliberation: Deliberation, *, side: str) -> None:
     lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
     deliberation.refresh_from_db()
     room = room_of(deliberation)
+    plan = (deliberation.settings or {}).get("lesson")
+    if plan:  # the lesson's clock runs from the start
+        room["lesson"] = lesson.lesson_times(plan, timezone.now())
     if deliberation.phase == Phase.TRIAL:
         room["stage"], room["queue"] = STAGE_TRIAL, []
         room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS))
         room_save(deliberation, room)
+        clock.schedule(deliberation, room)
         announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
         return
     clock.cycle_begin(deliberation, room)

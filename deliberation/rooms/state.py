@@ -8,7 +8,8 @@ done), ``queue`` (participant seats still to take a turn this cycle, the first i
 timeout never passes a later turn), ``next_at`` (ISO time the next AI round is due), ``heard``
 (last round whose turns were opened), ``votes`` (votes cast while a round ran, applied after it) and
 ``paused`` (set while the host pauses the room: ``at``, and ``left``, the seconds the current turn or
-wait had left; see ``control``).
+wait had left; see ``control``) and ``lesson`` (a lesson's length: the bell and the judge's times,
+see ``lesson``).
 """
 
 from __future__ import annotations
@@ -98,10 +99,34 @@ def clock_of(room: dict[str, Any], now: datetime | None = None) -> dict[str, Any
 
 
 def due_at(room: dict[str, Any]) -> datetime | None:
-    """When this room next needs the clock: a turn ends, an AI round is due, or an autostart."""
+    """When this room next needs the clock: a turn ends, an AI round is due, an autostart, or the
+    lesson's time for the trial or for the verdict comes (the bell rings in a paused room too)."""
+    lesson = lesson_due(room)
     if room.get("paused"):  # the host paused the room: no round starts and no turn runs out
+        return lesson
+    due = due_unpaused(room)
+    return min(due, lesson) if due is not None and lesson is not None else due or lesson
+
+
+def lesson_due(room: dict[str, Any]) -> datetime | None:
+    """When the judge must next act for the lesson's length (``rooms.lesson``): close the trial
+    while it runs, else direct the verdict; None in a room without a lesson or once directed."""
+    lesson = room.get("lesson") or {}
+    if not lesson or lesson.get("directed") or room.get("stage") in (STAGE_WAITING, STAGE_DONE):
         return None
-    return due_unpaused(room)
+    direct = when(lesson.get("direct_at"))
+    if room.get("stage") == STAGE_TRIAL and not lesson.get("trial_closed") and lesson.get("trial_by"):
+        trial_by = when(lesson["trial_by"])
+        return min(trial_by, direct) if trial_by and direct else trial_by or direct
+    return direct
+
+
+def lesson_left(room: dict[str, Any], now: datetime | None = None) -> int | None:
+    """The seconds left before the lesson's bell (None in a room without a lesson or not started)."""
+    ends = when((room.get("lesson") or {}).get("ends_at"))
+    if ends is None:
+        return None
+    return max(0, round((ends - (now or timezone.now())).total_seconds()))
 
 
 def due_unpaused(room: dict[str, Any]) -> datetime | None:
@@ -114,3 +139,20 @@ def due_unpaused(room: dict[str, Any]) -> datetime | None:
     if stage == STAGE_WAITING and room.get("autostart"):
         return when(room.get("start_by"))
     return None
+
+
+def lesson_clock(room: dict[str, Any], now: datetime | None = None) -> dict[str, Any]:
+    """The lesson's time left as the class page counts it down (minutes and seconds; empty in a room
+    without a lesson, or before it starts). The bell does not stand when the host pauses."""
+    now = now or timezone.now()
+    left = lesson_left(room, now)
+    if left is None:
+        return {}
+    ends = when((room.get("lesson") or {}).get("ends_at"))
+    return {
+        "seconds_left": left,
+        "text": f"{left // 60}:{left % 60:02d}",
+        "deadline_ms": int(ends.timestamp() * 1000) if ends is not None else None,
+        "now_ms": int(now.timestamp() * 1000),
+        "directed": bool((room.get("lesson") or {}).get("directed")),
+    }

@@ -30,7 +30,7 @@ from cases.picker import picker_context
 from deliberation.court.courtroom import base_context, court_queryset, page_context
 from deliberation.engine.trial.counsel import side_name
 from deliberation.game_settings import GameSettingsForm
-from deliberation.models import ClassSession, Deliberation, Seat, SeatKind
+from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
 from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
@@ -127,6 +127,9 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     credential = Credential(session_key=key)
     if services.is_host(deliberation, key) or services.seat_of(deliberation, credential):
         return redirect("room", code=deliberation.room_code)
+    finished = deliberation.phase == Phase.VERDICT
+    if finished:  # a late student is offered no seat in a room whose verdict is in
+        return render(request, "rooms/join_room.html", {"deliberation": deliberation, "finished": True, "free": []})
     free = [
         (s.number, f"Seat {s.number} ({s.display_name})")
         for s in deliberation.seats.filter(is_open=True, kind=SeatKind.AI).order_by("number")
@@ -325,6 +328,9 @@ def trial(request: HttpRequest, code: str) -> HttpResponse:
             side = request.POST.get("side", "")
             counsel.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
             return f"You are {side_name(side).lower()}."
+        if action == "swap":
+            side = counsel.counsel_swap(deliberation_id=deliberation.pk, seat_number=seat.number)
+            return f"You are {side_name(side).lower()} now."
         counsel.seat_move(
             deliberation_id=deliberation.pk,
             seat_number=seat.number,

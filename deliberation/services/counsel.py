@@ -64,7 +64,13 @@ def trial_begin(
     ``opened`` off (a room): AI counsel waits until someone claims counsel or the room's clock
     opens the trial (``trial_open``); ``counsel`` maps a side to the seat that plays it."""
     case = Case.objects.with_file().get(pk=deliberation.case_id)
-    state = new_trial(case_file(case), seed=deliberation.seed)
+    chosen = deliberation.settings or {}
+    limits: dict[str, Any] = {}
+    if chosen.get("trial_witnesses"):  # a lesson's length chose the trial's
+        limits["max_witnesses"] = int(chosen["trial_witnesses"])
+    if chosen.get("trial_questions"):
+        limits["max_questions"] = int(chosen["trial_questions"])
+    state = new_trial(case_file(case), seed=deliberation.seed, **limits)
     state.people = list(people)
     last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first() or 0
     return {
@@ -415,6 +421,34 @@ def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
     return CLOSED
 
 
+def trial_close_for_time(*, deliberation_id: int) -> bool:
+    """A room's trial has had its share of the lesson (``rooms.lesson``): the judge closes it as it
+    stands (``trial_steps.close_early``, the directions given) and the deliberation begins. False
+    when no trial is under way any more."""
+    from deliberation.rooms.state import room_of, room_save
+
+    with transaction.atomic():
+        try:
+            deliberation = _lock(deliberation_id)
+        except ValidationError:
+            return False
+        room = room_of(deliberation)
+        room["lesson"] = {**(room.get("lesson") or {}), "trial_closed": True}
+        room["trial_wait"] = ""
+        room_save(deliberation, room)
+        state = load(deliberation)
+        trial_steps.close_early(state, _case(deliberation_id), text=TIME_CLOSED)
+        _save(deliberation, state)
+        _close(deliberation, state)
+    return True
+
+
+TIME_CLOSED = (
+    "Members of the jury, the time this court has for the trial is over. What you have heard stands; "
+    "I give you my directions now."
+)
+
+
 def _close(deliberation: Deliberation, state: TrialState) -> None:
     from deliberation.rooms import clock
     from deliberation.rooms.state import is_room, room_of
@@ -495,7 +529,7 @@ def _apply(
 
 # --- Counsel in a room: participants and external agents ------------------------------------------------
 
-CLAIM_SECONDS = 20.0  # how long a room's trial waits for a first counsel before AI counsel begin
+CLAIM_SECONDS = 30.0  # the window to claim (and swap) counsel before a room's trial opens
 SIDES = ("prosecution", "defense")
 ERROR_SIDE_TAKEN = "{counsel} is already taken by seat {seat}."
 ERROR_SIDE_NAME = "Counsel is for the 'prosecution' or the 'defense'."
@@ -510,9 +544,14 @@ def counsel_side_of(deliberation: Deliberation, seat_number: int) -> str:
 
 
 def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
-    """A room's participant (a person or an agent) takes counsel for ``side``; the first claim opens
-    the trial. First come, first served: a side already taken is refused, and a seat plays one side.
-    Announces "trial"."""
+    """A room's participant (a person or an agent) takes counsel for ``side``.
+
+    Before the trial opens (the short window ``CLAIM_SECONDS`` after the room starts) a claim only
+    says who will play which side: every participant sees it, a counsel may move to the free side
+    (or ``counsel_swap`` with the other counsel), and nobody's move begins before the window ends,
+    when the clock opens the trial (``trial_open``) and AI counsel takes only the sides nobody
+    claimed. After it opens, a side AI counsel holds may still be taken from the next move on. A
+    side another seat holds is refused, and a seat plays one side. Announces "trial"."""
     from deliberation.models import SeatKind
 
     if side not in SIDES:
@@ -523,21 +562,58 @@ def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
         if seat is None or seat.kind == SeatKind.AI:
             raise ValidationError(ERROR_NOT_A_PARTICIPANT)
         stored = dict(deliberation.trial_state)
+        opened = bool(stored.get("opened", True))
         seats: dict[str, int] = dict(stored.get("counsel", {}))
         if side in seats and seats[side] != seat_number:
             raise ValidationError(ERROR_SIDE_TAKEN.format(counsel=trial_counsel.side_name(side), seat=seats[side]))
+        state = load(deliberation)
         mine = counsel_side_of(deliberation, seat_number)
         if mine and mine != side:
-            raise ValidationError(ERROR_ONE_SIDE.format(seat=seat_number, side=mine))
-        state = load(deliberation)
+            if opened:
+                raise ValidationError(ERROR_ONE_SIDE.format(seat=seat_number, side=mine))
+            seats.pop(mine)  # before the start: the counsel moves to the free side
+            state.people = [p for p in state.people if p != mine]
         if side not in state.people:
             state.people.append(side)
         seats[side] = seat_number
-        stored.update(counsel=seats, opened=True, state=state.to_dict())
+        stored.update(counsel=seats, state=state.to_dict())
         deliberation.trial_state = stored
         deliberation.save(update_fields=["trial_state"])
         announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
-    trial_advance(deliberation_id=deliberation_id)
+    if opened:
+        trial_advance(deliberation_id=deliberation_id)
+
+
+ERROR_SWAP_STARTED = "The trial has begun: counsel keep their sides now."
+ERROR_SWAP_NOT_COUNSEL = "Only counsel can swap sides; claim a side first."
+
+
+def counsel_swap(*, deliberation_id: int, seat_number: int) -> str:
+    """Before the trial opens, a counsel swaps sides: with the other counsel if both sides are
+    claimed (both move), else onto the free side. Returns the seat's new side. Announces "trial"."""
+    with transaction.atomic():
+        deliberation = _lock(deliberation_id)
+        stored = dict(deliberation.trial_state)
+        if stored.get("opened", True):
+            raise ValidationError(ERROR_SWAP_STARTED)
+        seats: dict[str, int] = dict(stored.get("counsel", {}))
+        mine = counsel_side_of(deliberation, seat_number)
+        if not mine:
+            raise ValidationError(ERROR_SWAP_NOT_COUNSEL)
+        other = trial_counsel.other(mine)
+        partner = seats.get(other)
+        seats[other] = seat_number
+        if partner is not None:
+            seats[mine] = partner
+        else:
+            seats.pop(mine)
+        state = load(deliberation)
+        state.people = [s for s in SIDES if s in seats]
+        stored.update(counsel=seats, state=state.to_dict())
+        deliberation.trial_state = stored
+        deliberation.save(update_fields=["trial_state"])
+        announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
+    return other
 
 
 def trial_open(*, deliberation_id: int) -> None:

@@ -90,6 +90,8 @@ def engine_settings(deliberation: Deliberation) -> EngineSettings:
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
+        # a lesson's length (rooms.lesson) keeps a jury whose votes stand still at it for longer
+        **({"stability_rounds": int(options["stability_rounds"])} if options.get("stability_rounds") else {}),
         **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
         budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
@@ -479,8 +481,9 @@ def _record_vote_turn(deliberation: Deliberation, seat: Seat, *, previous: str, 
 
 
 @transaction.atomic
-def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Deliberation:
-    """The host calls the final vote: the verdict is read from the current votes at once."""
+def vote_call(*, deliberation_id: int, seat_number: int | None = None, reason: str = "called") -> Deliberation:
+    """The host calls the final vote: the verdict is read from the current votes at once.
+    ``reason`` "time": the judge directs it because the lesson's time is nearly up."""
     from deliberation.services.rounds import conclude
 
     deliberation = _lock(deliberation_id)
@@ -491,6 +494,6 @@ def vote_call(*, deliberation_id: int, seat_number: int | None = None) -> Delibe
         _participant_seat(deliberation, seat_number)
     state = DeliberationState.from_dict(deliberation.engine_state)
     ending.call_vote(state)
-    state.end_reason = "called"
+    state.end_reason = "time" if reason == "time" else "called"
     conclude(deliberation, state)
     return deliberation

@@ -203,7 +203,22 @@ def room_trial_context(
     seats: dict[str, int] = (deliberation.trial_state or {}).get("counsel", {})
     side = next((s for s, number in seats.items() if number == seat), "") if seat else ""
     view = trial_view(deliberation, witnesses, side=side)
+    opened = bool((deliberation.trial_state or {}).get("opened", True))
+    names = dict(deliberation.seats.filter(number__in=seats.values()).values_list("number", "display_name"))
     return {
+        # The window before the trial opens: who plays which side (None: AI counsel unless claimed).
+        "counsel_window": not opened and view is not None,
+        "counsel_board": [
+            {
+                "side": s,
+                "words": trial_counsel.side_name(s),
+                "seat": seats.get(s),
+                "name": names.get(seats.get(s) or 0, ""),
+                "mine": seats.get(s) == seat and seat is not None,
+            }
+            for s in ("prosecution", "defense")
+        ],
+        "other_counsel": names.get(seats.get(trial_counsel.other(side)) or 0, "") if side else "",
         "trial": view,
         "in_trial": view is not None,
         "counsel_words": side_words(side),

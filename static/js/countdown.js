@@ -30,9 +30,11 @@
     var now = Date.now();
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var left = secondsLeft(el, now);
-      if (el.textContent !== String(left)) el.textContent = String(left);
+      // A lesson's clock (data-format="mmss") reads minutes and seconds: "12:05".
+      var shown = el.dataset.format === "mmss" ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : String(left);
+      if (el.textContent !== shown) el.textContent = shown;
       el.setAttribute("data-seconds", String(left));
-      el.classList.toggle("countdown-low", left <= 10);
+      el.classList.toggle("countdown-low", left <= (el.dataset.format === "mmss" ? 300 : 10));
     });
   }
 

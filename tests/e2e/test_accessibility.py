@@ -266,7 +266,7 @@ def test_every_page_of_a_class_has_no_serious_violation(browser, live_daphne, ar
     check.visit(teacher, f"{url}/rooms/{code}/teacher/", "room-teacher-waiting")
 
     teacher.goto(class_url)
-    teacher.click("button:has-text('Start every waiting room')")
+    teacher.click("button:has-text('Start every group with students')")
     expect(student.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
     check.check(student, "room-student-turn")
     check.visit(teacher, class_url, "class-page-running")

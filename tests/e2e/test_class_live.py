@@ -83,7 +83,7 @@ def test_a_class_page_held_off_its_socket_catches_up_in_place_and_its_countdowns
     # before a redirected page would render.
     starter = desk.new_page()
     starter.goto(teacher.url)
-    starter.click("button:has-text('Start every waiting room')")
+    starter.click("button:has-text('Start every group with students')")
     expect(starter.locator(".message")).to_contain_text("2 rooms started")
     starter.close()
     for student in students:

@@ -66,7 +66,7 @@ def test_a_class_under_majority_rules_and_a_juror_discharged_from_its_running_ro
     teacher.click("button:has-text('Make the class')")
     expect(teacher.locator(".message")).to_contain_text("Your class is ready: 2 rooms")
     expect(teacher.locator("#class-rules")).to_contain_text("Jury rules: England and Wales (majority direction)")
-    teacher.click("button:has-text('Start every waiting room')")
+    teacher.click("button:has-text('Also start the empty groups, as AI-only juries')")
     teacher.screenshot(path=str(artifacts / "class-page-rules.png"), full_page=True)
 
     teacher.locator(".class-room").first.locator("a:has-text('Open the room')").click()

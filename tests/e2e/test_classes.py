@@ -134,7 +134,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
     first.context.close()
     students[0] = second
 
-    teacher.click("button:has-text('Start every waiting room')")
+    teacher.click("button:has-text('Start every group with students')")
     expect(teacher.locator(".message")).to_contain_text("3 rooms started")
     teacher_loads.clear()  # from here on the class page only listens
 

@@ -13,7 +13,12 @@ from playwright.sync_api import Error as PlaywrightError
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE = "The State v. Curtis Hale"
-PASSING = ("No further questions", "Let the AI speak for me", "No objections until my turn", "Continue the trial")
+PASSING = (
+    "No further questions",
+    "Let the AI speak for me",
+    "No objections until my turn",
+    "Let every answer stand until my next move",
+)
 
 
 def _no_sideways_scroll(page) -> bool:

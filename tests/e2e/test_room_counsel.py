@@ -54,17 +54,20 @@ def test_a_student_is_defence_counsel_at_the_rooms_trial(browser, live_daphne, a
             claim.wait_for(timeout=WAIT_MS)
         student.screenshot(path=str(folder / "05-room-claim-390.png"))
         speak_for_me = student.locator("#room-controls").get_by_role("button", name="Let the AI speak for me")
+        board = student.locator("#counsel-board")
         for _ in range(5):  # the start's pushes refresh the controls a few times: click once they settle
             if claim.count():
                 try:
                     claim.click(timeout=3_000)
                 except PlaywrightError:
                     pass
-            try:
-                speak_for_me.wait_for(timeout=5_000)
+            try:  # claimed: the window shows who has which side until the trial opens
+                board.filter(has_text="Counsel for the defence: you").wait_for(timeout=5_000)
                 break
             except PlaywrightError:
                 continue
+        student.screenshot(path=str(folder / "05b-room-counsel-window-390.png"))
+        speak_for_me.wait_for(timeout=WAIT_MS + 60_000)  # the trial opens when the window ends
         speak_for_me.click()
         student.locator("#room-controls").get_by_role("button", name="Objection!").wait_for(timeout=WAIT_MS)
         student.get_by_label("Ground").select_option("speculation")

@@ -152,8 +152,11 @@ def witnesses_for(case: CaseFile, side: str, limit: int = MAX_WITNESSES_PER_SIDE
     return [w for w in case.witnesses if calling_side(w) == side][:limit]
 
 
-def new_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE) -> TrialState:
-    """Lay out the whole trial: the questions AI counsel will ask are drawn now, from the case file."""
+def new_trial(
+    case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE, max_questions: int | None = None
+) -> TrialState:
+    """Lay out the whole trial: the questions AI counsel will ask are drawn now, from the case file.
+    ``max_questions`` (a lesson's length) caps the questions of each examination, chief and cross."""
     state = TrialState(seed=seed)
     plan: list[dict[str, Any]] = [
         {"stage": "openings", "kind": "opening", "side": "prosecution"},
@@ -162,9 +165,9 @@ def new_trial(case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_P
     for stage, side in (("prosecution_case", "prosecution"), ("defence_case", "defense")):
         for witness in witnesses_for(case, side, max_witnesses):
             plan.append({"stage": stage, "kind": "call", "side": side, "witness": witness.id})
-            for question in counsel.chief_questions(witness, state.rng):
+            for question in counsel.chief_questions(witness, state.rng)[:max_questions]:
                 plan.append(_question_step(stage, side, witness.id, question, "chief"))
-            for question in counsel.cross_questions(witness, case, state.rng):
+            for question in counsel.cross_questions(witness, case, state.rng)[:max_questions]:
                 plan.append(_question_step(stage, counsel.other(side), witness.id, question, "cross"))
     plan.append({"stage": "closings", "kind": "closing", "side": "prosecution"})
     plan.append({"stage": "closings", "kind": "closing", "side": "defense"})

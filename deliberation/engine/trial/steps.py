@@ -221,15 +221,16 @@ def no_objection(state: TrialState, *, side: str) -> list[TrialEvent]:
     return []
 
 
-def close_early(state: TrialState, case: CaseFile) -> list[TrialEvent]:
-    """End the trial now: the judge says it cannot go on, what was said stands (struck answers stay
-    struck), nobody waits any more, and the judge's directions close it."""
+def close_early(state: TrialState, case: CaseFile, *, text: str = "") -> list[TrialEvent]:
+    """End the trial now: the judge says it cannot go on (or ``text``: why it ends here), what was
+    said stands (struck answers stay struck), nobody waits any more, and the judge's directions
+    close it."""
     if state.finished:
         return []
     stage = state.stage
     state.people, state.review, state.on_stand = [], "", ""
     event = TrialEvent(
-        index=len(state.events), stage=stage, kind="speech", speaker=JUDGE, side="judge", text=CLOSED_EARLY
+        index=len(state.events), stage=stage, kind="speech", speaker=JUDGE, side="judge", text=text or CLOSED_EARLY
     )
     state.events.append(event)
     directions = [i for i, item in enumerate(state.plan) if item["kind"] == "directions"]

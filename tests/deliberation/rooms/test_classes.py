@@ -94,7 +94,7 @@ def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students
     assert session.settings["trial"] is True
     first = _rooms(session)[0]
     services.room_join(code=first.room_code, credential=ANNA, name="Anna Ortiz")
-    teacher.post(f"/classes/{session.public_id}/start/")
+    teacher.post(f"/classes/{session.public_id}/start/", {"empty": "1"})
     for room in _rooms(session):
         assert room.settings["trial"] is True and room.phase == Phase.TRIAL
         assert room_of(room)["stage"] == STAGE_TRIAL and not room.trial_state["opened"]
@@ -104,7 +104,7 @@ def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students
 
 def test_a_class_made_without_the_trial_goes_straight_to_the_deliberation(robbery):
     session = _class(robbery, groups=1)
-    classes.class_start(class_id=session.pk)
+    classes.class_start(class_id=session.pk, empty_too=True)
     (room,) = _rooms(session)
     assert "trial" not in session.settings and not room.settings.get("trial") and room.phase == Phase.DELIBERATION
 
@@ -138,7 +138,7 @@ def test_the_class_form_gives_every_room_the_rules_and_game_settings_chosen_and_
         assert (game.max_rounds, game.speakers, game.engine) == (4, 2, "offline")
         assert (game.narration, game.show_meters) == (False, False)
         assert room.settings["rules"] == "england-wales" and turn_seconds(room_of(room)) == 45
-    classes.class_start(class_id=session.pk)
+    classes.class_start(class_id=session.pk, empty_too=True)
     for room in _rooms(session):
         clock.room_tick(deliberation_id=room.pk)  # the first AI round
         speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.SPEECH, round_number=1)
@@ -160,7 +160,7 @@ def test_the_form_makes_every_room_of_the_class_under_the_chosen_rules_and_forma
     made = teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, **CLASS_SETTINGS, **chosen})
     session = ClassSession.objects.get()
     assert {key: session.settings[key] for key in chosen} == chosen
-    classes.class_start(class_id=session.pk)
+    classes.class_start(class_id=session.pk, empty_too=True)
     for room in _rooms(session):
         assert {key: room.settings[key] for key in chosen} == chosen
         engine_settings = room.engine_state["settings"]
@@ -230,16 +230,42 @@ def test_a_class_rooms_teachers_view_leads_back_to_the_class_and_a_lone_rooms_do
     assert "Back to the class" not in view and "Back to the room" in view
 
 
-def test_starting_the_class_starts_every_waiting_room_and_a_second_start_is_refused(robbery):
+def test_starting_the_class_starts_the_groups_with_students_and_leaves_the_empty_ones_waiting(robbery):
     session = _class(robbery, groups=3)
+    first, second, third = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    services.room_join(code=third.room_code, credential=BEN, name="Ben")
     teacher = _browser(TEACHER)
-    teacher.post(f"/classes/{session.public_id}/start/")
-    assert {r.phase for r in _rooms(session)} == {Phase.DELIBERATION}
+    before = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    assert "Start every group with students" in before and "nobody has joined yet" in before
+    started = teacher.post(f"/classes/{session.public_id}/start/", follow=True).content.decode()
+    assert "2 rooms started" in started and "1 group nobody has joined is waiting" in started
+    assert [r.phase for r in _rooms(session)] == [Phase.DELIBERATION, Phase.PRESENTATION, Phase.DELIBERATION]
+    # A late student can still take a seat in the group left waiting.
+    services.room_join(code=second.room_code, credential=Credential(session_key="carl"), name="Carl")
+    assert classes.class_start(class_id=session.pk) == 1
     with pytest.raises(ValidationError) as refused:
         classes.class_start(class_id=session.pk)
     assert refused.value.messages == [classes.ERROR_NOTHING_TO_START]
     again = teacher.post(f"/classes/{session.public_id}/start/", follow=True).content.decode()
     assert classes.ERROR_NOTHING_TO_START in again
+
+
+def test_a_class_nobody_joined_starts_no_group_unless_the_teacher_asks_for_ai_only_juries(robbery):
+    session = _class(robbery, groups=2)
+    with pytest.raises(ValidationError) as refused:
+        classes.class_start(class_id=session.pk)
+    assert refused.value.messages == [classes.ERROR_NOBODY_SEATED]
+    assert {r.phase for r in _rooms(session)} == {Phase.PRESENTATION}
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    assert "Also start the empty groups, as AI-only juries" in page
+    refused = teacher.post(f"/classes/{session.public_id}/start/", follow=True).content.decode()
+    assert classes.ERROR_NOBODY_SEATED in refused and {r.phase for r in _rooms(session)} == {Phase.PRESENTATION}
+    teacher.post(f"/classes/{session.public_id}/start/", {"empty": "1"})
+    rooms = _rooms(session)
+    assert {r.phase for r in rooms} == {Phase.DELIBERATION} and all(classes.is_ai_only(r) for r in rooms)
+    assert "AI-only jury" in teacher.get(f"/classes/{session.public_id}/").content.decode()
 
 
 def test_only_the_teacher_the_account_they_used_and_staff_see_the_class_and_a_stranger_gets_a_plain_404(
@@ -324,6 +350,7 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     said = {0: "Anna says the lamp was out that night.", 1: "Ben says the bills were marked."}
     for index, student in ((0, ANNA), (1, BEN)):
         services.room_join(code=rooms[index].room_code, credential=student, name=["Anna", "Ben"][index])
+    services.room_join(code=rooms[2].room_code, credential=Credential(session_key="carl"), name="Carl")
     classes.class_start(class_id=session.pk)
     services.room_vote(deliberation_id=rooms[0].pk, credential=ANNA, value="not_guilty")
     _finish(rooms[0], ANNA, said[0])
@@ -379,3 +406,70 @@ def browser_viewer(key: str):  # type: ignore[no-untyped-def]
     from deliberation.access import Viewer
 
     return Viewer(session_key=key)
+
+
+def test_a_group_nobody_joined_is_not_one_of_the_class_juries_in_the_debrief_whether_waiting_or_ai_only(robbery):
+    session = _class(robbery, groups=3, seats=1, seed=3)
+    first, second, third = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    _finish(first, ANNA, "Anna says the lamp was out that night.")
+    classes.class_start(class_id=session.pk, empty_too=True)  # the other two, as AI-only juries
+    services.room_call_vote(deliberation_id=second.pk, session_key=TEACHER)
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/debrief/").content.decode()
+    assert "1 of 1 jury reached a verdict" in page
+    empty = page[page.index('id="empty-groups"') :]
+    assert "Groups nobody joined" in empty and "Not counted among the class" in empty
+    assert f'Group 2 <span class="room-code">{second.room_code}</span>: played as an AI-only jury' in empty
+    assert f'Group 3 <span class="room-code">{third.room_code}</span>: played as an AI-only jury' in empty
+    assert page.index('id="group-1"') < page.index('id="empty-groups"') and 'id="group-2"' not in page
+
+
+def test_a_late_student_is_offered_no_seat_in_a_finished_group_and_is_told_where_to_go(robbery):
+    session = _class(robbery, groups=2, seats=2, seed=3)
+    first, second = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    services.room_call_vote(deliberation_id=first.pk, session_key=TEACHER)
+    late = _browser("late-student")
+    found = late.post("/join/", {"code": first.room_code}, follow=True).content.decode()
+    assert "This group has finished" in found and "Take the seat" not in found and "Seat 3" not in found
+    assert "Ask your teacher for the code of a group that is still playing" in found
+    posted = late.post(f"/join/{first.room_code}/", {"seat": 3, "name": "Late"}, follow=True).content.decode()
+    assert "This group has finished" in posted
+    assert not first.seats.filter(session_key="late-student").exists()
+    still = late.get(f"/join/{second.room_code}/").content.decode()
+    assert "Take the seat" in still and "This group has finished" not in still
+
+
+def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from deliberation.engine.trial import steps as trial_steps
+    from deliberation.services import counsel
+
+    session = _class(robbery, groups=1, seats=2, seed=4, trial=True)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    teacher = _browser(TEACHER)
+
+    def card() -> str:
+        page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+        return page[page.index('class="class-room-turn"') :]
+
+    assert "Counsel are being chosen" in card()
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1))
+    assert "Opening speeches" in card()  # the defence's opening waits for Anna
+    for _ in range(20):
+        room.refresh_from_db()
+        waiting = trial_steps.awaiting(counsel.load(room))
+        if waiting is not None and waiting.what == trial_steps.EXAMINE:
+            break
+        action = {trial_steps.REVIEW: "no_objection", trial_steps.SPEECH: "ai_speak"}[waiting.what]
+        counsel.seat_move(deliberation_id=room.pk, seat_number=2, action=action)
+    assert "witness" in card() and "cross-examination" in card()  # Anna cross-examines the prosecution's witness

@@ -39,6 +39,12 @@ def room(robbery, settings) -> Deliberation:
     return room
 
 
+def _window_ends(room: Deliberation) -> None:
+    """The window for claiming counsel runs out: the clock opens the trial."""
+    later = timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=later) == "trial"
+
+
 def _waiting(room: Deliberation) -> trial_steps.Waiting | None:
     room.refresh_from_db()
     return trial_steps.awaiting(counsel.load(room)) if room.phase == Phase.TRIAL else None
@@ -52,7 +58,8 @@ def test_a_rooms_trial_waits_for_counsel_and_the_first_participant_of_each_side_
         counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
     with pytest.raises(ValidationError, match="Only a person or an agent"):
         counsel.counsel_claim(deliberation_id=room.pk, seat_number=4, side="prosecution")
-    # The first claim opened the trial: AI counsel for the prosecution opened, the defence's turn waits.
+    assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # a claim opens nothing
+    _window_ends(room)  # AI counsel takes the prosecution nobody claimed and opens; the defence's turn waits
     waiting = _waiting(room)
     assert waiting is not None and waiting.side == "defense" and waiting.what == trial_steps.SPEECH
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # in time for its witnesses
@@ -70,6 +77,8 @@ def test_a_rooms_trial_waits_for_counsel_and_the_first_participant_of_each_side_
 def test_no_further_questions_tells_the_other_counsels_page_that_it_is_their_turn(room, monkeypatch):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    _window_ends(room)
+    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
     counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
     assert _waiting(room).side == "prosecution" and _waiting(room).what == trial_steps.EXAMINE
     told: list[tuple[int, str]] = []
@@ -83,6 +92,7 @@ def test_no_further_questions_tells_the_other_counsels_page_that_it_is_their_tur
 
 def test_a_room_whose_trial_ends_begins_its_rounds(room):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    _window_ends(room)
     for _ in range(300):
         waiting = _waiting(room)
         if waiting is None:
@@ -120,7 +130,11 @@ def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_c
     trial_url = reverse("room_trial", args=[code])
     claimed = student.post(trial_url, {"action": "claim", "side": "defense"}, HTTP_HX_REQUEST="true")
     html = claimed.content.decode()
-    assert "You are counsel for the defence." in html and "Your opening speech to the jury" in html
+    assert "You are counsel for the defence." in html and "Your opening speech" not in html  # the window runs
+    assert "<strong>Counsel for the defence</strong>: you" in html and "Switch to the other side" in html
+    counsel.trial_open(deliberation_id=Deliberation.objects.get(room_code=code).pk)  # the window's end
+    html = student.get(reverse("room_controls", args=[code])).content.decode()
+    assert "Your opening speech to the jury" in html
     teacher_controls = teacher.get(reverse("room_controls", args=[code])).content.decode()
     assert "Your opening speech" not in teacher_controls  # the host watches; the student is counsel
     html = student.post(trial_url, {"action": "ai_speak"}, HTTP_HX_REQUEST="true").content.decode()
@@ -136,6 +150,7 @@ def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_c
 
 def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_trial_goes_on(room):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    _window_ends(room)
     waiting = _waiting(room)
     assert waiting.side == "defense" and waiting.what == trial_steps.SPEECH  # their opening, and they left
     speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, speaker_name="Counsel for the defence")
@@ -156,6 +171,7 @@ def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_tri
 
 def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    _window_ends(room)
     counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
     before = _waiting(room)
 
@@ -170,6 +186,7 @@ def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
 
 def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_closes_and_the_room_moves_on(room):
     counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    _window_ends(room)
     counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_speak")
     counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="continue")  # to their cross-examination
     waiting = _waiting(room)
@@ -199,3 +216,38 @@ def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_close
     assert trial[-1].strategy == "directions"
     assert room.votes.filter(round_number=0).count() == 12  # the jury's first ballot
     assert clock.room_tick(deliberation_id=room.pk) == "round"
+
+
+def test_both_students_see_who_has_which_side_and_can_swap_before_the_trial_opens(room):
+    from django.test import Client
+    from django.urls import reverse
+
+    from angryagents.identity import SESSION_FIELD
+    from tests.conftest import browser_of
+
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    ben = Client()
+    browser_of(ben, **{SESSION_FIELD: BEN.session_key})
+    controls = ben.get(reverse("room_controls", args=[room.room_code])).content.decode()
+    assert "<strong>Counsel for the prosecution</strong>: Anna (seat 2)" in controls
+    assert "<strong>Counsel for the defence</strong>: you" in controls and "Swap sides with Anna" in controls
+    assert counsel.counsel_swap(deliberation_id=room.pk, seat_number=3) == "prosecution"
+    room.refresh_from_db()
+    assert room.trial_state["counsel"] == {"prosecution": 3, "defense": 2}
+    assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # nobody has lost a move
+    _window_ends(room)
+    waiting = _waiting(room)
+    assert waiting.side == "prosecution" and waiting.what == trial_steps.SPEECH  # Ben gives the opening
+    with pytest.raises(ValidationError) as refused:
+        counsel.counsel_swap(deliberation_id=room.pk, seat_number=3)
+    assert refused.value.messages == [counsel.ERROR_SWAP_STARTED]
+
+
+def test_the_second_student_to_claim_in_the_window_loses_nothing_to_ai_counsel(room):
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # claimed a moment later
+    _window_ends(room)
+    trial = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("strategy", flat=True))
+    assert "opening" not in trial  # AI counsel gave no opening for either side
+    assert _waiting(room).side == "prosecution" and _waiting(room).what == trial_steps.SPEECH

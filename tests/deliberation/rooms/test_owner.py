@@ -101,7 +101,7 @@ def test_a_class_made_while_logged_in_gives_its_rooms_to_the_account_too(robbery
     assert phone.get(reverse("class_page", args=[session.public_id])).status_code == 200
     for room in rooms:
         assert phone.get(reverse("room_teacher", args=[room.room_code])).status_code == 200
-    phone.post(reverse("class_start", args=[session.public_id]))
+    phone.post(reverse("class_start", args=[session.public_id]), {"empty": "1"})
     first = rooms[0]
     clock.room_tick(deliberation_id=first.pk)
     phone.post(reverse("room_pause", args=[first.room_code]))

@@ -1,0 +1,148 @@
+"""A lesson's length: the time a class (or a room) has, and the game chosen to fit it.
+
+A teacher says how long the class has (30, 45 or 60 minutes, or any number between
+``MIN_MINUTES`` and ``MAX_MINUTES``), counted from the moment the room starts. ``plan_for`` picks
+the trial's length (witnesses called per side, questions per examination), the turn length and the
+round limit from it, for a group of a given size at a student's typical pace (``TRIAL_MOVE_SECONDS``,
+``TURN_SECONDS_TYPICAL``), and says it in words for the page before the start.
+
+The plan is a promise kept by the clock, not by the estimate: when the trial's share of the time is
+spent the judge closes the trial, and ``margin`` seconds before the bell the judge directs the jury
+to its verdict under the room's rules (``rooms.clock``), so every group has its verdict before the
+bell whatever the pace. The keys stored in the room's state (``room["lesson"]``) are the plan's
+minutes and the times it set at the start: ``ends_at``, ``trial_by`` (with the trial) and
+``direct_at``; ``trial_closed`` and ``directed`` mark what the judge has done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
+
+LESSON_CHOICES = (30, 45, 60)
+MIN_MINUTES, MAX_MINUTES = 10, 180
+ERROR_MINUTES = f"A lesson is {MIN_MINUTES} to {MAX_MINUTES} minutes long (got {{minutes}})."
+
+# A student's typical pace, from classes walked in a browser (a student waits 27-29 s between turns,
+# almost all of it the other student's thinking): a move at the trial, a turn in the deliberation.
+TRIAL_MOVE_SECONDS = 20.0
+TURN_SECONDS_TYPICAL = 25.0
+AI_ROUND_SECONDS = 8.0  # an AI round heard and shown, with the pause between rounds
+TRIAL_SHARE = 0.4  # of the time before the verdict, at most, for the trial
+MIN_TURN, MAX_TURN = 20, 90
+MIN_ROUNDS, MAX_ROUNDS = 2, 30
+WITNESSES = (1, 2, 3)  # per side
+QUESTIONS = (1, 2, 3, 4)  # per examination (chief and cross each)
+
+
+@dataclass(frozen=True)
+class LessonPlan:
+    minutes: float
+    trial: bool
+    witnesses: int  # called per side (0 without the trial)
+    questions: int  # per examination, chief and cross each (0 without the trial)
+    turn_seconds: int
+    max_rounds: int
+    margin: int  # seconds before the bell at which the judge directs the verdict
+    trial_seconds: int  # the trial's share of the time (0 without the trial)
+
+    @property
+    def seconds(self) -> int:
+        return round(self.minutes * 60)
+
+    def words(self) -> str:
+        """The plan as the page shows it before the start."""
+        minutes = f"{self.minutes:g}"
+        parts = [f"{minutes} minutes"]
+        if self.trial:
+            parts.append(
+                f"the trial calls {self.witnesses} witness{'es' if self.witnesses != 1 else ''} a side with "
+                f"{self.questions} question{'s' if self.questions != 1 else ''} an examination "
+                f"(about {round(self.trial_seconds / 60)} min at most)"
+            )
+        parts.append(f"{self.turn_seconds} s turns")
+        parts.append(f"at most {self.max_rounds} rounds")
+        parts.append(f"the judge directs the verdict {round(self.margin / 60)} min before the end")
+        return "; ".join(parts) + "."
+
+    def settings(self) -> dict[str, Any]:
+        """The game settings the plan chooses (the keys a room is made with)."""
+        # A jury whose votes stand still for three rounds would end minutes into a long lesson:
+        # it now has half the lesson's rounds to move before that ends it.
+        chosen: dict[str, Any] = {"lesson": asdict(self), "stability_rounds": max(3, self.max_rounds // 2)}
+        if self.trial:
+            chosen.update(trial_witnesses=self.witnesses, trial_questions=self.questions)
+        return chosen
+
+
+def check_minutes(minutes: float) -> float:
+    if not MIN_MINUTES <= minutes <= MAX_MINUTES:
+        raise ValidationError(ERROR_MINUTES.format(minutes=f"{minutes:g}"))
+    return float(minutes)
+
+
+def margin_for(seconds: float) -> int:
+    """How long before the bell the judge directs the verdict: time to read it before the bell."""
+    return round(max(90.0, 0.05 * seconds))
+
+
+def trial_estimate(witnesses: int, questions: int, *, move: float = TRIAL_MOVE_SECONDS) -> float:
+    """The trial's seconds when students are counsel on both sides: four speeches, and for every
+    question a move to put it and one to let the answer stand (or object)."""
+    asked = 2 * witnesses * 2 * questions
+    return (4 + 2 * asked) * move
+
+
+def round_estimate(students: int, *, turn: float = TURN_SECONDS_TYPICAL) -> float:
+    return AI_ROUND_SECONDS + max(1, students) * turn
+
+
+def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
+    """The game that fits ``minutes`` for groups of ``students`` at a typical pace."""
+    minutes = check_minutes(minutes)
+    total = minutes * 60
+    margin = margin_for(total)
+    usable = total - margin
+    witnesses = questions = trial_seconds = 0
+    if trial:
+        budget = TRIAL_SHARE * usable
+        fitting = [(w, q) for w in WITNESSES for q in QUESTIONS if trial_estimate(w, q) <= budget]
+        # The longest trial that fits, its witnesses and questions kept in step.
+        witnesses, questions = max(fitting or [(1, 1)], key=lambda wq: (trial_estimate(*wq), -abs(wq[0] - wq[1])))
+        trial_seconds = round(budget)  # the judge closes a slower trial here
+    left = usable - (trial_estimate(witnesses, questions) if trial else 0)
+    rounds = int(left // round_estimate(students))
+    max_rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, rounds))
+    # A turn long enough to think and type, short enough that the round limit fits even when every
+    # student uses most of theirs.
+    turn = int((left / max_rounds - AI_ROUND_SECONDS) / max(1, students) / 1.5)
+    turn_seconds = max(MIN_TURN, min(MAX_TURN, turn))
+    return LessonPlan(
+        minutes=minutes,
+        trial=trial,
+        witnesses=witnesses,
+        questions=questions,
+        turn_seconds=turn_seconds,
+        max_rounds=max_rounds,
+        margin=margin,
+        trial_seconds=trial_seconds,
+    )
+
+
+def lesson_times(plan: dict[str, Any], start: datetime) -> dict[str, Any]:
+    """The room's lesson state at its start: the bell, when the trial must close, when the verdict
+    (on the clock ``ANGRY_LESSON_MINUTE_SECONDS`` sets: a minute is 60 s but in a compressed demo)."""
+    scale = float(getattr(django_settings, "ANGRY_LESSON_MINUTE_SECONDS", 60.0)) / 60.0
+    seconds = float(plan["minutes"]) * 60 * scale
+    times: dict[str, Any] = {
+        "minutes": plan["minutes"],
+        "ends_at": (start + timedelta(seconds=seconds)).isoformat(),
+        "direct_at": (start + timedelta(seconds=seconds - float(plan["margin"]) * scale)).isoformat(),
+    }
+    if plan.get("trial"):
+        times["trial_by"] = (start + timedelta(seconds=float(plan["trial_seconds"]) * scale)).isoformat()
+    return times

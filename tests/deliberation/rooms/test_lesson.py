@@ -1,0 +1,165 @@
+"""A lesson's length: a class given the time it has gets a game chosen to fit it, shown before the
+start; the class page counts each group's time down; the judge closes the trial when its share is
+spent and directs every jury to its verdict before the bell."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+
+from angryagents.identity import SESSION_FIELD
+from deliberation.models import ClassSession, Phase, Turn, TurnKind
+from deliberation.rooms import class_selectors, classes, clock, lesson, services
+from deliberation.rooms.services import Credential
+from deliberation.rooms.state import STAGE_DONE, room_of, turn_seconds, when
+from deliberation.services import counsel
+from tests.conftest import browser_of
+
+TEACHER = "the-teachers-browser"
+ANNA = Credential(session_key="anna-session")
+BEN = Credential(session_key="ben-session")
+
+
+@pytest.fixture(autouse=True)
+def text_judge(settings):
+    settings.ANGRY_NARRATION = "text"
+
+
+def _teacher() -> Client:
+    client = Client()
+    browser_of(client, **{SESSION_FIELD: TEACHER})
+    return client
+
+
+@pytest.mark.parametrize("students", [2, 4, 6])
+@pytest.mark.parametrize("trial", [False, True])
+def test_a_longer_lesson_gets_no_shorter_a_trial_and_no_fewer_rounds(students, trial):
+    plans = [lesson.plan_for(minutes, trial=trial, students=students) for minutes in lesson.LESSON_CHOICES]
+    for shorter, longer in itertools.pairwise(plans):
+        assert lesson.trial_estimate(longer.witnesses, longer.questions) >= lesson.trial_estimate(
+            shorter.witnesses, shorter.questions
+        )
+        assert longer.max_rounds >= shorter.max_rounds
+    for plan in plans:
+        assert (plan.witnesses > 0) == trial and plan.margin < plan.seconds
+        # at a typical pace the planned game fits before the judge must direct the verdict
+        spent = (lesson.trial_estimate(plan.witnesses, plan.questions) if trial else 0) + plan.max_rounds * (
+            lesson.round_estimate(students)
+        )
+        assert spent <= plan.seconds - plan.margin or plan.max_rounds == lesson.MIN_ROUNDS
+
+
+def test_a_lesson_too_short_or_too_long_is_refused_with_its_message(robbery):
+    with pytest.raises(ValidationError) as refused:
+        classes.class_create(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, lesson_minutes=5)
+    assert refused.value.messages == [lesson.ERROR_MINUTES.format(minutes="5")]
+    answer = _teacher().post("/classes/new/", {"case": robbery.pk, "groups": 1, "seats": 2, "lesson_minutes": 500})
+    assert answer.status_code == 200 and not ClassSession.objects.exists()
+
+
+def test_the_lesson_length_chooses_the_trial_turns_and_rounds_and_the_class_page_shows_them_before_the_start(robbery):
+    teacher = _teacher()
+    made = teacher.post(
+        "/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 3, "trial": "on", "lesson_minutes": 45}
+    )
+    session = ClassSession.objects.get()
+    plan = lesson.plan_for(45, trial=True, students=3)
+    for room in session.rooms.all():
+        assert room.settings["trial_witnesses"] == plan.witnesses and room.settings["trial_questions"] == plan.questions
+        assert turn_seconds(room_of(room)) == plan.turn_seconds and room.settings["max_rounds"] == plan.max_rounds
+    page = teacher.get(made.url).content.decode()
+    assert f"Lesson: <strong>{plan.words()}</strong>" in page
+    assert "witness" in plan.words() and f"{plan.turn_seconds} s turns" in plan.words()
+
+
+def test_the_trial_of_a_short_lesson_calls_fewer_witnesses_with_fewer_questions(robbery):
+    short = classes.class_create(
+        case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, trial=True, lesson_minutes=30, seed=4
+    )
+    plain = classes.class_create(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, trial=True, seed=4)
+    for session in (short, plain):
+        (room,) = session.rooms.all()
+        services.room_join(code=room.room_code, credential=Credential(session_key=f"s{session.pk}"), name="S")
+        classes.class_start(class_id=session.pk)
+    short_room, plain_room = short.rooms.get(), plain.rooms.get()
+
+    def asked(room) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        plan = counsel.load(room)
+        called = [s for s in plan.plan if s["kind"] == "call"]
+        questions = [s for s in plan.plan if s["kind"] == "question"]
+        return len(called), len(questions)
+
+    limit = lesson.plan_for(30, trial=True, students=2)
+    called, questions = asked(short_room)
+    assert called <= 2 * limit.witnesses and questions <= called * 2 * limit.questions
+    assert (called, questions) < asked(plain_room)
+
+
+def test_the_class_page_counts_each_groups_lesson_time_down_from_the_start(robbery):
+    session = classes.class_create(case=robbery, groups=2, seats=2, teacher_session_key=TEACHER, lesson_minutes=30)
+    first, _second = session.rooms.order_by("pk")
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    assert all(not card.lesson for card in class_selectors.class_cards(session))  # nothing counts before the start
+    classes.class_start(class_id=session.pk)
+    first_card, second_card = class_selectors.class_cards(session)
+    assert 29 * 60 <= first_card.lesson["seconds_left"] <= 30 * 60 and not second_card.lesson
+    page = _teacher().get(f"/classes/{session.public_id}/").content.decode()
+    assert "Time left in the lesson" in page and 'data-format="mmss"' in page
+
+
+def test_when_the_time_is_nearly_up_the_judge_directs_the_verdict_under_the_class_rules(robbery):
+    session = classes.class_create(
+        case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, lesson_minutes=30, rules="england-wales", seed=5
+    )
+    (room,) = session.rooms.all()
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    room.refresh_from_db()
+    times = room_of(room)["lesson"]
+    direct_at = when(times["direct_at"])
+    assert clock.room_tick(deliberation_id=room.pk, now=direct_at - timedelta(seconds=1)) == "round"
+    assert room.__class__.objects.get(pk=room.pk).phase == Phase.DELIBERATION
+    assert clock.room_tick(deliberation_id=room.pk, now=direct_at) == "lesson_verdict"
+    room.refresh_from_db()
+    assert room.phase == Phase.VERDICT and room.end_reason == "time" and room_of(room)["stage"] == STAGE_DONE
+    assert "when the lesson's time was up (rules: England and Wales" in room.verdict_words
+    assert when(times["ends_at"]) - direct_at == timedelta(seconds=lesson.margin_for(30 * 60))
+    assert clock.room_tick(deliberation_id=room.pk, now=direct_at + timedelta(seconds=5)) == "done"
+
+
+def test_a_paused_room_still_gets_its_verdict_before_the_bell(robbery):
+    from deliberation.rooms import control
+
+    session = classes.class_create(case=robbery, groups=1, seats=1, teacher_session_key=TEACHER, lesson_minutes=30)
+    (room,) = session.rooms.all()
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    clock.room_tick(deliberation_id=room.pk)  # the first round; Anna has the floor
+    control.room_pause(deliberation_id=room.pk, session_key=TEACHER)
+    room.refresh_from_db()
+    direct_at = when(room_of(room)["lesson"]["direct_at"])
+    assert clock.room_tick(deliberation_id=room.pk, now=direct_at) == "lesson_verdict"
+    room.refresh_from_db()
+    assert room.phase == Phase.VERDICT and room.end_reason == "time"
+
+
+def test_a_trial_that_outlasts_its_share_of_the_lesson_is_closed_by_the_judge_and_the_jury_deliberates(robbery):
+    session = classes.class_create(
+        case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, trial=True, lesson_minutes=45, seed=2
+    )
+    (room,) = session.rooms.all()
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    room.refresh_from_db()
+    assert room.phase == Phase.TRIAL
+    trial_by = when(room_of(room)["lesson"]["trial_by"])
+    assert clock.room_tick(deliberation_id=room.pk, now=trial_by) == "lesson_trial"
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION and room_of(room)["lesson"]["trial_closed"]
+    said = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("content", flat=True))
+    assert counsel.TIME_CLOSED in said
