@@ -50,11 +50,28 @@
     });
   }
 
-  /* ---- Controls: keep what is being typed ------------------------------------------------- */
+  /* ---- Controls: keep what is being typed, and never go back in time ---------------------- */
+  /* Every request whose answer replaces the controls is numbered when it is sent, and only the
+   * answer to the latest one replaces them; an older answer is dropped. A fetch sent just before a
+   * vote and answered first would otherwise replace the form the vote came from, so the vote's
+   * answer (carrying the vote) would go nowhere and "none yet" would stay on screen: the vote
+   * changes no turn, so no banner asks for the controls again. The latest answer is at least as
+   * new as the ones dropped, and the banner is followed once it is in (followBanner). */
+  var sentSerial = 0;
+  function forControls(evt) {
+    var target = evt.detail.target;
+    return !!(target && target.id === "room-controls");
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (forControls(evt) && evt.detail.requestConfig) evt.detail.requestConfig.controlsSerial = ++sentSerial;
+  });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target;
     var config = evt.detail.requestConfig;
-    if (!target || target.id !== "room-controls" || !config || config.verb !== "get") return;
+    if (!forControls(evt) || !config) return;
+    var serial = config.controlsSerial || 0;
+    if (serial && serial < sentSerial) { evt.detail.shouldSwap = false; return; }
+    if (config.verb !== "get") return;
     var match = /data-key="([^"]*)"/.exec(evt.detail.serverResponse || "");
     var current = target.getAttribute("data-key");
     if (match && current !== null && match[1] === current) evt.detail.shouldSwap = false;
@@ -72,20 +89,24 @@
   /* A move posted from the controls (speak, pass, vote...) is answered with this browser's new
    * controls, and the banner its change pushes usually arrives first: fetching on that banner
    * would ask for the controls the answer is already bringing (one request more per speech for
-   * every class). While a move is on its way the banner waits; once the answer is in, the banner
-   * is compared with the answer's key, and only a change since is fetched. */
+   * every class). While a move is on its way the banner waits; once every move is answered, the
+   * banner is compared with the controls' key, and only a change since is fetched. Of two moves
+   * on their way at once (a vote pressed while the speech's answer is coming), the later decides. */
   var MOVE_WAIT_MS = 10000; // a move unanswered for this long no longer holds the banner back
   var movingSince = 0;
+  var moving = 0; // the number of the latest move still unanswered
   function ownMove(evt) {
-    var target = evt.detail.target;
     var config = evt.detail.requestConfig;
-    return !!(target && target.id === "room-controls" && config && config.verb !== "get");
+    return forControls(evt) && !!(config && config.verb !== "get");
   }
   document.addEventListener("htmx:beforeRequest", function (evt) {
-    if (ownMove(evt)) movingSince = Date.now();
+    if (!ownMove(evt)) return;
+    moving = evt.detail.requestConfig.controlsSerial;
+    movingSince = Date.now();
   });
   document.addEventListener("htmx:afterRequest", function (evt) {
-    if (!ownMove(evt) || !movingSince) return;
+    if (!ownMove(evt) || evt.detail.requestConfig.controlsSerial !== moving) return;
+    moving = 0;
     movingSince = 0;
     followBanner(); // the answer is in place: fetch only if the room changed since
   });
@@ -99,7 +120,7 @@
     if (Number(banner.dataset.stamp) < Number(controls.dataset.stamp)) return;
     var key = parsed(banner.dataset.keys)[controls.dataset.role];
     if (key && key !== controls.dataset.key) {
-      if (movingSince && Date.now() - movingSince < MOVE_WAIT_MS) return; // the answer brings them
+      if (moving && Date.now() - movingSince < MOVE_WAIT_MS) return; // the answer brings them
       htmx.ajax("GET", banner.dataset.controls, { target: "#room-controls", swap: "outerHTML" });
       return;
     }

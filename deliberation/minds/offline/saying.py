@@ -97,8 +97,8 @@ class Said:
 def pick(options: Sequence[tuple[str, str]], rng: random.Random, said: Said, *, required: bool = True) -> str:
     """One rendered candidate of ``options`` ((template, rendered) pairs) that says nothing the game
     has said, in the frame the game has used least; when every candidate repeats something, the one
-    in the least used frame that repeats least if the piece is ``required``. An optional piece (``required`` False) is said
-    only in a frame the game has not used, else it is left out ("")."""
+    in the least used frame that repeats least if the piece is ``required``. An optional piece
+    (``required`` False) is said only in a frame the game has not used, else it is left out ("")."""
     if not options:
         return ""
     fresh = [(t, r) for t, r in options if said.repeats(r) == 0]
