@@ -32,6 +32,7 @@ from deliberation.engine.strategies import spoken, validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
 from deliberation.minds.offline import archetypes, phrases, reflection, voices
 from deliberation.minds.offline.craft import STRATEGY_TYPES, craft, free_point
+from deliberation.minds.offline.naming import agree, plural_head
 from deliberation.minds.offline.points import (
     all_points,
     choose_point,
@@ -232,7 +233,7 @@ class OfflineMind:
         pool = voices.THOUGHT_PERSUADED if persuaded else voices.THOUGHT_UNMOVED if against else voices.THOUGHT_AGREE
         first = name.split()[0] if name else "They"
         short = label[:1].upper() + label[1:]
-        words = rng.choice(pool).format(name=first, short=label, Short=short).split()
+        words = agree(rng.choice(pool), plural_head(label)).format(name=first, short=label, Short=short).split()
         return " ".join(words[:THOUGHT_WORDS])
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from deliberation.engine.types import CaseFile
-from deliberation.minds.offline.points import item_name
+from deliberation.minds.offline.text import fit
 
 # The importer's labels (cases.importers.oldbailey_rules / oldbailey_points), as noun phrases.
 # {who} is the witness the label names; plural marks a name that takes a plural verb.
@@ -112,6 +112,20 @@ def old_bailey_name(label: str) -> Name | None:
 def agree(template: str, plural: bool) -> str:
     """``[stands|stand]`` -> "stands" for one thing, "stand" for several."""
     return AGREEMENT.sub(lambda m: m.group(2) if plural else m.group(1), template)
+
+
+def item_name(label: str, case: CaseFile | None) -> str:
+    """An evidence label as it sits mid-sentence: "the money order receipt", but "Wade's alibi"."""
+    fitted = fit(re.sub(r",\s*as reported by .*$", "", label), case)  # the reporter is named where it's quoted
+    first = fitted.split(" ", 1)[0].lower()
+    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
+        return fitted
+    return f"the {fitted}"
+
+
+def label_plural(label: str) -> bool:
+    """Whether an evidence label, as a juror names it, takes a plural verb."""
+    return item_name_of(label).plural
 
 
 def item_name_of(label: str, case: CaseFile | None = None) -> Name:

@@ -347,13 +347,13 @@ THOUGHT_PERSUADED: tuple[str, ...] = (
 THOUGHT_AGREE: tuple[str, ...] = (
     "Exactly what I thought about {short}.",
     "{name} sees it clearly.",
-    "Yes. {Short} matters.",
+    "Yes. {Short} [matters|matter].",
     "Good, someone said it.",
 )
 THOUGHT_UNMOVED: tuple[str, ...] = (
     "{name} is stretching on {short}.",
     "Not convinced by {name}.",
-    "{Short} proves less than that.",
+    "{Short} [proves|prove] less than that.",
     "Heard it before. Still unmoved.",
     "{name} is missing the bigger picture.",
 )
