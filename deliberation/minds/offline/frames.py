@@ -78,7 +78,7 @@ CONTEST: dict[str, tuple[str, ...]] = {
         "Why trust {ref} when {fact}?",
         "What do we do with {ref}, if {fact}?",
         "Has anyone answered this about {ref}? {Fact}.",
-        "{Fact}. So how much is {ref} really worth?",
+        "{Fact}. So how much [is|are] {ref} really worth?",
         "If {fact}, why [is|are] {ref} still carrying this case?",
     ),
     "emotional": (

@@ -65,7 +65,7 @@ CONTEST: dict[str, tuple[str, ...]] = {
         "Why should we trust {label} when {reason}?",
         "Has anyone explained this about {label}: {reason}?",
         "What do we do with the fact that, on {label}, {reason}?",
-        "If {reason}, how much is {label} really worth?",
+        "If {reason}, how much [is|are] {label} really worth?",
     ),
     "emotional": (
         "It frightens me how much weight {label} [is|are] given when {reason}.",

@@ -19,7 +19,17 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
-from deliberation.minds.offline.text import VERBS, clean_line, clip, ends_dangling, has_verb, role_like, split_sentences
+from deliberation.minds.offline.text import (
+    DETERMINERS,
+    SUBJECTS,
+    VERBS,
+    clean_line,
+    clip,
+    ends_dangling,
+    has_verb,
+    role_like,
+    split_sentences,
+)
 
 GRAM = 8
 LONG_SENTENCE = 6
@@ -32,6 +42,7 @@ _CLAUSE_BREAK = re.compile(r";\s+|:\s+|,\s+(?=(?:and|but|so|while|whereas|althou
 _PLACEHOLDER = re.compile(r"\{[^}]*\}|\[[^\]]*\]")
 _LEADING_JOINER = re.compile(r"^(?:and|but|so|while|whereas|although|though)\s+", re.I)
 # A clause led by a pronoun or a pointing word leans on the sentence before it: out of it, "it" is nobody.
+_PREPOSITIONS = frozenset("at after before in on from by with during into under over for of to".split())
 _LEANING = frozenset("it they this these those that he she his her its their both neither there".split())
 
 
@@ -130,7 +141,7 @@ def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool
             if len(piece.split()) > limit:
                 piece = clip(piece, limit).rstrip(".")
             size = len(piece.split())
-            if not MIN_CLAUSE_WORDS <= size <= limit or piece.count("'") % 2 or piece.count('"') % 2:
+            if not MIN_CLAUSE_WORDS <= size <= limit or not _quotes_closed(piece):
                 continue
             if piece.count("(") != piece.count(")") or ends_dangling(piece + ".") or role_like(piece + ".", role):
                 continue
@@ -141,9 +152,30 @@ def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool
             first = piece.split()[0]
             if first.islower() and (first in VERBS or first.endswith("ed")):
                 continue  # "found she was ...": its subject is in the clause before
-            if has_verb(piece) and piece not in found:
+            if first.lower() in _PREPOSITIONS:
+                continue  # "At the station at 11:40 p.m., after being told ...": a phrase, not a clause
+            if has_verb(piece) and _finite(piece) and piece not in found:
                 found.append(piece)
     return found
+
+
+def _quotes_closed(piece: str) -> bool:
+    """Every quotation opened in the clause is closed in it (an apostrophe in "Hale's" is neither)."""
+    opened = len(re.findall(r"(?:^|[\s(])['‘\"“]", piece))
+    closed = len(re.findall(r"['’\"”](?=$|[\s),.;:!?])", piece)) - len(re.findall(r"\ws['’](?=\s)", piece))
+    return opened == closed
+
+
+def _finite(piece: str) -> bool:
+    """A clause has a verb of its own: a word of ``VERBS`` after its first, a subject pronoun, or an
+    -ed word that is not an adjective before its noun ("samples collected at", not "hooded sweatshirt")."""
+    low = words(piece)
+    if any(w in VERBS for w in low[1:]) or any(w in SUBJECTS for w in low):
+        return True
+    for here, after in zip(low[1:], [*low[2:], ""], strict=False):
+        if here.endswith("ed") and len(here) > 4 and (not after or after in _PREPOSITIONS or after in DETERMINERS):
+            return True
+    return False
 
 
 def unsaid_clauses(candidates: Sequence[str], said: Said) -> list[str]:

@@ -102,7 +102,14 @@ def agreement_errors(text: str, subject: str, plural: bool) -> list[str]:
     errors = []
     for match in re.finditer(re.escape(subject), text, re.I):
         before = re.findall(r"[A-Za-z']+", text[: match.start()])
-        if before and before[-1].lower() in NOT_SUBJECT:
+        asked = before[-1].lower() if before else ""  # "how much is {ref} worth?": the verb comes first
+        question = (
+            text[match.end() :].split(".")[0].split("!")[0].rstrip().endswith("?")
+            or "?" in text[match.end() : match.end() + 60].split(".")[0]
+        )
+        if question and asked in (SINGULAR_VERBS if plural else PLURAL_VERBS) and asked not in {"do", "does", "did"}:
+            errors.append(f"{asked} {subject}")
+        if asked in NOT_SUBJECT or asked in SINGULAR_VERBS | PLURAL_VERBS:
             continue
         following = re.findall(r"[A-Za-z']+", text[match.end() :])
         while following and following[0].lower() in ADVERBS:
