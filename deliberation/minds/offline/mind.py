@@ -124,7 +124,8 @@ class OfflineMind:
         else:
             add(pick([(t, t) for t in voice(voices.OPEN_FRESH, archetype)], rng, said, required=False))
         add(choice.lead)
-        add(archetypes.recall_line(outlook, rng, said.text))
+        if archetype != "impatient":  # the impatient juror goes straight to its point
+            add(archetypes.recall_line(outlook, rng, said.text))
         caught = reflection.contradiction(outlook, previous.seat, request.round_number) if previous else None
         if caught is not None:
             add(reflection.contradiction_line(caught, juror.seat + request.round_number))

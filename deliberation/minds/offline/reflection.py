@@ -35,6 +35,12 @@ WITHDRAW_LINES = (  # one is picked by seat and round (no random draw), so a roo
     "I've nothing new to add, so I'll keep quiet unless someone asks me something.",
     "I'll leave the floor to others now. Ask me if you want me, and I'll vote when we vote.",
     "Everything I had, I've said. I'm listening from here on.",
+    "I've made my points. I'll hold my peace and hear the rest of you out.",
+    "There's nothing I can add that you haven't heard from me, so I'll step back.",
+    "I'm done arguing it. I'll listen, and my vote speaks for me.",
+    "You know where I stand and why. I'll let others talk now.",
+    "I won't repeat myself. I'm out of the discussion until something changes.",
+    "That's all I've got. I'll stay quiet and keep listening.",
 )
 CONTRADICTION_LINE = "{name}, in round {before_round} you argued {before}, and now you argue {after}. Which is it?"
 CONTRADICTION_LINES = (
