@@ -186,14 +186,20 @@ def persona_lines(case: CaseFile) -> list[str]:
     return [line for line in lines if "{" not in line]
 
 
-def summary_points(summary: str) -> list[list[str]]:
-    """The points of each list of a summary (for guilt, against it), split as ``join_names`` joined them."""
+def summary_points(summary: str, case: CaseFile | None = None) -> list[list[str]]:
+    """The points of each list of a summary (for guilt, against it), split as ``join_names`` joined them
+    (an item whose own name holds "and", "the 911 call and timing", is kept whole)."""
+    from deliberation.minds.offline.naming import item_name_of
+
+    whole = [item_name_of(e.label, case).text for e in (case.evidence if case else ()) if " and " in e.label]
     lists = []
     for match in POINTS.finditer(summary):
         text = match.group(1)
+        for name in whole:
+            text = re.sub(re.escape(name), lambda m: m.group(0).replace(" and ", " & "), text, flags=re.I)
         head, _, last = text.rpartition(" and ")
         items = [p.strip() for p in head.split(", ")] + [last.strip()] if head else [text.strip()]
-        lists.append([re.sub(r"\s*\([^)]*\)$", "", p) if p.endswith(")") and " raised" in p else p for p in items])
+        lists.append([p.replace(" & ", " and ") for p in items])
     return lists
 
 
@@ -259,7 +265,7 @@ class Tally:
         self.persona_repeats.append(sum(max(0, n - 1) for n in uses))
         for summary in game.summaries:
             self.summaries += 1
-            lists = summary_points(summary)
+            lists = summary_points(summary, game.case)
             flat = [p.lower() for points in lists for p in points]
             if len(flat) != len(set(flat)):
                 self.duplicate_summaries += 1
