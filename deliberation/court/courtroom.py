@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch, QuerySet
+from django.utils.text import capfirst
 
 from cases.models import Case
 from cases.retrieval import evidence_id, witness_id
@@ -21,6 +22,7 @@ from deliberation.engine import rules as jury_rules
 from deliberation.engine import summary as engine_summary
 from deliberation.engine.discharge import allows_discharge
 from deliberation.engine.strategies import MAX_TEXT
+from deliberation.engine.trial.phrases import charge_phrase
 from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
 from deliberation.models import (
     Deliberation,
@@ -345,6 +347,8 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
     return {
         **context,
         "case": deliberation.case,
+        # Each charge as a court says it: "Robbery with violence", not the record's "Violent theft: robbery".
+        "charges_said": [capfirst(charge_phrase(charge)) for charge in deliberation.case.charges],
         "your_vote": VOTE_LABELS.get(you.vote, "") if you and you.vote else "",
         "your_vote_value": you.vote if you else "",
         "outlook": outlook(deliberation, seats),

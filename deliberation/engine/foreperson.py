@@ -127,11 +127,26 @@ def poll_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
 
 
 def main_points(state: DeliberationState) -> tuple[list[str], list[str]]:
-    """The points argued most often each way (towards guilt, towards doubt), as the room named them."""
+    """The points argued most often each way (towards guilt, towards doubt), as the room named them.
+
+    Each point is listed once: the reader's keys that the room names alike (an item and a side's
+    argument resting on it) are counted together, and a point argued both ways is listed on the side
+    it was argued more (towards guilt on a tie)."""
     progress = state.rule_progress
-    ranked = sorted(progress.heard.items(), key=lambda item: (-item[1], item[0]))
-    guilt = [progress.labels[key] for key, _ in ranked if key.endswith("|1") and progress.labels.get(key)]
-    doubt = [progress.labels[key] for key, _ in ranked if key.endswith("|-1") and progress.labels.get(key)]
+    shown: dict[str, str] = {}
+    counts: dict[str, dict[int, int]] = {}
+    for key, heard in sorted(progress.heard.items()):
+        label = progress.labels.get(key)
+        sign = 1 if key.endswith("|1") else -1 if key.endswith("|-1") else 0
+        if not label or not sign:
+            continue
+        name = " ".join(label.split())
+        shown.setdefault(name.lower(), name)
+        ways = counts.setdefault(name.lower(), {1: 0, -1: 0})
+        ways[sign] += heard
+    ranked = sorted(counts.items(), key=lambda item: (-max(item[1].values()), item[0]))
+    guilt = [shown[name] for name, ways in ranked if ways[1] >= ways[-1]]
+    doubt = [shown[name] for name, ways in ranked if ways[-1] > ways[1]]
     return guilt[:POINTS_SHOWN], doubt[:POINTS_SHOWN]
 
 

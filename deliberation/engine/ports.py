@@ -94,6 +94,9 @@ class SpeakRequest:
     seed: int = 0
     answering: int | None = None  # the seat the round's plan has this juror answer, when it chose one
     context_scope: str = "window-and-summary"  # what ``recent`` holds: see ``engine.formats``
+    # Every speech of the game so far, oldest first (this round's earlier ones included): what a mind
+    # must not say again word for word. The offline mind reads it; a model's prompt does not carry it.
+    said: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,7 @@ class RoundWork:
             seed=self.state.next_seed() if seed is None else seed,
             answering=answering,
             context_scope=scope,
+            said=(*self.state.spoken, *(s.content for s in (self.speeches if earlier is None else earlier))),
         )
 
         async def speak(mind: Mind, req: SpeakRequest) -> Speech:

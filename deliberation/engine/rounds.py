@@ -69,7 +69,7 @@ from deliberation.engine.reflection import REASON_YIELDED, flip_reason, note_wit
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork
 from deliberation.engine.simple_retriever import SimpleRetriever
-from deliberation.engine.state import DeliberationState
+from deliberation.engine.state import SPOKEN_KEPT, DeliberationState
 from deliberation.engine.turns import ai_seats, select_active_listeners, select_speakers, speaker_count
 from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
 
@@ -362,6 +362,7 @@ def _close_round(work: RoundWork) -> None:
         if speech.target_seat in state.memories:
             state.memories[speech.target_seat].addressed_round = number
     note_withdrawals(work)
+    state.spoken = [*state.spoken, *(speech.content for speech in work.speeches)][-SPOKEN_KEPT:]
     turns = work.round_turns()
     for memory in state.memories.values():
         memory.heard.extend(turns)

@@ -22,6 +22,7 @@ from deliberation.engine.ports import HeardTurn, Impression, JurorOutlook, KeyMo
 from deliberation.engine.rules import RuleProgress, rule_set
 
 STATE_VERSION = 1
+SPOKEN_KEPT = 400  # speeches kept in ``DeliberationState.spoken``: far more than a game holds
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,8 @@ class DeliberationState:
     rule_progress: RuleProgress = field(default_factory=RuleProgress)
     # Seats the judge discharged (``engine.discharge``): out of turns, votes and tallies from then on.
     discharged: list[int] = field(default_factory=list)
+    # Every speech of the game, oldest first (the last ``SPOKEN_KEPT``): what no juror says again.
+    spoken: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -238,6 +241,7 @@ class DeliberationState:
             "turns_had": {str(seat): count for seat, count in sorted(self.turns_had.items())},
             "rule_progress": self.rule_progress.to_dict(),
             "discharged": sorted(self.discharged),
+            "spoken": list(self.spoken),
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -267,6 +271,7 @@ class DeliberationState:
             turns_had={int(seat): int(count) for seat, count in data.get("turns_had", {}).items()},
             rule_progress=RuleProgress.from_dict(data.get("rule_progress")),
             discharged=[int(seat) for seat in data.get("discharged", [])],
+            spoken=[str(text) for text in data.get("spoken", [])],
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state

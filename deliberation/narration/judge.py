@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from deliberation.engine.trial.phrases import charges_phrase
+
 JURY_SIZE = 12
 
 GUILTY = "guilty"
@@ -77,9 +79,9 @@ def case_presentation(*, defendants: Sequence[str], charges: Sequence[str], summ
     names = join_names(defendants)
     if not names:
         raise ValueError(ERROR_NO_DEFENDANT)
-    accused = join_names([charge.strip().rstrip(".") for charge in charges])
-    if not accused:
+    if not any(charge.strip().rstrip(".") for charge in charges):
         raise ValueError(ERROR_NO_CHARGE)
+    accused = charges_phrase(charges)  # "robbery with violence", not the record's "Violent theft: robbery"
     verb = "stands" if len([d for d in defendants if d.strip()]) == 1 else "stand"
     paragraphs = [
         f"Members of the jury. You are here today to determine the fate of {names}, who {verb} accused of {accused}.",

@@ -409,7 +409,6 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
             verdict=verdict,
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
-            waiting=tally["waiting"],
             end_reason=deliberation.end_reason,
             defendants=[d.name for d in deliberation.case.defendants.all()],
             required=jury_rules.required_verdict(

@@ -107,3 +107,11 @@ def test_every_end_reason_has_a_phrase_for_the_judge() -> None:
     from deliberation.models import EndReason
 
     assert set(judge.END_REASON_PHRASES) == set(EndReason.values)
+
+
+def test_case_presentation_says_an_imported_charge_as_an_offence() -> None:
+    text = judge.case_presentation(
+        defendants=["James Kelly", "Mary Roach", "Ann Cann"], charges=["Violent theft: robbery"], summary="A purse."
+    )
+    assert "James Kelly, Mary Roach and Ann Cann, who stand accused of robbery with violence." in text
+    assert "Violent theft" not in text

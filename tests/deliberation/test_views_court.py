@@ -310,3 +310,11 @@ def test_the_courtroom_plays_the_judges_audio_once_the_narration_is_ready(
     for entry in narration.playlist:
         assert f'src="{entry["url"]}" data-index="{entry["index"]}"' in html
     assert html.count('class="judge-audio"') == len(narration.playlist)
+
+
+def test_the_case_file_panel_prints_an_imported_charge_as_a_court_says_it(host) -> None:
+    client, deliberation = host
+    Case.objects.filter(pk=deliberation.case_id).update(charges=["Violent theft: robbery"])
+    html = client.get(f"/court/{deliberation.public_id}/").content.decode()
+    assert "<strong>Charge:</strong> Robbery with violence</p>" in html
+    assert "Violent theft: robbery" not in html

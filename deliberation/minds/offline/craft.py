@@ -15,6 +15,7 @@ import random
 
 from deliberation.engine.ports import CraftRequest
 from deliberation.engine.types import CaseFile, JurorProfile
+from deliberation.minds.offline.naming import agree
 from deliberation.minds.offline.points import (
     Point,
     all_points,
@@ -25,6 +26,7 @@ from deliberation.minds.offline.points import (
     fallback_point,
     item_name,
     mention,
+    plural,
     quote_of,
     witness_lines,
     witness_points,
@@ -45,18 +47,19 @@ OWN_REASON = {"contest", "witness_attack", "uncorroborated", "burden"}
 CHALLENGE_DOUBT = (
     "I want to challenge {label}. The file itself admits it: {reason}. "
     "If that piece can't be trusted, the case against {defendant} is thinner than it looks.",
-    "Let's test {label} before we lean on it. {Reason}. That isn't something we can wave through.",
-    "{Label} is doing a lot of work for the prosecution, and {reason}. Take it out and see what's left.",
+    "Let's test {label} before we lean on [it|them]. {Reason}. That isn't something we can wave through.",
+    "{Label} [is|are] doing a lot of work for the prosecution, and {reason}. Take [it|them] out and see what's left.",
 )
 CHALLENGE_HELPS = (
     "Look at what {label} actually shows: {detail} That helps {defendant}, not the prosecution.",
     "Nobody has dealt with {label}. {detail} That cuts in {defendant}'s favour.",
 )
 CHALLENGE_GUILT = (
-    "I want to challenge how {label} is being waved away. {detail} Whatever the objections, it points at {defendant}.",
+    "I want to challenge how {label} [is|are] being waved away. {detail} "
+    "Whatever the objections, [it points|they point] at {defendant}.",
     "Nobody has answered {label}. {detail}",
-    "We can't just set {label} aside. {detail} It leads back to {defendant}.",
-    "Objections are easy. {Label} is still there: {detail}",
+    "We can't just set {label} aside. {detail} [It leads|They lead] back to {defendant}.",
+    "Objections are easy. {Label} [is|are] still there: {detail}",
 )
 CHALLENGE_COUNTER = (
     "The defense leans on {label}, but {reason}. It helps {defendant} less than it seems.",
@@ -73,18 +76,18 @@ DOUBT_PROSECUTE = (
     "Reasonable doubt isn't any doubt at all. It has to be a reason. Look at {label}: {detail} "
     "I haven't heard a reason that explains that away.",
     "A doubt needs a reason behind it. What's the reason to set aside {label}? {detail}",
-    "I've listened for a real doubt and haven't heard one. {Label} still stands: {detail}",
+    "I've listened for a real doubt and haven't heard one. {Label} still [stands|stand]: {detail}",
     "Possible isn't the same as reasonable. {detail} That's {label}, and nobody has answered it.",
 )
 ALTERNATIVE_DEFEND = (
     "Consider another explanation: {theory} It fits {label} as well as the prosecution's story does, maybe better.",
     "There's another way to read this: {theory} Nothing about {label} rules it out.",
-    "What if it happened differently? {theory} {Label} fits that too.",
+    "What if it happened differently? {theory} {Label} [fits|fit] that too.",
 )
 ALTERNATIVE_PROSECUTE = (
     "Every alternative we've heard falls apart on {label}. The simple account is the true one: {theory}",
     "I've tried the other explanations. None of them survives {label}. {theory}",
-    "The plainest reading is usually right. {theory} {Label} fits nothing else as well.",
+    "The plainest reading is usually right. {theory} {Label} [fits|fit] nothing else as well.",
 )
 ADDRESS_OPEN = (
     "{name}, I want to speak to you directly.",
@@ -182,7 +185,7 @@ def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Ran
         table = CHALLENGE_DOUBT if point.angle in OWN_REASON and point.reason else CHALLENGE_HELPS
     else:
         table = CHALLENGE_COUNTER if point.angle == "contest" else CHALLENGE_GUILT
-    return fresh(table, rng, heard).format(**_values(point, case, rng, heard)), point
+    return agree(fresh(table, rng, heard), plural(point)).format(**_values(point, case, rng, heard)), point
 
 
 def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
@@ -200,14 +203,14 @@ def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Rando
             "How much is {label}'s word really worth? {Reason}. Keep that in mind when you weigh it.",
             "I keep coming back to {label}. {Reason}, and we're asked to convict on that account.",
         )
-        return fresh(table, rng, heard).format(**values), point
+        return agree(fresh(table, rng, heard), plural(point)).format(**values), point
     if point.angle == "witness_support":
         table = (
             "Ask yourselves what {label} actually told the court. {detail} Nobody has shaken that.",
             "{Label} had no reason to lie. {detail}",
             "Think about {label}'s evidence. {detail} It was never broken down.",
         )
-        return fresh(table, rng, heard).format(**values), point
+        return agree(fresh(table, rng, heard), plural(point)).format(**values), point
     return body(point, "question", mention(point), rng, heard, side), point
 
 
@@ -218,8 +221,8 @@ def _doubt(case: CaseFile, side: str, request: CraftRequest, rng: random.Random)
     values = _values(point, case, rng, heard)
     if side == "not_guilty":
         values["doubt"] = doubt_sentence(point, rng, heard)
-        return fresh(DOUBT_DEFEND, rng, heard).format(**values), point
-    return fresh(DOUBT_PROSECUTE, rng, heard).format(**values), point
+        return agree(fresh(DOUBT_DEFEND, rng, heard), plural(point)).format(**values), point
+    return agree(fresh(DOUBT_PROSECUTE, rng, heard), plural(point)).format(**values), point
 
 
 def _theory(texts: tuple[str, ...], case: CaseFile, rng: random.Random) -> str:
@@ -242,11 +245,11 @@ def _alternative(case: CaseFile, side: str, request: CraftRequest, rng: random.R
                 f"someone other than {values['defendant']} did it, and nothing in the file excludes that."
             )
             values["theory"] = capital(values["theory"])
-        return fresh(ALTERNATIVE_DEFEND, rng, heard).format(**values), point
+        return agree(fresh(ALTERNATIVE_DEFEND, rng, heard), plural(point)).format(**values), point
     values["theory"] = (
         _theory(case.prosecution_arguments, case, rng) if case.prosecution_arguments else values["detail"]
     )
-    return fresh(ALTERNATIVE_PROSECUTE, rng, heard).format(**values), point
+    return agree(fresh(ALTERNATIVE_PROSECUTE, rng, heard), plural(point)).format(**values), point
 
 
 def _address(

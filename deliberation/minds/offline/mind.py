@@ -32,6 +32,7 @@ from deliberation.engine.strategies import spoken, validate_move
 from deliberation.engine.types import Reaction, Speech, Usage
 from deliberation.minds.offline import archetypes, phrases, reflection, voices
 from deliberation.minds.offline.craft import STRATEGY_TYPES, craft, free_point
+from deliberation.minds.offline.naming import agree, plural_head
 from deliberation.minds.offline.points import (
     all_points,
     choose_point,
@@ -45,13 +46,16 @@ from deliberation.minds.offline.points import (
     strength_of,
     voice,
 )
-from deliberation.minds.offline.points import body as point_body
 from deliberation.minds.offline.reading import heard_counts, read
-from deliberation.minds.offline.text import fresh
+from deliberation.minds.offline.saying import Said, pick
+from deliberation.minds.offline.speech import build_on, has_news, say, short_name, their_item
 
 OFFLINE_NAME = "offline"
 THOUGHT_WORDS = 10
 ASIDE_CHANCE = 0.2  # how often a juror remarks on the count or the round
+BUILD_CHANCE = 0.6  # how often a reply names the item the previous speaker argued
+# How often a persona ends on a line of its own: the impatient juror nearly always, the others now and then.
+CLOSER_CHANCE = {"impatient": 0.9, "moralist": 0.6, "cynic": 0.6, "everyman": 0.4}
 
 
 def previous_turn(seat: int, recent: tuple[HeardTurn, ...]) -> HeardTurn | None:
@@ -93,42 +97,63 @@ class OfflineMind:
         spoken = [(turn.position, turn.content) for turn in request.recent if turn.kind == "speech"]
         withdrawn = reflection.has_nothing_to_add(outlook, strongest, side, spoken)
         points = archetypes.fresh_points(points, outlook, request.recent)
+        said = Said([*request.said, *(turn.content for turn in request.recent if turn.kind == "speech")])
+        points = [p for p in points if has_news(p, case, said, archetype)] or points  # something not yet said
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
         others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
-        heard = " ".join(turn.content for turn in request.recent)
         parts: list[str] = []
+
+        def add(line: str, *, again: bool = False) -> None:
+            if line and (again or not said.repeats(line)):
+                parts.append(line)
+                said.add(line)
+
         if previous is not None:
             their_side = previous.position or ("guilty" if stance(previous.content) > 0 else "not_guilty")
-            table = voices.OPEN_AGREE if their_side == side else voices.OPEN_DISAGREE
-            parts.append(fresh(voice(table, archetype), rng, heard).format(name=previous.speaker_name))
+            name = short_name(previous.speaker_name, request.jury)
+            opener = ""
+            if rng.random() < BUILD_CHANCE:
+                opener = build_on(name, their_item(case, previous.content), their_side == side, rng, said)
+            if not opener:
+                table = voice(voices.OPEN_AGREE if their_side == side else voices.OPEN_DISAGREE, archetype)
+                opener = pick([(t, t.format(name=name)) for t in table], rng, said, required=False)
+            if not opener:  # a reply names who it answers, in the plainest words the game has used least
+                opener = pick([(t, t.format(name=name)) for t in voices.ADDRESS], rng, said)
+            add(opener, again=True)
         else:
-            parts.append(fresh(voice(voices.OPEN_FRESH, archetype), rng, heard))
-        parts.extend(line for line in (choice.lead, archetypes.recall_line(outlook, rng, heard)) if line)
+            add(pick([(t, t) for t in voice(voices.OPEN_FRESH, archetype)], rng, said, required=False))
+        add(choice.lead)
+        if archetype != "impatient":  # the impatient juror goes straight to its point
+            add(archetypes.recall_line(outlook, rng, said.text))
         caught = reflection.contradiction(outlook, previous.seat, request.round_number) if previous else None
         if caught is not None:
-            parts.append(reflection.contradiction_line(caught))
-        parts.append(point_body(point, kind, rng.choice(others), rng, heard, side))
+            add(reflection.contradiction_line(caught, juror.seat + request.round_number))
+        add(say(point, kind, side, case, rng, said, archetype=archetype, other=rng.choice(others)), again=True)
         if rng.random() < juror.verbosity and len(points) > 1 and archetype != "impatient":
             extra = choose_point(
                 [p for p in points if p is not point], rng, seat=juror.seat, recent=request.recent, hot=""
             )
-            parts.append(point_body(extra, kind, mention(point), rng, heard + " " + " ".join(parts), side))
-        if rng.random() < ASIDE_CHANCE:
+            add(say(extra, kind, side, case, rng, said, archetype=archetype, other=mention(point)))
+        if rng.random() < ASIDE_CHANCE and archetype != "impatient":
             tally = request.tally
             asides = [a for a in phrases.ROUND_ASIDES if request.round_number >= 3 or "rounds" not in a]
-            aside = fresh(asides, rng, " ".join([heard, *parts]))
-            parts.append(
-                aside.format(
-                    round=request.round_number, guilty=tally.get("guilty", 0), not_guilty=tally.get("not_guilty", 0)
-                )
-            )
-        closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
-        parts.append(fresh(closers, rng, " ".join([heard, *parts])).format(defendant=defendant_name(case)))
-        parts.append(archetypes.press_line(juror, request.round_number, rng, " ".join([heard, *parts])))
+            values = {
+                "round": request.round_number,
+                "guilty": tally.get("guilty", 0),
+                "not_guilty": tally.get("not_guilty", 0),
+            }
+            add(pick([(a, a.format(**values)) for a in asides], rng, said, required=False))
+        if rng.random() < CLOSER_CHANCE.get(archetype, CLOSER_CHANCE["everyman"]):
+            closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
+            defendant = defendant_name(case)
+            add(pick([(c, c.format(defendant=defendant)) for c in closers], rng, said, required=False))
+        add(archetypes.press_line(juror, request.round_number, rng, said.text))
         if withdrawn:
             lines = reflection.WITHDRAW_LINES
-            parts.append(lines[(juror.seat + request.round_number) % len(lines)])
+            first = (juror.seat + request.round_number) % len(lines)
+            ordered = [lines[(first + n) % len(lines)] for n in range(len(lines))]
+            add(next((line for line in ordered if not said.repeats(line)), ordered[0]), again=True)
         content = " ".join(part for part in parts if part)
         emit(on_text, juror.seat, content)
         certainty = abs(outlook.conviction - 0.5) * 2
@@ -209,7 +234,7 @@ class OfflineMind:
         pool = voices.THOUGHT_PERSUADED if persuaded else voices.THOUGHT_UNMOVED if against else voices.THOUGHT_AGREE
         first = name.split()[0] if name else "They"
         short = label[:1].upper() + label[1:]
-        words = rng.choice(pool).format(name=first, short=label, Short=short).split()
+        words = agree(rng.choice(pool), plural_head(label)).format(name=first, short=label, Short=short).split()
         return " ".join(words[:THOUGHT_WORDS])
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:

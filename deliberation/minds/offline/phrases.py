@@ -13,7 +13,7 @@ SUPPORT: dict[str, tuple[str, ...]] = {
     "evidence": (
         "Take {label}. {detail}",
         "Look at {label} again: {detail}",
-        "{Label} is the piece that matters. {detail}",
+        "{Label} [is|are] the piece that matters. {detail}",
         "Start with {label}. {detail}",
     ),
     "logical": (
@@ -30,15 +30,15 @@ SUPPORT: dict[str, tuple[str, ...]] = {
     ),
     "emotional": (
         "I keep picturing {label}. {detail}",
-        "{Label} isn't just a line in a file. {detail}",
-        "{Label} stays with me. {detail}",
+        "{Label} [isn't|aren't] just a line in a file. {detail}",
+        "{Label} [stays|stay] with me. {detail}",
         "I can't put {label} out of my mind. {detail}",
     ),
     "moral": (
         "We owe it to the truth to take {label} seriously. {detail}",
         "It would be wrong to wave away {label}. {detail}",
         "Honesty means facing {label}. {detail}",
-        "Fairness cuts both ways, and {label} has to count. {detail}",
+        "Fairness cuts both ways, and {label} [has|have] to count. {detail}",
     ),
     "narrative": (
         "Tell it in order: first {label}, then {other}. {detail}",
@@ -50,13 +50,13 @@ SUPPORT: dict[str, tuple[str, ...]] = {
 # Not guilty, on an item that helps the prosecution: the defence's reason against it.
 CONTEST: dict[str, tuple[str, ...]] = {
     "evidence": (
-        "{Label} has a problem: {reason}.",
+        "{Label} [has|have] a problem: {reason}.",
         "Everyone leans on {label}, but {reason}.",
         "Read the file on {label} closely: {reason}.",
         "Look at what the file says about {label}: {reason}.",
     ),
     "logical": (
-        "{Label} only proves something if it's reliable, and {reason}.",
+        "{Label} only [proves|prove] something if [it's|they're] reliable, and {reason}.",
         "Strip out {label}, since {reason}, and what's left?",
         "An argument is as strong as its weakest link, and with {label}, {reason}.",
         "Take {label} on its own terms: {reason}. That's not proof.",
@@ -65,10 +65,10 @@ CONTEST: dict[str, tuple[str, ...]] = {
         "Why should we trust {label} when {reason}?",
         "Has anyone explained this about {label}: {reason}?",
         "What do we do with the fact that, on {label}, {reason}?",
-        "If {reason}, how much is {label} really worth?",
+        "If {reason}, how much [is|are] {label} really worth?",
     ),
     "emotional": (
-        "It frightens me how much weight {label} is given when {reason}.",
+        "It frightens me how much weight {label} [is|are] given when {reason}.",
         "Imagine being judged on {label} when {reason}.",
         "I can't shake it: on {label}, {reason}.",
         "It keeps me up, honestly: with {label}, {reason}.",
@@ -89,13 +89,13 @@ CONTEST: dict[str, tuple[str, ...]] = {
 # Guilty, on an item that helps the defence: the State's reason against it.
 COUNTER: dict[str, tuple[str, ...]] = {
     "evidence": (
-        "{Label} is supposed to help the defendant, but {reason}.",
+        "{Label} [is|are] supposed to help the defendant, but {reason}.",
         "Look closer at {label}: {reason}.",
         "People keep citing {label} for the defense. The file says {reason}.",
     ),
     "logical": (
-        "{Label} doesn't clear anyone: {reason}.",
-        "Follow it through: {reason}. So {label} proves less than the defense thinks.",
+        "{Label} [doesn't|don't] clear anyone: {reason}.",
+        "Follow it through: {reason}. So {label} [proves|prove] less than the defense thinks.",
         "Grant {label} everything, and still {reason}.",
     ),
     "question": (
@@ -119,7 +119,7 @@ COUNTER: dict[str, tuple[str, ...]] = {
 # A side answering the other side's objection to an item that favours it.
 REBUT: tuple[str, ...] = (
     "{Opponents} says that on {label}, {reason}; even so, {detail_low}",
-    "Yes, {opponents} points out that {reason}. {Label} still stands: {detail}",
+    "Yes, {opponents} points out that {reason}. {Label} still [stands|stand]: {detail}",
     "I've heard the objection to {label}, that {reason}, and it doesn't undo this: {detail}",
 )
 # A friendly witness, quoted in their own first-person words.
@@ -149,16 +149,16 @@ WITNESS_PLAIN: tuple[str, ...] = (
 SUPPORT_BARE: tuple[str, ...] = (
     "Set the speeches aside and look at {label} again.",
     "For me it still comes down to {label}.",
-    "{Label} hasn't gone anywhere while we've been talking.",
+    "{Label} [hasn't|haven't] gone anywhere while we've been talking.",
     "I haven't heard anything that takes {label} off the table.",
-    "{Label} is where I keep landing.",
-    "We can argue all day, but {label} is still in the file.",
+    "{Label} [is|are] where I keep landing.",
+    "We can argue all day, but {label} [is|are] still in the file.",
     "Nobody has explained {label} away.",
     "I keep coming back to {label}.",
     "Put {label} next to {other}, and the conclusion is hard to avoid.",
-    "{Label} hasn't been answered, not really.",
-    "We heard what {label} says. It hasn't changed.",
-    "Whatever else we argue about, {label} is still there.",
+    "{Label} [hasn't|haven't] been answered, not really.",
+    "We heard what {label} [says|say]. [It hasn't|They haven't] changed.",
+    "Whatever else we argue about, {label} [is|are] still there.",
 )
 WITNESS_BARE: tuple[str, ...] = (
     "{witness} had nothing to gain by inventing it.",
@@ -184,9 +184,9 @@ OWN_ACCOUNT_BARE: tuple[str, ...] = (
     "{witness}'s own account still stands unanswered.",
 )
 BURDEN_BARE: tuple[str, ...] = (
-    "{Label} asks us to fill the gaps ourselves, and that's not our job.",
+    "{Label} [asks|ask] us to fill the gaps ourselves, and that's not our job.",
     "Nobody has tested {label}. It rests on inference.",
-    "Suspicion isn't proof, and {label} is mostly suspicion.",
+    "Suspicion isn't proof, and {label} [is|are] mostly suspicion.",
 )
 # Attacks whose issue already names the witness ("Mary Dunn did not see clearly").
 WITNESS_ATTACK_NAMED: tuple[str, ...] = (
@@ -230,7 +230,7 @@ OWN_ACCOUNT: tuple[str, ...] = (
 BURDEN: tuple[str, ...] = (
     "Beyond this, {label} rests on inference: {detail}",
     "Read the charge again, it's an accusation, not proof: {detail}",
-    "{Label} asks us to fill the gaps ourselves, and that's not our job.",
+    "{Label} [asks|ask] us to fill the gaps ourselves, and that's not our job.",
     "Nobody has tested {label}. It rests on inference.",
 )
 

@@ -19,6 +19,7 @@ from deliberation.engine import params
 from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, EvidenceItem, JurorProfile, WitnessItem
 from deliberation.minds.offline import phrases, voices
+from deliberation.minds.offline.naming import agree, item_name, label_plural
 from deliberation.minds.offline.text import (
     DETERMINERS,
     SUBJECTS,
@@ -74,15 +75,6 @@ def stance(text: str) -> float:
     if guilt == doubt:
         return 0.0
     return 1.0 if guilt > doubt else -1.0
-
-
-def item_name(label: str, case: CaseFile | None) -> str:
-    """An evidence label as it sits mid-sentence: "the money order receipt", but "Wade's alibi"."""
-    fitted = fit(re.sub(r",\s*as reported by .*$", "", label), case)  # the reporter is named where it's quoted
-    first = fitted.split(" ", 1)[0].lower()
-    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
-        return fitted
-    return f"the {fitted}"
 
 
 def favours_defence(item: EvidenceItem) -> bool:
@@ -217,6 +209,11 @@ def fallback_point(case: CaseFile, side: str) -> Point:
     )
 
 
+def plural(point: Point) -> bool:
+    """Whether the point's item takes a plural verb ("the cell-site records still stand"); a person never."""
+    return not point.person and point.item_id != "summary" and label_plural(point.label)
+
+
 def mention(point: Point) -> str:
     """How a point is named mid-sentence: evidence takes "the" and loses its capital, a name does not."""
     if point.named:
@@ -328,7 +325,7 @@ def body(point: Point, kind: str, other: str, rng: random.Random, heard: str = "
         form = "named" if point.reason.startswith(point.label) else "plain"
     else:
         form = "direct" if detail.startswith("“") else "named" if detail.startswith(point.label) else "plain"
-    return fresh(phrases.table_for(angle, kind, side, form=form), rng, heard).format(**values)
+    return agree(fresh(phrases.table_for(angle, kind, side, form=form), rng, heard), plural(point)).format(**values)
 
 
 def strength_of(point: Point, side: str, kind: str, certainty: float) -> float:

@@ -35,8 +35,20 @@ WITHDRAW_LINES = (  # one is picked by seat and round (no random draw), so a roo
     "I've nothing new to add, so I'll keep quiet unless someone asks me something.",
     "I'll leave the floor to others now. Ask me if you want me, and I'll vote when we vote.",
     "Everything I had, I've said. I'm listening from here on.",
+    "I've made my points. I'll hold my peace and hear the rest of you out.",
+    "There's nothing I can add that you haven't heard from me, so I'll step back.",
+    "I'm done arguing it. I'll listen, and my vote speaks for me.",
+    "You know where I stand and why. I'll let others talk now.",
+    "I won't repeat myself. I'm out of the discussion until something changes.",
+    "That's all I've got. I'll stay quiet and keep listening.",
 )
 CONTRADICTION_LINE = "{name}, in round {before_round} you argued {before}, and now you argue {after}. Which is it?"
+CONTRADICTION_LINES = (
+    CONTRADICTION_LINE,
+    "Wait, {name}. Round {before_round}, you were arguing {before}; now it's {after}?",
+    "{name}, you've switched from {before} to {after} since round {before_round}. What changed?",
+    "Hold on, {name}: {before} in round {before_round}, {after} today. Which do you believe?",
+)
 SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
@@ -80,9 +92,12 @@ def contradiction(outlook: JurorOutlook, seat: int, round_number: int) -> tuple[
     return None if changed else (earlier, newer)
 
 
-def contradiction_line(pair: tuple[Impression, Impression]) -> str:
+def contradiction_line(pair: tuple[Impression, Impression], variant: int = 0) -> str:
+    """The challenge, in the ``variant``-th of ``CONTRADICTION_LINES`` (chosen by the caller without a
+    random draw, so that two jurors catching the same speaker do not say it alike)."""
     earlier, newer = pair
-    return CONTRADICTION_LINE.format(
+    line = CONTRADICTION_LINES[variant % len(CONTRADICTION_LINES)]
+    return line.format(
         name=newer.speaker_name,
         before_round=earlier.round_number,
         before=SIDE_WORDS.get(earlier.position, earlier.position),

@@ -111,7 +111,12 @@ OPEN_AGREE: dict[str, tuple[str, ...]] = {
         "I'm glad you said that, {name}.",
         "{name}, that rings true to me.",
     ),
-    "cynic": ("Finally, {name} gets it.", "{name}'s right. I've seen this before.", "For once, {name}, yes.", "Right."),
+    "cynic": (
+        "Finally, {name} gets it.",
+        "{name}'s right. I've seen this before.",
+        "For once, {name}, yes.",
+        "Right, agreed.",
+    ),
     "conformist": ("I agree with {name}.", "What {name} said, yes.", "I think {name} has it.", "Yes, like {name}."),
     "contrarian": (
         "I hate to agree with {name}, but here we are.",
@@ -119,18 +124,28 @@ OPEN_AGREE: dict[str, tuple[str, ...]] = {
         "Annoyingly, {name} is right.",
         "I looked for the hole in that, {name}. There isn't one.",
     ),
-    "impatient": ("Yes, {name}. Exactly. Can we move on?", "{name} nailed it.", "Right, {name}.", "Agreed. Briefly:"),
+    "impatient": (
+        "Yes, {name}. Exactly. Can we move on?",
+        "{name} nailed it.",
+        "Right you are, {name}.",
+        "Agreed. Briefly:",
+    ),
     "detail_obsessed": (
         "{name} is right, and the details back it up.",
         "Precisely, {name}, and look closer.",
         "That's accurate, {name}.",
         "{name} has the record right.",
     ),
-    "moralist": ("Amen, {name}.", "{name} speaks the truth.", "Well said, {name}.", "{name}, that's the honest view."),
+    "moralist": (
+        "Amen to that, {name}.",
+        "{name} speaks the truth.",
+        "Well said, {name}.",
+        "{name}, that's the honest view.",
+    ),
     "pragmatist": (
         "{name}'s reasoning holds up.",
         "I'm with {name} on this, and here's the practical side.",
-        "Sensible, {name}.",
+        "Sensible point, {name}.",
         "{name}, that's the realistic view.",
     ),
     "storyteller": (
@@ -161,6 +176,18 @@ OPEN_FRESH: dict[str, tuple[str, ...]] = {
     "wildcard": ("Something's been bugging me.", "Odd thought."),
     "everyman": ("Here's where I am.", "For what it's worth:"),
 }
+
+# When every opener of a persona has been heard in the game: a plain word to the juror answered.
+ADDRESS: tuple[str, ...] = (
+    "{name}, hear me out.",
+    "{name}, one more thing.",
+    "Well, {name}, here's my view.",
+    "{name}, look at it this way.",
+    "{name}, let me answer that.",
+    "{name}, if I may.",
+    "{name}, I've been listening.",
+    "Let me come back to you, {name}.",
+)
 
 CLOSE_GUILTY: dict[str, tuple[str, ...]] = {
     "rationalist": (
@@ -320,13 +347,13 @@ THOUGHT_PERSUADED: tuple[str, ...] = (
 THOUGHT_AGREE: tuple[str, ...] = (
     "Exactly what I thought about {short}.",
     "{name} sees it clearly.",
-    "Yes. {Short} matters.",
+    "Yes. {Short} [matters|matter].",
     "Good, someone said it.",
 )
 THOUGHT_UNMOVED: tuple[str, ...] = (
     "{name} is stretching on {short}.",
     "Not convinced by {name}.",
-    "{Short} proves less than that.",
+    "{Short} [proves|prove] less than that.",
     "Heard it before. Still unmoved.",
     "{name} is missing the bigger picture.",
 )

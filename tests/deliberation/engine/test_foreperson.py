@@ -65,3 +65,22 @@ def test_the_foreperson_reminds_of_time_and_calls_the_vote_near_the_limit() -> N
         r.round_number for r in results for line in r.process_lines if line.content == VOTE_CALL.format(max=20)
     )
     assert call_round == 18
+
+
+def test_a_summary_lists_each_point_once_on_the_side_it_was_argued_more() -> None:
+    from deliberation.engine.foreperson import main_points
+    from deliberation.engine.state import DeliberationState
+
+    state = DeliberationState(seed=1)
+    progress = state.rule_progress
+    progress.heard = {"E1:evidence|1": 3, "P2:claim|1": 2, "E1:evidence|-1": 1, "W1:witness|-1": 2, "D1:claim|-1": 1}
+    progress.labels = {
+        "E1:evidence|1": "the alarm panel log",
+        "P2:claim|1": "the alarm panel log",  # a side's argument named after the item it rests on
+        "E1:evidence|-1": "the alarm panel log",
+        "W1:witness|-1": "Carla Vance",
+        "D1:claim|-1": "Carla Vance",
+    }
+    guilt, doubt = main_points(state)
+    assert guilt == ["the alarm panel log"]
+    assert doubt == ["Carla Vance"]

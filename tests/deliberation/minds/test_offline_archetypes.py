@@ -62,7 +62,7 @@ def test_the_conformist_echoes_the_last_juror_who_persuaded_it_by_name() -> None
     for seed in range(10):
         speech = speak("conformist", outlook, tally={"guilty": 8, "not_guilty": 4}, seed=seed)
         assert speech.position == "not_guilty"
-        assert speech.target_seat == 2 and "Sarah Chen" in speech.content
+        assert speech.target_seat == 2 and "Sarah" in speech.content  # jurors call each other by first name
 
 
 def test_the_conformist_with_nobody_to_echo_follows_the_majority() -> None:
@@ -136,7 +136,7 @@ def test_a_juror_answers_the_counterpoint_it_kept_by_name() -> None:
     ]
     replies = [s for s in answered if s.target_seat == 3]
     assert len(replies) >= 10
-    assert all("Frank Russo" in s.content for s in replies)
+    assert all("Frank" in s.content for s in replies)  # by first name, as jurors address each other
 
 
 def test_a_juror_does_not_repeat_a_point_it_has_made_while_others_remain() -> None:

