@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
 from cases.importers.oldbailey import TrialRecord
 from cases.models import Case, Defendant, Evidence, Source, Witness
 
@@ -251,7 +252,4 @@ def schedule_evidence_indexes(case_ids: list[int]) -> None:
     from cases.library import library_changed
 
     transaction.on_commit(library_changed)
-    from angryagents.background import enqueue
-    from cases.tasks import rebuild_case_indexes_task
-
-    enqueue(rebuild_case_indexes_task, list(case_ids))  # enqueue waits for the commit
+    enqueue("cases.rebuild_case_indexes", list(case_ids))  # enqueue waits for the commit

@@ -33,6 +33,7 @@ from django.conf import settings
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from angryagents.background import enqueue
 from cases.models import Case
 from deliberation.engine.types import Passage
 
@@ -280,10 +281,7 @@ class CaseRetriever:
 
 
 def schedule_rebuild(*, case_id: int) -> None:
-    from angryagents.background import enqueue
-    from cases.tasks import rebuild_case_index_task
-
-    enqueue(rebuild_case_index_task, case_id)
+    enqueue("cases.rebuild_case_index", case_id)
 
 
 def rebuild_case_index(*, case_id: int) -> None:
@@ -310,10 +308,7 @@ def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
 
 @receiver(post_delete, sender=Case, dispatch_uid="cases.retrieval.case_deleted")
 def _case_deleted(sender: type[Case], instance: Case, **kwargs: Any) -> None:
-    from angryagents.background import enqueue
     from cases.library import library_changed
 
     library_changed()
-    from cases.tasks import drop_case_index_task
-
-    enqueue(drop_case_index_task, instance.slug)
+    enqueue("cases.drop_case_index", instance.slug)

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
 from cases.import_writer import IMPORTED, SKIPPED, UPDATED, InvalidTrial, schedule_evidence_indexes, trials_write
 from cases.importers.oldbailey import ImportFileError, ParsedFile, TrialRecord, parse_file
 from cases.models import Case, ImportedFile, ImportJob, ImportStatus, Source
@@ -263,13 +264,10 @@ def _too_large(path: Path, size: int) -> str:
 
 def import_job_create(*, files: list[str], user_id: int | None = None) -> ImportJob:
     """Record an upload (paths already stored under MEDIA_ROOT/imports/) and queue its import."""
-    from angryagents.background import enqueue
-    from cases.tasks import import_job_run_task
-
     job = ImportJob(files=files, total=len(files), created_by_id=user_id)
     job.full_clean()
     job.save()
-    enqueue(import_job_run_task, job.pk)
+    enqueue("cases.import_job_run", job.pk)
     return job
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from deliberation import services
 from deliberation.narration import services as narration_services
+from deliberation.services import counsel
 
 # The chain's worst case is an ElevenLabs timeout followed by a slow espeak-ng run.
 NARRATION_SOFT_TIME_LIMIT = 120
@@ -45,8 +47,6 @@ def round_run(deliberation_id: int, round_number: int | None = None) -> bool:
     Acknowledged late (settings): a worker killed mid-round leaves the message to be delivered
     again, and a round it left running is taken over once its heartbeat is stale.
     """
-    from deliberation import services
-
     return services.round_run(deliberation_id=deliberation_id, round_number=round_number)
 
 
@@ -65,10 +65,4 @@ TRIAL_TIME_LIMIT = 1560
 def trial_advance(deliberation_id: int) -> None:
     """Play a trial's AI steps until a person must act or the jury goes out; a repeated delivery
     resumes where the trial stands (or does nothing once it is over)."""
-    from deliberation.services import counsel
-
     counsel.trial_advance(deliberation_id=deliberation_id)
-
-
-# Experiments keep their tasks in their own package; importing them here registers them with Celery.
-from deliberation.experiments import tasks as experiment_tasks  # noqa: E402, F401

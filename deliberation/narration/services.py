@@ -64,9 +64,7 @@ def narration_request(
     )
     narration.full_clean(exclude=["deliberation"] if held is not None else None)
     narration.save()
-    from deliberation import tasks  # tasks imports this module
-
-    enqueue(tasks.narration_render, narration.pk)
+    enqueue("deliberation.narration_render", narration.pk)
     return narration
 
 

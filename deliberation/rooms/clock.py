@@ -54,13 +54,11 @@ RETRY_SECONDS = 5.0  # after a round that could not be completed
 
 def schedule(deliberation: Deliberation, room: dict[str, Any]) -> None:
     """Ask the clock to look at this room when its next step is due (after commit)."""
-    from deliberation.rooms import tasks
-
     due = due_at(room)
     if due is None:
         return
     countdown = max(0.0, (due - timezone.now()).total_seconds())
-    enqueue(tasks.room_tick, deliberation.pk, countdown=countdown + 0.05 if countdown else None)
+    enqueue("deliberation.room_tick", deliberation.pk, countdown=countdown + 0.05 if countdown else None)
 
 
 def _save(deliberation: Deliberation, room: dict[str, Any], event: str = "turn") -> None:
@@ -313,13 +311,11 @@ def rooms_unfinished() -> list[tuple[int, datetime | None]]:
 
 def rooms_resume() -> int:
     """Schedule the clock for every unfinished room (the web process calls this when it starts)."""
-    from deliberation.rooms import tasks
-
     count = 0
     for pk, due in rooms_unfinished():
         if due is None:
             continue
         countdown = max(0.0, (due - timezone.now()).total_seconds())
-        enqueue(tasks.room_tick, pk, countdown=countdown or None)
+        enqueue("deliberation.room_tick", pk, countdown=countdown or None)
         count += 1
     return count

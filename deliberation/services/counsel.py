@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
 from deliberation.engine.trial import counsel as trial_counsel
@@ -274,10 +275,7 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
 def trial_play(*, deliberation_id: int) -> None:
     """Play a trial AI counsel hold on both sides off the request: the ``trial_advance`` task, after
     the transaction commits (a model's witness answers take seconds each)."""
-    from angryagents.background import enqueue
-    from deliberation import tasks
-
-    enqueue(tasks.trial_advance, deliberation_id)
+    enqueue("deliberation.trial_advance", deliberation_id)
 
 
 def _began_at(deliberation: Deliberation) -> datetime | None:

@@ -332,9 +332,7 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
 
 def _start_round(deliberation: Deliberation) -> None:
     """Ask for the next round by its number, so a late or repeated delivery never adds one."""
-    from deliberation import tasks
-
-    enqueue(tasks.round_run, deliberation.pk, deliberation.round_number + 1)
+    enqueue("deliberation.round_run", deliberation.pk, deliberation.round_number + 1)
     announce(deliberation.pk, "thinking")
 
 
