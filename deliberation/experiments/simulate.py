@@ -87,7 +87,7 @@ def current_context(rules: str = "unanimous", options: dict[str, Any] | None = N
 
     from deliberation import jury as jury_build
     from deliberation.models import Deliberation
-    from deliberation.services.lifecycle import engine_settings
+    from deliberation.services.ballot import engine_settings
     from jurors.models import Persona
 
     seats = jury_build.new_seats(personas=list(Persona.objects.jury()), player_in_seat_7=False)

@@ -41,6 +41,9 @@ from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
 from deliberation.narration import services as narration_services
+from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
+from deliberation.services import room_clock as clock
+from deliberation.services.ballot import first_ballot
 from deliberation.services.broadcast import announce
 
 if TYPE_CHECKING:
@@ -292,7 +295,6 @@ def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None 
     the row's lock, and an answer prepared for a point the trial has left is prepared again.
     In a room the clock keeps the trial going (``counsel_stand_in``); with a person as counsel, their
     own moves play AI counsel's steps. True when the trial was asked for again."""
-    from deliberation.rooms.state import is_room
 
     if deliberation.phase != Phase.TRIAL or not deliberation.trial_state or is_room(deliberation):
         return False
@@ -316,8 +318,6 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     """In a room, a person's move at the trial has a turn's time (``turn_seconds``), like a turn in
     the deliberation; when it runs out the clock has AI counsel make that one move for them
     (``counsel_stand_in``), so a student who left never holds the room. A paused room's clock stops."""
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
 
     if not is_room(deliberation):
         return
@@ -350,7 +350,6 @@ def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> st
     ``STAND_IN_TRIES`` refusals closes the trial early (``CLOSED``) and the room's rounds begin.
     A move that was made but whose following steps failed is followed on the next try by AI
     counsel's steps alone (``trial_advance``), counted the same way."""
-    from deliberation.rooms.state import room_of
 
     with transaction.atomic():
         try:
@@ -380,8 +379,6 @@ def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> st
 
 def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
     """Count the refusal against this wait: try again on a later tick, or close the trial early."""
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import room_of, room_save
 
     with transaction.atomic():
         try:
@@ -414,9 +411,6 @@ def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
 
 
 def _close(deliberation: Deliberation, state: TrialState) -> None:
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import is_room, room_of
-    from deliberation.services.lifecycle import first_ballot
 
     vote = deliberation.trial_state.get("vote")
     deliberation.phase = Phase.INITIAL_VOTE
