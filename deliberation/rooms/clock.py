@@ -45,6 +45,7 @@ from deliberation.services import claims, counsel, lifecycle
 from deliberation.services.broadcast import announce
 from deliberation.services.room_clock import ROOM_TICK, cycle_begin, set_due
 from deliberation.services.room_clock import save as _save
+from deliberation.services.room_clock import schedule as schedule
 from deliberation.services.rounds import round_run
 
 logger = logging.getLogger(__name__)

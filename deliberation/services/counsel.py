@@ -4,7 +4,7 @@ The state (``engine.trial.steps``) lives in ``Deliberation.trial_state`` while t
 ``trial``; every step is its own short transaction (the row locked, the step played, its events
 stored as ``trial`` turns, the state saved), so a reload or another worker resumes exactly where the
 trial stood, and nothing slow runs inside a transaction. When the last step is played the jury
-casts its first ballot from what the trial admitted (``lifecycle.first_ballot``).
+casts its first ballot from what the trial admitted (``ballot.first_ballot``).
 
 Each new step announces "trial" (the new turns, the on-the-stand panel and the controls); a ruling
 is read aloud by the judge's voice.
