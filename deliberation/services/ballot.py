@@ -20,7 +20,7 @@ from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.trial import jury as trial_jury
 from deliberation.game_settings import GameSettings
 from deliberation.models import BallotKind, Deliberation, Phase, PlayerSide, Seat, SeatKind, Vote
-from deliberation.narration import services as narration_services
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import announce
 from deliberation.services.formats import format_settings
 from deliberation.services.rounds import store_snapshots

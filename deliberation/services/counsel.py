@@ -40,8 +40,8 @@ from deliberation.engine.trial.witness import Answer
 from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
-from deliberation.narration import services as narration_services
 from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
+from deliberation.services import narration as narration_services
 from deliberation.services import room_clock as clock
 from deliberation.services.ballot import first_ballot
 from deliberation.services.broadcast import announce

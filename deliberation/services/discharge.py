@@ -17,7 +17,7 @@ from deliberation import jury as jury_build
 from deliberation.engine.discharge import DischargeError, allows_discharge, discharge
 from deliberation.engine.state import DeliberationState
 from deliberation.models import Deliberation, NarrationKind, Phase, SeatKind, TurnKind
-from deliberation.narration import services as narration_services
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import announce
 from deliberation.services.common import ERROR_ROUND_RUNNING, add_turn, lock, require_deliberating, round_busy
 

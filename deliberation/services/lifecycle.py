@@ -33,10 +33,10 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.narration import services as narration_services
 from deliberation.rooms.state import is_room
 from deliberation.services import ballot
 from deliberation.services import counsel as counsel_services
+from deliberation.services import narration as narration_services
 from deliberation.services import trial as trial_services
 from deliberation.services.ballot import ERROR_RULES_UNKNOWN as ERROR_RULES_UNKNOWN
 from deliberation.services.ballot import engine_settings as engine_settings

@@ -47,8 +47,8 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.narration import services as narration_services
 from deliberation.services import claims
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import Streamer, announce, publish
 from deliberation.services.common import add_turn, next_sequence
 from deliberation.services.discharge import scheduled_discharge
