@@ -8,6 +8,7 @@ from django.db import InterfaceError, OperationalError
 from deliberation import services
 from deliberation.narration import services as narration_services
 from deliberation.services import counsel
+from deliberation.services.rounds import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 
 # The chain's worst case is an ElevenLabs timeout followed by a slow espeak-ng run.
 NARRATION_SOFT_TIME_LIMIT = 120
@@ -27,10 +28,6 @@ NARRATION_TIME_LIMIT = 150
 def narration_render(narration_id: int) -> None:
     """Render one narration; a second delivery finds it no longer pending and does nothing."""
     narration_services.narration_render(narration_id=narration_id)
-
-
-ROUND_SOFT_TIME_LIMIT = 540
-ROUND_TIME_LIMIT = 600
 
 
 @shared_task(

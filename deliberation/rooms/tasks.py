@@ -7,7 +7,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from deliberation.rooms import clock
-from deliberation.tasks import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
+from deliberation.services.rounds import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 
 
 @shared_task(

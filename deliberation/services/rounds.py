@@ -56,6 +56,9 @@ from deliberation.services.watching import is_watched
 
 logger = logging.getLogger(__name__)
 
+# The Celery time limits of a task that may run a round (deliberation.round_run, deliberation.room_tick).
+ROUND_SOFT_TIME_LIMIT = 540
+ROUND_TIME_LIMIT = 600
 NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
 
 
