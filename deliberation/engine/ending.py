@@ -154,7 +154,9 @@ def final_verdict(state: DeliberationState) -> Verdict:
     else:
         found = jury_rules.valid_verdict(state.votes, rules=rules, progress=state.rule_progress)
         state.verdict = found or "hung"
-    return state.verdict
+    if state.verdict == "guilty":
+        return "guilty"
+    return "not_guilty" if state.verdict == "not_guilty" else "hung"
 
 
 NEAR_UNANIMOUS = (

@@ -29,9 +29,10 @@ from deliberation.services.rounds import store_snapshots
 def engine_settings(deliberation: Deliberation) -> EngineSettings:
     options = deliberation.settings or {}
     speakers = GameSettings.of(deliberation).speaker_range()  # the page's "AI speakers per round"
+    speaker_options: dict[str, Any] = {"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}
     return EngineSettings(
         max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
-        **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
+        **speaker_options,
         turns_before_verdict=int(options.get("turns_before_verdict", 0)),
         **jury_rules_settings(options),
         budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,

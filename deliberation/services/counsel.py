@@ -414,7 +414,7 @@ def _close(deliberation: Deliberation, state: TrialState) -> None:
 
     vote = deliberation.trial_state.get("vote")
     deliberation.phase = Phase.INITIAL_VOTE
-    first_ballot(deliberation, side=deliberation.player_side, vote=vote, trial_events=state.events)
+    first_ballot(deliberation, side=deliberation.player_side or PlayerSide.NONE, vote=vote, trial_events=state.events)
     if is_room(deliberation):  # the room's rounds and turns begin now
         clock.cycle_begin(deliberation, room_of(deliberation))
 

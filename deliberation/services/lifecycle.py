@@ -169,7 +169,7 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
             counsel_services.trial_begin(deliberation, people=[], vote=vote, opened=False)
             if room
             else counsel_services.trial_begin(
-                deliberation, people=[counsel_services.COUNSEL_SIDE[side]] if person else [], vote=vote
+                deliberation, people=[counsel_services.COUNSEL_SIDE[PlayerSide(side)]] if person else [], vote=vote
             )
         )
         deliberation.save(update_fields=["player_side", "phase", "trial_state"])
