@@ -85,6 +85,7 @@ def current_context(rules: str = "unanimous", options: dict[str, Any] | None = N
     experiment's jury rules and with its own engine ``options`` (turn mode, context scope)."""
     from django.conf import settings
 
+    # Imported here: a worker process imports this module before its initializer sets Django up.
     from deliberation import jury as jury_build
     from deliberation.models import Deliberation
     from deliberation.services.ballot import engine_settings
@@ -100,6 +101,7 @@ def current_context(rules: str = "unanimous", options: dict[str, Any] | None = N
 
 
 def case_input(case_id: int) -> CaseInput:
+    # Imported here, as above: Django is set up in the worker only by its initializer.
     from cases.casefile import case_file
     from cases.models import Case
 
@@ -109,6 +111,7 @@ def case_input(case_id: int) -> CaseInput:
 
 def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome:
     """Deliberate one run to its verdict. No database access: safe in any worker process."""
+    # Imported here, as above (Django set up by the worker's initializer).
     from cases.retrieval import CaseRetriever
     from deliberation.engine.session import begin, run_to_end
     from deliberation.minds.factory import mind_for

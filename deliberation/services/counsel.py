@@ -39,7 +39,7 @@ from deliberation.engine.trial.course import Answerer, TrialEvent, TrialState, n
 from deliberation.engine.trial.witness import Answer
 from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
-from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
+from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, SeatKind, Turn, TurnKind
 from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
 from deliberation.services import narration as narration_services
 from deliberation.services import room_clock as clock
@@ -96,7 +96,7 @@ def _lock(deliberation_id: int) -> Deliberation:
 
 def _model(deliberation_id: int) -> ModelWitness | None:
     """The game's model witness, or None offline."""
-    from deliberation.minds.trial_model import witness_for
+    from deliberation.minds.trial_model import witness_for  # a model witness loads LiteLLM: only for a model game
 
     engine = Deliberation.objects.filter(pk=deliberation_id).values_list("engine", flat=True).first()
     return witness_for(engine) if engine else None
@@ -505,8 +505,6 @@ def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
     """A room's participant (a person or an agent) takes counsel for ``side``; the first claim opens
     the trial. First come, first served: a side already taken is refused, and a seat plays one side.
     Announces "trial"."""
-    from deliberation.models import SeatKind
-
     if side not in SIDES:
         raise ValidationError(ERROR_SIDE_NAME)
     with transaction.atomic():

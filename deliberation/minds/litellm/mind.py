@@ -266,7 +266,7 @@ class LiteLLMMind(ModelCalls):
     def fallback_mind(self) -> Mind | None:
         if self._fallback is None:
             try:
-                from deliberation.minds.offline.mind import OfflineMind
+                from deliberation.minds.offline.mind import OfflineMind  # optional: its vectors may be absent
             except ImportError:
                 return None
             self._fallback = OfflineMind()
