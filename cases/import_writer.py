@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from angryagents.background import enqueue
 from cases.importers.oldbailey import TrialRecord
+from cases.library import library_changed
 from cases.models import Case, Defendant, Evidence, Source, Witness
 
 IMPORTED, UPDATED, SKIPPED = "imported", "updated", "skipped"
@@ -249,7 +250,5 @@ def schedule_evidence_indexes(case_ids: list[int]) -> None:
     """After the commit, rebuild the evidence indexes of the cases written, as one batch."""
     if not case_ids:
         return
-    from cases.library import library_changed
-
     transaction.on_commit(library_changed)
     enqueue("cases.rebuild_case_indexes", list(case_ids))  # enqueue waits for the commit

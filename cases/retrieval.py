@@ -34,6 +34,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from angryagents.background import enqueue
+from cases.library import library_changed
 from cases.models import Case
 from deliberation.engine.types import Passage
 
@@ -294,8 +295,6 @@ def rebuild_case_indexes(*, case_ids: list[int]) -> None:
 
 @receiver(post_save, sender=Case, dispatch_uid="cases.retrieval.case_saved")
 def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
-    from cases.library import library_changed
-
     library_changed()
     if kwargs.get("raw"):
         return  # fixture loading: the index is built on first look-up instead
@@ -304,7 +303,5 @@ def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
 
 @receiver(post_delete, sender=Case, dispatch_uid="cases.retrieval.case_deleted")
 def _case_deleted(sender: type[Case], instance: Case, **kwargs: Any) -> None:
-    from cases.library import library_changed
-
     library_changed()
     enqueue("cases.drop_case_index", instance.slug)
