@@ -32,6 +32,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from angryagents import background
+from deliberation.rooms.clock import rooms_resume, rooms_unfinished
+from deliberation.services.claims import stale_rounds
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +63,6 @@ def start() -> bool:
 
 
 def _resume() -> int:
-    from deliberation.rooms.clock import rooms_resume
-
     try:
         resumed = rooms_resume()
         sweep_once()
@@ -85,9 +85,6 @@ def _ask(kind: str, pk: int) -> bool:
 def sweep_once() -> list[int]:
     """Hand every room whose next step is due to the clock, and every single-player round whose
     process died to ``round_run``; returns the ids handed over."""
-    from deliberation.rooms.clock import rooms_unfinished
-    from deliberation.services.claims import stale_rounds
-
     grace = SERVICE_GRACE_SECONDS if background.mode() == "celery" else 0.0
     cutoff = timezone.now() - timedelta(seconds=grace)
     handed = []
