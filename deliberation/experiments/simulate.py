@@ -121,6 +121,7 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
     outcome = RunOutcome(job=job, started=time.time())
     jury = list(context.jury)
     if job.trial:
+        # Imported here, as above (and the model witness loads LiteLLM only for a trial run).
         from deliberation.engine.trial.jury import begin_after_trial
         from deliberation.minds.trial_model import witness_for
 
