@@ -49,9 +49,11 @@ beat: $(VENV)/.installed ## service mode: the one scheduler of the site (the ret
 test: $(VENV)/.installed ## the whole suite (services and browser tests skip with a reason when absent)
 	@$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.installed ## style, the import contracts (.importlinter) and the types (mypy, pyproject.toml)
 	@$(VENV)/bin/ruff check .
 	@$(VENV)/bin/ruff format --check .
+	@$(VENV)/bin/lint-imports
+	@$(VENV)/bin/mypy
 
 format: $(VENV)/.installed
 	@$(VENV)/bin/ruff format .

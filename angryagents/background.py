@@ -5,7 +5,9 @@
   request never waits for a round, a narration or an import (embedded mode).
 - ``sync``: the task runs in the caller's thread right after commit (tests, command line).
 
-Callers pass a Celery task object (defined with ``@shared_task``) and primary keys only.
+Callers name a Celery task by its registered name (``@shared_task(name=...)``) and pass primary
+keys only, so a service never imports the tasks module that calls it back. The apps register their
+tasks when Django starts (``AppConfig.ready``); a task object is accepted too.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
+
+from angryagents.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
 
@@ -69,12 +73,21 @@ def mode() -> str:
     return str(settings.ANGRY_TASKS)
 
 
-def enqueue(task: Any, *args: Any, countdown: float | None = None, expires: float | None = None, **kwargs: Any) -> None:
-    """Schedule ``task(*args, **kwargs)`` to run after the current transaction commits.
+def task_named(name: str) -> Any:
+    """The registered Celery task called ``name`` (a ``KeyError`` names a task nobody registered)."""
+    return celery_app.tasks[name]
+
+
+def enqueue(
+    task: str | Any, *args: Any, countdown: float | None = None, expires: float | None = None, **kwargs: Any
+) -> None:
+    """Schedule the task named ``task`` (or a task object) with ``(*args, **kwargs)`` after the
+    current transaction commits.
 
     ``expires`` (seconds, Celery only) drops a message no worker took in time: a sweep that asks
     again later must not pile up copies while the workers are down.
     """
+    target = task_named(task) if isinstance(task, str) else task
 
     def dispatch() -> None:
         current = mode()
@@ -82,9 +95,9 @@ def enqueue(task: Any, *args: Any, countdown: float | None = None, expires: floa
             options: dict[str, Any] = {"countdown": countdown} if countdown else {}
             if expires:
                 options["expires"] = (countdown or 0) + expires
-            task.apply_async(args=args, kwargs=kwargs, **options)
+            target.apply_async(args=args, kwargs=kwargs, **options)
             return
-        func = getattr(task, "run", task)  # the plain function behind a Celery task
+        func = getattr(target, "run", target)  # the plain function behind a Celery task
         if current == "sync":
             func(*args, **kwargs)
             return

@@ -39,8 +39,8 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Delete everything past its time; what went, by kind. Safe to run twice or at once in two
     processes (each delete is idempotent)."""
     from angryagents.logins import expired_attempts_delete  # axes's models load only once apps are ready
-    from cases.uploads import uploads_sweep
-    from deliberation.services.retention import expired_erase
+    from cases.uploads import uploads_sweep  # as above: each app's models, once apps are ready
+    from deliberation.services.retention import expired_erase  # as above
 
     gone: dict[str, int] = {"classes": 0, "deliberations": 0}
     if settings.ANGRY_RETENTION_DAYS:

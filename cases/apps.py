@@ -8,7 +8,11 @@ class CasesConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the signals that rebuild a case's evidence index when the case changes.
-        from cases import retrieval  # noqa: F401
+        # Services enqueue background work by task name (angryagents.background): register the tasks.
+        from cases import (
+            retrieval,  # noqa: F401
+            tasks,  # noqa: F401
+        )
         from cases.search_index import on_post_migrate
 
         # SQLite drops a table's triggers when a migration rebuilds it; put the search index back.

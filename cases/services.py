@@ -22,8 +22,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
+from cases import import_parse
 from cases.import_writer import IMPORTED, SKIPPED, UPDATED, InvalidTrial, schedule_evidence_indexes, trials_write
 from cases.importers.oldbailey import ImportFileError, ParsedFile, TrialRecord, parse_file
+from cases.importers.oldbailey_xml import ERROR_TOO_LARGE
 from cases.models import Case, ImportedFile, ImportJob, ImportStatus, Source
 
 SKIP_UNCHANGED = "unchanged since the last import"
@@ -189,8 +192,6 @@ def _parsed_in_order(
     paths: list[Path], *, done: dict[str, list[str]], workers: int
 ) -> Iterator[tuple[Path, str, Parsed]]:
     """Read each file, skip the committed ones, parse the rest (in worker processes), in order."""
-    from cases.import_parse import parse_or_error
-
     limit = settings.ANGRY_IMPORT_MAX_BYTES
     pool: Executor | None = ProcessPoolExecutor(workers, mp_context=get_context("spawn")) if workers > 1 else None
     pending: list[tuple[Path, str, Parsed | Future[Parsed]]] = []
@@ -207,8 +208,8 @@ def _parsed_in_order(
         if sha in done:
             return path, sha, None
         if pool is None:
-            return path, sha, parse_or_error(data, str(path), limit)
-        return path, sha, pool.submit(parse_or_error, data, str(path), limit)
+            return path, sha, import_parse.parse_or_error(data, str(path), limit)
+        return path, sha, pool.submit(import_parse.parse_or_error, data, str(path), limit)
 
     def settle(item: tuple[Path, str, Parsed | Future[Parsed]]) -> tuple[Path, str, Parsed]:
         path, sha, result = item
@@ -256,20 +257,15 @@ def oldbailey_import_paths(
 
 
 def _too_large(path: Path, size: int) -> str:
-    from cases.importers.oldbailey_xml import ERROR_TOO_LARGE
-
     return ERROR_TOO_LARGE.format(name=path, size=size, limit=settings.ANGRY_IMPORT_MAX_BYTES)
 
 
 def import_job_create(*, files: list[str], user_id: int | None = None) -> ImportJob:
     """Record an upload (paths already stored under MEDIA_ROOT/imports/) and queue its import."""
-    from angryagents.background import enqueue
-    from cases.tasks import import_job_run_task
-
     job = ImportJob(files=files, total=len(files), created_by_id=user_id)
     job.full_clean()
     job.save()
-    enqueue(import_job_run_task, job.pk)
+    enqueue("cases.import_job_run", job.pk)
     return job
 
 

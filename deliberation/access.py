@@ -30,7 +30,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from angryagents.identity import SESSION_FIELD, browser_key
-from deliberation.models import Deliberation, Seat, SeatKind
+from deliberation.models import ClassSession, Deliberation, Seat, SeatKind
 
 ROLE_AUTOMATED = "automated player"
 NOT_FOUND = "No such deliberation."
@@ -204,8 +204,6 @@ def _user_id(user: Any) -> int | None:
 def class_for(request: HttpRequest, public_id: str, rows: QuerySet[Any] | None = None) -> Any:
     """The class a page addresses by its public id, if this request teaches it (else 404, as for
     an id that does not exist)."""
-    from deliberation.models import ClassSession
-
     queryset = rows if rows is not None else ClassSession.objects.select_related("case")
     found = (
         classes_visible_to(queryset, Viewer.of(request), user_id=_user_id(request.user))
@@ -219,8 +217,6 @@ def class_for(request: HttpRequest, public_id: str, rows: QuerySet[Any] | None =
 
 def visible_class_id(public_id: str, scope: Mapping[str, Any]) -> int | None:
     """The primary key of the class behind ``public_id`` if the socket's viewer teaches it."""
-    from deliberation.models import ClassSession
-
     viewer = Viewer.of_scope(scope)
     rows = classes_visible_to(ClassSession.objects.all(), viewer, user_id=_user_id(scope.get("user")))
     return rows.filter(public_id=public_id).values_list("pk", flat=True).first()

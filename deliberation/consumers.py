@@ -28,20 +28,18 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from deliberation.access import Viewer, visible_id
-from deliberation.services.broadcast import EVENT_TYPE, STALE_HTML, browser_group, group_name, pushes
+from deliberation.services.broadcast import (
+    CLOSE_NOT_FOUND,
+    EVENT_TYPE,
+    STALE_HTML,
+    browser_group,
+    group_name,
+    pushes,
+    seen_count,
+)
 from deliberation.services.watching import watch_ended, watch_started
 
-CLOSE_NOT_FOUND = 4404
 CLOSE_SEAT_LOST = 4403  # this browser no longer holds its seat (removed, or taken back elsewhere)
-
-
-def seen_count(scope: dict[str, Any]) -> int | None:
-    """The push count the page was rendered at (``?seen=``), if it named one."""
-    for pair in scope.get("query_string", b"").decode("latin-1").split("&"):
-        name, _, value = pair.partition("=")
-        if name == "seen" and value.isdigit() and len(value) < 19:
-            return int(value)
-    return None
 
 
 def _joined(deliberation_id: int) -> int:

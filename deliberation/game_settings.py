@@ -60,7 +60,7 @@ KEY_SHOW_METERS = "show_meters"
 KEY_TURN_MODE = "turn_mode"
 KEY_CONTEXT_SCOPE = "context_scope"
 KEY_DISCHARGE_ROUND = "discharge_round"
-KEY_SUMMARY_EVERY = "foreperson_summary_every"  # the engine's own names (lifecycle.RULE_OPTIONS)
+KEY_SUMMARY_EVERY = "foreperson_summary_every"  # the engine's own names (services.ballot.RULE_OPTIONS)
 KEY_POLL = "poll"
 POLL_LABELS = {"hands": "By show of hands (names)", "secret": "By secret ballot (counts only)"}
 

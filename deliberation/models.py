@@ -19,6 +19,7 @@ from deliberation.engine.failures import CAUSE_LABELS
 from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet, verdict_detail_of, verdict_phrase_of
 from deliberation.engine.strategies import own_words
 from deliberation.engine.summary import summary_of
+from deliberation.public_ids import new_public_id
 from jurors.models import Persona
 
 
@@ -68,11 +69,6 @@ class RoundStatus(models.TextChoices):
 
 def new_share_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-def new_public_id() -> str:
-    """A deliberation's address in URLs and sockets: 96 random bits, so ids cannot be counted through."""
-    return secrets.token_urlsafe(12)
 
 
 class Experiment(models.Model):

@@ -5,7 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from deliberation import services
 from deliberation.narration import services as narration_services
+from deliberation.services import counsel
+from deliberation.services.rounds import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 
 # The chain's worst case is an ElevenLabs timeout followed by a slow espeak-ng run.
 NARRATION_SOFT_TIME_LIMIT = 120
@@ -27,10 +30,6 @@ def narration_render(narration_id: int) -> None:
     narration_services.narration_render(narration_id=narration_id)
 
 
-ROUND_SOFT_TIME_LIMIT = 540
-ROUND_TIME_LIMIT = 600
-
-
 @shared_task(
     name="deliberation.round_run",
     soft_time_limit=ROUND_SOFT_TIME_LIMIT,
@@ -45,8 +44,6 @@ def round_run(deliberation_id: int, round_number: int | None = None) -> bool:
     Acknowledged late (settings): a worker killed mid-round leaves the message to be delivered
     again, and a round it left running is taken over once its heartbeat is stale.
     """
-    from deliberation import services
-
     return services.round_run(deliberation_id=deliberation_id, round_number=round_number)
 
 
@@ -65,10 +62,4 @@ TRIAL_TIME_LIMIT = 1560
 def trial_advance(deliberation_id: int) -> None:
     """Play a trial's AI steps until a person must act or the jury goes out; a repeated delivery
     resumes where the trial stands (or does nothing once it is over)."""
-    from deliberation.services import counsel
-
     counsel.trial_advance(deliberation_id=deliberation_id)
-
-
-# Experiments keep their tasks in their own package; importing them here registers them with Celery.
-from deliberation.experiments import tasks as experiment_tasks  # noqa: E402, F401

@@ -20,10 +20,10 @@ from typing import Literal
 
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
+from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
 from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
-from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
 EndReason = Literal["unanimous", "majority", "called", "stable", "no_new_arguments", "round_limit", "deadlock", "time"]
 STUCK: frozenset[str] = frozenset({"stable", "no_new_arguments", "round_limit"})
@@ -156,7 +156,9 @@ def final_verdict(state: DeliberationState) -> Verdict:
     else:
         found = jury_rules.valid_verdict(state.votes, rules=rules, progress=state.rule_progress)
         state.verdict = found or "hung"
-    return state.verdict
+    if state.verdict == "guilty":
+        return "guilty"
+    return "not_guilty" if state.verdict == "not_guilty" else "hung"
 
 
 NEAR_UNANIMOUS = (

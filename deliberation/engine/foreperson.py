@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deliberation.engine import rules as jury_rules
+from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
-from deliberation.narration.judge import join_names  # pure Python: how a list of names sounds
 
 FOREPERSON_NAME = "Foreperson"
 TIME_INTERVAL = 4

@@ -39,7 +39,15 @@ KNOWN_TAG = (
     r"(?:speaking[\s_-]?to|argument[\s_-]?type|position|verdict[\s_-]?reasoning|verdict|reasoning|cites|content"
     r"|message|speaker|artifacts|withdrawn)"
 )
-KNOWN_TAG_NAMES = ("speakingto", "argumenttype", "position", "verdictreasoning", "verdict", "reasoning", "cites")
+KNOWN_TAG_NAMES: tuple[str, ...] = (
+    "speakingto",
+    "argumenttype",
+    "position",
+    "verdictreasoning",
+    "verdict",
+    "reasoning",
+    "cites",
+)
 KNOWN_TAG_NAMES += ("content", "message", "speaker", "artifacts", "withdrawn")
 TAG_START = re.compile(r"<\s*/?\s*" + KNOWN_TAG + r"\b[^>]*>", re.IGNORECASE)
 CONTENT_OPEN = re.compile(r"<\s*content\s*>", re.IGNORECASE)

@@ -171,7 +171,8 @@ def format_case_index(case: CaseFile) -> str:
 
 def item_ids(case: CaseFile) -> dict[str, str]:
     """Each evidence item's label and each witness's name (lowered), and each id, to the id the index shows."""
-    ids = {item.id.lower(): item.id for item in (*case.evidence, *case.witnesses)}
+    ids = {item.id.lower(): item.id for item in case.evidence}
+    ids.update({witness.id.lower(): witness.id for witness in case.witnesses})
     ids.update({item.label.lower(): item.id for item in case.evidence})
     ids.update({witness.name.lower(): witness.id for witness in case.witnesses})
     return ids

@@ -208,7 +208,7 @@ async def _speak_planned(work: RoundWork, injected: Sequence[Speech | PlayerMove
     async def speak(index: int) -> Speech:
         planned = plan[index]
         crafted = {i: await ready[i] for i in planned.waits_for}
-        earlier = [crafted.get(i, c) for i, c in enumerate(contributions) if i in crafted or isinstance(c, Speech)]
+        earlier = [s for i, c in enumerate(contributions) if isinstance(s := crafted.get(i, c), Speech)]
         return await work.juror_speech(planned.seat, earlier=earlier, answering=planned.answering, seed=seeds[index])
 
     speakers = [asyncio.ensure_future(speak(index)) for index in range(len(plan))]

@@ -12,7 +12,6 @@ after a reload draws the same numbers as one run without it.
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
@@ -69,9 +68,15 @@ UNKNOWN_POLL = "The foreperson polls by 'hands' or 'secret' ballot, not {poll!r}
 SPEAKERS_OUT_OF_RANGE = "Speakers per round must satisfy 1 <= min_speakers <= max_speakers <= 4."
 
 
-@functools.cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    """A dataclass's field names, read once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _flat(item: Any) -> dict[str, Any]:

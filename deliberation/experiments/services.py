@@ -198,11 +198,9 @@ def experiment_execute(*, experiment_id: int, workers: int = 2, on_progress: Pro
 
 def experiment_dispatch(*, experiment_id: int) -> int:
     """Service mode: one Celery task per run (sent after commit). Returns how many were sent."""
-    from deliberation.experiments import tasks
-
     jobs = _begin(experiment_id)
     for job in jobs:
-        enqueue(tasks.experiment_run, experiment_id, job.case_id, job.seed)
+        enqueue("deliberation.experiment_run", experiment_id, job.case_id, job.seed)
     return len(jobs)
 
 
@@ -256,6 +254,4 @@ def experiment_fail(*, experiment_id: int, error: str) -> None:
 def experiment_start(*, experiment_id: int) -> None:
     """Start a pending experiment in the background (the admin): Celery tasks in service mode,
     a background run with worker processes in embedded mode."""
-    from deliberation.experiments import tasks
-
-    enqueue(tasks.experiment_execute, experiment_id)
+    enqueue("deliberation.experiment_execute", experiment_id)

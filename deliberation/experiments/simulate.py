@@ -85,9 +85,10 @@ def current_context(rules: str = "unanimous", options: dict[str, Any] | None = N
     experiment's jury rules and with its own engine ``options`` (turn mode, context scope)."""
     from django.conf import settings
 
+    # Imported here: a worker process imports this module before its initializer sets Django up.
     from deliberation import jury as jury_build
     from deliberation.models import Deliberation
-    from deliberation.services.lifecycle import engine_settings
+    from deliberation.services.ballot import engine_settings
     from jurors.models import Persona
 
     seats = jury_build.new_seats(personas=list(Persona.objects.jury()), player_in_seat_7=False)
@@ -100,6 +101,7 @@ def current_context(rules: str = "unanimous", options: dict[str, Any] | None = N
 
 
 def case_input(case_id: int) -> CaseInput:
+    # Imported here, as above: Django is set up in the worker only by its initializer.
     from cases.casefile import case_file
     from cases.models import Case
 
@@ -109,6 +111,7 @@ def case_input(case_id: int) -> CaseInput:
 
 def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome:
     """Deliberate one run to its verdict. No database access: safe in any worker process."""
+    # Imported here, as above (Django set up by the worker's initializer).
     from cases.retrieval import CaseRetriever
     from deliberation.engine.session import begin, run_to_end
     from deliberation.minds.factory import mind_for
@@ -118,6 +121,7 @@ def simulate(job: RunJob, case: CaseInput, context: WorkerContext) -> RunOutcome
     outcome = RunOutcome(job=job, started=time.time())
     jury = list(context.jury)
     if job.trial:
+        # Imported here, as above (and the model witness loads LiteLLM only for a trial run).
         from deliberation.engine.trial.jury import begin_after_trial
         from deliberation.minds.trial_model import witness_for
 

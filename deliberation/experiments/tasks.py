@@ -6,6 +6,8 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from deliberation.experiments import services
+
 # Worker processes in embedded mode: the machine's cores, at most this many.
 EMBEDDED_WORKERS = 2
 RUN_SOFT_TIME_LIMIT = 540
@@ -16,8 +18,6 @@ RUN_TIME_LIMIT = 600
 def experiment_execute(experiment_id: int) -> None:
     """Start a pending experiment: fan out one task per run (Celery), or run it here with worker
     processes (embedded mode, on the web process's background thread)."""
-    from deliberation.experiments import services
-
     if settings.ANGRY_TASKS == "celery":
         services.experiment_dispatch(experiment_id=experiment_id)
     else:
@@ -34,6 +34,4 @@ def experiment_execute(experiment_id: int) -> None:
 )
 def experiment_run(experiment_id: int, case_id: int, seed: int) -> None:
     """One run of an experiment; a repeated delivery finds the run stored and does nothing."""
-    from deliberation.experiments import services
-
     services.experiment_run_one(experiment_id=experiment_id, case_id=case_id, seed=seed)

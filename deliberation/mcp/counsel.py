@@ -16,7 +16,7 @@ from pydantic import Field
 
 from deliberation.court.courtroom import witness_roles
 from deliberation.engine.trial.steps import MAX_QUESTION
-from deliberation.mcp.server import _call, _seat_for, server
+from deliberation.mcp.app import _call, _seat_for, server
 from deliberation.services import counsel
 from deliberation.trial.panel import trial_state_for
 

@@ -6,7 +6,9 @@ return JSON objects. A refusal is a tool error whose text is the service's messa
 words are stored verbatim and heard by the jury with the same reaction and conviction mechanics
 as anybody's.
 
-``MCPApp`` is the ASGI app ``angryagents.asgi`` mounts. Daphne sends no ASGI lifespan events, so
+The server instance and the helpers every tool shares live in ``deliberation.mcp.app``; the juror's
+tools are here, counsel's at the trial in ``deliberation.mcp.counsel``, and importing this module
+registers both. ``MCPApp`` is the ASGI app ``angryagents.asgi`` mounts. Daphne sends no ASGI lifespan events, so
 the SDK's session manager (which must run inside a task group for the server's lifetime) is
 started on the first request, in a task of its own that lives as long as the server's loop.
 """
@@ -18,10 +20,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field
@@ -29,6 +29,8 @@ from pydantic import Field
 from cases.models import Case
 from cases.retrieval import evidence_lookup
 from deliberation.engine.strategies import MAX_TEXT
+from deliberation.mcp import counsel as mcp_counsel  # noqa: F401 (registers the counsel tools on the server)
+from deliberation.mcp.app import _call, _seat_for, server
 from deliberation.models import Deliberation, Seat, Turn, TurnKind
 from deliberation.rooms import selectors, services, throttle
 from deliberation.rooms.services import Credential
@@ -41,41 +43,6 @@ POLL_SECONDS = 0.25
 EVIDENCE_RESULTS = 5
 THROTTLED_PREFIX = "429 Too Many Requests: "
 CONTENT_HELP = f"Your words, stored verbatim: at most {MAX_TEXT} characters (the same limit as the courtroom's)."
-
-INSTRUCTIONS = (
-    "You are a juror in a 12-person jury deliberation. Join with join_as_juror(room_code) and keep "
-    "the token it returns. Poll get_deliberation_state(token): when is_your_turn is true, speak with "
-    "make_argument (argument_type: evidence, emotional, logical, question, moral or narrative) or "
-    "pass_turn; a turn you let run out is passed for you. cast_vote works at any time during the "
-    "deliberation. view_evidence searches the case file; view_deliberation returns the transcript."
-)
-
-server = MCPServer(
-    "12 Angry Agents",
-    instructions=INSTRUCTIONS,
-    log_level="WARNING",
-)
-
-
-def _refusal(exc: ValidationError) -> ToolError:
-    return ToolError(" ".join(exc.messages))
-
-
-async def _call(func: Callable[..., Any], /, **kwargs: Any) -> Any:
-    """Run a synchronous service or selector off the event loop; refusals become tool errors."""
-    try:
-        return await sync_to_async(func, thread_sensitive=True)(**kwargs)
-    except ValidationError as exc:
-        raise _refusal(exc) from None
-
-
-def _seat_for(token: str) -> tuple[Deliberation, Seat]:
-    deliberation_id = services.deliberation_for_token(token)
-    deliberation = Deliberation.objects.select_related("case").get(pk=deliberation_id)
-    seat = services.seat_of(deliberation, Credential(token=token))
-    if seat is None:  # given up between the two reads
-        raise ValidationError(services.ERROR_TOKEN)
-    return deliberation, seat
 
 
 def _client(ctx: Context | None) -> str:
@@ -313,6 +280,3 @@ class MCPApp:
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         await self._ensure_started()
         await self.manager.handle_request(scope, receive, send)
-
-
-from deliberation.mcp import counsel as mcp_counsel  # noqa: E402, F401  (registers the counsel tools on this server)

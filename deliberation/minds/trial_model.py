@@ -77,7 +77,7 @@ def witness_for(engine: str) -> ModelWitness | None:
     """The model witness of a game played with ``engine`` (None offline: the rule answers)."""
     from django.conf import settings
 
-    from deliberation.minds.factory import OFFLINE
+    from deliberation.minds.factory import OFFLINE  # with Django and the offline mind: only once a witness is built
 
     if engine == OFFLINE:
         return None

@@ -1,4 +1,7 @@
-"""Writes for the judge's voice: ask for a narration, render it, store its audio once.
+"""Writes for the judge's voice: render a narration asked for, store its audio once.
+
+The game services ask for a narration (``deliberation.services.narration``, re-exported here);
+this module, above them, renders it in the background task and pushes it to the courtroom.
 
 Audio lives in the default storage under ``narration/<cache_key>.wav``; the key covers the text,
 the voice and the engine, so a line already spoken in the same voice is reused, never synthesized
@@ -10,19 +13,20 @@ stored); the courtroom shows the words in every case.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 
-from angryagents.background import enqueue
-from deliberation.game_settings import KEY_NARRATION
-from deliberation.models import Deliberation, Narration, NarrationKind, NarrationStatus
-from deliberation.narration import judge
+from deliberation.models import Narration, NarrationStatus
 from deliberation.narration.engines import TEXT, Attempt, Engine, Rendering, engine_chain, wav_duration
 from deliberation.narration.pieces import Piece, render_in_pieces
+from deliberation.services.broadcast import publish
+from deliberation.services.narration import narration_request as narration_request
+from deliberation.services.narration import narration_request_presentation as narration_request_presentation
+from deliberation.services.narration import narration_request_verdict as narration_request_verdict
+from deliberation.services.narration import narration_request_vote as narration_request_vote
 
 logger = logging.getLogger(__name__)
 
@@ -37,90 +41,6 @@ def audio_name(cache_key: str) -> str:
 def piece_name(narration: Narration, index: int) -> str:
     """Where a piece is kept: by narration and index, so a second run of the same narration overwrites it."""
     return f"{AUDIO_FOLDER}/pieces/{narration.pk}-{index}.wav"
-
-
-def narration_request(
-    *,
-    deliberation_id: int | None,
-    kind: str,
-    text: str,
-    round_number: int = 0,
-    held: Deliberation | None = None,
-) -> Narration | None:
-    """Create a pending narration and render it in the background once the transaction commits.
-
-    Cheap and synchronous: no engine is called here, so game services may call it inside their
-    own transaction. Raises ``ValidationError`` for an empty text or an unknown kind. A
-    deliberation started with narration off (``game_settings``) gets none: returns None.
-    ``held``: the deliberation's row, when the caller has it locked (its settings are then read from
-    it and its existence is not asked again: two queries less on every vote).
-    """
-    if held is not None and held.pk != deliberation_id:
-        raise ValueError("held must be the deliberation the narration belongs to")
-    if deliberation_id is not None and not _narrated(deliberation_id, held):
-        return None
-    narration = Narration(
-        deliberation_id=deliberation_id, kind=kind, text=" ".join(text.split()), round_number=round_number
-    )
-    narration.full_clean(exclude=["deliberation"] if held is not None else None)
-    narration.save()
-    from deliberation import tasks  # tasks imports this module
-
-    enqueue(tasks.narration_render, narration.pk)
-    return narration
-
-
-def _narrated(deliberation_id: int, held: Deliberation | None = None) -> bool:
-    if held is not None:
-        return bool((held.settings or {}).get(KEY_NARRATION, True))
-    stored = Deliberation.objects.filter(pk=deliberation_id).values_list("settings", flat=True).first() or {}
-    return bool(stored.get(KEY_NARRATION, True))
-
-
-def narration_request_presentation(
-    *, deliberation_id: int | None, defendants: Sequence[str], charges: Sequence[str], summary: str
-) -> Narration | None:
-    text = judge.case_presentation(defendants=defendants, charges=charges, summary=summary)
-    return narration_request(deliberation_id=deliberation_id, kind=NarrationKind.PRESENTATION, text=text)
-
-
-def narration_request_vote(
-    *,
-    deliberation_id: int | None,
-    round_number: int,
-    guilty: int,
-    not_guilty: int,
-    waiting: int = 0,
-    held: Deliberation | None = None,
-) -> Narration | None:
-    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty, waiting=waiting)
-    return narration_request(
-        deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number, held=held
-    )
-
-
-def narration_request_verdict(
-    *,
-    deliberation_id: int | None,
-    round_number: int,
-    verdict: str,
-    guilty: int,
-    not_guilty: int,
-    end_reason: str = "",
-    defendants: Sequence[str] = (),
-    required: str = "a unanimous verdict",
-) -> Narration | None:
-    text = judge.verdict_announcement(
-        verdict=verdict,
-        guilty=guilty,
-        not_guilty=not_guilty,
-        end_reason=end_reason,
-        defendants=defendants,
-        required=required,
-    )
-    return narration_request(
-        deliberation_id=deliberation_id, kind=NarrationKind.VERDICT, text=text, round_number=round_number
-    )
 
 
 def _stored_duration(engine: Engine, key: str) -> float | None:
@@ -224,8 +144,6 @@ def _piece_keeper(narration: Narration):  # type: ignore[no-untyped-def]
 
 def _narration_rendered(narration_id: int) -> None:
     """Tell the courtroom a narration is ready (audio or text only): the judge's partial is pushed."""
-    from deliberation.services.broadcast import publish
-
     deliberation_id = Narration.objects.filter(pk=narration_id).values_list("deliberation_id", flat=True).first()
     if deliberation_id is not None:
         publish(deliberation_id, "narration", {"narration_id": narration_id})

@@ -22,9 +22,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from deliberation.access import visible_class_id
-from deliberation.consumers import CLOSE_NOT_FOUND, seen_count
 from deliberation.rooms.class_selectors import card_for_broadcast
-from deliberation.services.broadcast import STALE_HTML, class_group_name, class_pushes
+from deliberation.services.broadcast import CLOSE_NOT_FOUND, STALE_HTML, class_group_name, class_pushes, seen_count
 
 CARD = "rooms/_class_room.html"
 

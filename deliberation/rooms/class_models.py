@@ -1,6 +1,7 @@
 """A class session: one teacher, one case, several rooms (groups) deliberating it at once.
 
-Kept in its own module (imported at the end of ``deliberation.models``) so the class is one idea in
+Kept in its own module (imported at the end of ``deliberation.models``, which it never imports: the
+rooms are named by their model's label) so the class is one idea in
 one place. The rooms are ordinary rooms hosted by the teacher's browser; the class only groups
 them, so every room page, socket and debrief keeps working as it does for a lone room.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.db import models
 
-from deliberation.models import Deliberation, new_public_id
+from deliberation.public_ids import new_public_id
 
 
 class ClassSession(models.Model):
@@ -27,7 +28,7 @@ class ClassSession(models.Model):
         blank=True,
         related_name="class_sessions",
     )
-    rooms = models.ManyToManyField(Deliberation, related_name="class_sessions", blank=True)
+    rooms = models.ManyToManyField("deliberation.Deliberation", related_name="class_sessions", blank=True)
     settings = models.JSONField(default=dict, blank=True, help_text="What every room of the class was made with.")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from angryagents.background import enqueue
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind, Turn, TurnKind
+from deliberation.rooms.lesson import lesson_times
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_DONE,
@@ -42,8 +43,11 @@ from deliberation.rooms.state import (
     stamp,
     turn_seconds,
 )
-from deliberation.services import claims, lifecycle
+from deliberation.services import claims, counsel, lifecycle
 from deliberation.services.broadcast import announce
+from deliberation.services.room_clock import ROOM_TICK, cycle_begin, set_due
+from deliberation.services.room_clock import save as _save
+from deliberation.services.room_clock import schedule as schedule
 from deliberation.services.rounds import round_run
 
 logger = logging.getLogger(__name__)
@@ -53,27 +57,23 @@ TIMEOUT_LINE = "{name}'s time ran out; the turn passes."
 RETRY_SECONDS = 5.0  # after a round that could not be completed
 
 
-def schedule(deliberation: Deliberation, room: dict[str, Any]) -> None:
-    """Ask the clock to look at this room when its next step is due (after commit)."""
-    from deliberation.rooms import tasks
-
-    due = due_at(room)
-    if due is None:
+def begin(deliberation: Deliberation, *, side: str) -> None:
+    """Open the deliberation; with the trial on, the trial first: participants may claim counsel,
+    and the clock opens it after ``counsel.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
+    lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
+    deliberation.refresh_from_db()
+    room = room_of(deliberation)
+    plan = (deliberation.settings or {}).get("lesson")
+    if plan:  # the lesson's clock runs from the start
+        room["lesson"] = lesson_times(plan, timezone.now())
+    if deliberation.phase == Phase.TRIAL:
+        room["stage"], room["queue"] = STAGE_TRIAL, []
+        room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS))
+        room_save(deliberation, room)
+        schedule(deliberation, room)
+        announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
         return
-    countdown = max(0.0, (due - timezone.now()).total_seconds())
-    enqueue(tasks.room_tick, deliberation.pk, countdown=countdown + 0.05 if countdown else None)
-
-
-def _save(deliberation: Deliberation, room: dict[str, Any], event: str = "turn") -> None:
-    room_save(deliberation, room)
-    schedule(deliberation, room)
-    announce(deliberation.pk, event, {"stage": room.get("stage"), "queue": room.get("queue", [])})
-
-
-def cycle_begin(deliberation: Deliberation, room: dict[str, Any], now: datetime | None = None) -> None:
-    """The deliberation has opened: the AI jurors take the first round at once."""
-    room["stage"], room["queue"], room["next_at"] = STAGE_AI, [], stamp(now or timezone.now())
-    _save(deliberation, room)
+    cycle_begin(deliberation, room)
 
 
 def participant_seats(deliberation: Deliberation) -> list[int]:
@@ -100,13 +100,6 @@ def _open_turns(deliberation: Deliberation, room: dict[str, Any], now: datetime)
 def _start_turn(room: dict[str, Any], now: datetime) -> None:
     room["serial"] = int(room.get("serial") or 0) + 1
     set_due(room, "deadline", now + timedelta(seconds=turn_seconds(room)), now)
-
-
-def set_due(room: dict[str, Any], key: str, moment: datetime, now: datetime) -> None:
-    """Set a due time ("deadline" or "next_at"); in a paused room it counts from the resume instead."""
-    room[key] = stamp(moment)
-    if room.get("paused"):
-        room["paused"] = {**room["paused"], "left": max(0.0, (moment - now).total_seconds())}
 
 
 def turn_done(deliberation: Deliberation, room: dict[str, Any], seat_number: int, now: datetime | None = None) -> None:
@@ -193,17 +186,11 @@ def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """
     action, number = _tick_decide(deliberation_id, now or timezone.now())
     if action == "trial":  # nobody claimed counsel in time: AI counsel begin (outside the lock)
-        from deliberation.services.counsel import trial_open
-
-        trial_open(deliberation_id=deliberation_id)
+        counsel.trial_open(deliberation_id=deliberation_id)
     if action == "counsel":  # AI counsel make the move a person's time ran out on (outside the lock)
-        from deliberation.services.counsel import counsel_stand_in
-
-        counsel_stand_in(deliberation_id=deliberation_id, now=now)
+        counsel.counsel_stand_in(deliberation_id=deliberation_id, now=now)
     if action == "lesson_trial":  # outside the lock, as the trial's own steps are
-        from deliberation.services.counsel import trial_close_for_time
-
-        trial_close_for_time(deliberation_id=deliberation_id)
+        counsel.trial_close_for_time(deliberation_id=deliberation_id)
     if action == "lesson_verdict":
         lesson_verdict(deliberation_id=deliberation_id)
     if action == "round":
@@ -238,9 +225,7 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
     if due is None or due > now:
         return "", 0
     if stage == STAGE_WAITING:
-        from deliberation.rooms.services import _begin
-
-        _begin(deliberation, side=PlayerSide.NONE)
+        begin(deliberation, side=PlayerSide.NONE)
         return "start", 0
     if stage == STAGE_TRIAL:
         room["next_at"] = None  # once is enough: the trial's own steps carry it on
@@ -354,13 +339,11 @@ def rooms_unfinished() -> list[tuple[int, datetime | None]]:
 
 def rooms_resume() -> int:
     """Schedule the clock for every unfinished room (the web process calls this when it starts)."""
-    from deliberation.rooms import tasks
-
     count = 0
     for pk, due in rooms_unfinished():
         if due is None:
             continue
         countdown = max(0.0, (due - timezone.now()).total_seconds())
-        enqueue(tasks.room_tick, pk, countdown=countdown or None)
+        enqueue(ROOM_TICK, pk, countdown=countdown or None)
         count += 1
     return count

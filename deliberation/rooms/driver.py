@@ -32,6 +32,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from angryagents import background
+from deliberation.rooms.clock import rooms_resume, rooms_unfinished
+from deliberation.services.claims import stale_rounds
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +63,6 @@ def start() -> bool:
 
 
 def _resume() -> int:
-    from deliberation.rooms.clock import rooms_resume
-
     try:
         resumed = rooms_resume()
         sweep_once()
@@ -85,24 +85,19 @@ def _ask(kind: str, pk: int) -> bool:
 def sweep_once() -> list[int]:
     """Hand every room whose next step is due to the clock, and every single-player round whose
     process died to ``round_run``; returns the ids handed over."""
-    from deliberation import tasks as round_tasks
-    from deliberation.rooms import tasks
-    from deliberation.rooms.clock import rooms_unfinished
-    from deliberation.services.claims import stale_rounds
-
     grace = SERVICE_GRACE_SECONDS if background.mode() == "celery" else 0.0
     cutoff = timezone.now() - timedelta(seconds=grace)
     handed = []
     for pk, when in rooms_unfinished():
         if when is not None and when <= cutoff and _ask("room", pk):
-            background.enqueue(tasks.room_tick, pk, expires=RESWEEP_SECONDS)
+            background.enqueue("deliberation.room_tick", pk, expires=RESWEEP_SECONDS)
             handed.append(pk)
     for pk, number, is_room in stale_rounds():  # no grace: nothing else will come for these
         if is_room and _ask("room", pk):  # a room's own clock takes its round over
-            background.enqueue(tasks.room_tick, pk, expires=RESWEEP_SECONDS)
+            background.enqueue("deliberation.room_tick", pk, expires=RESWEEP_SECONDS)
             handed.append(pk)
         elif not is_room and _ask("round", pk):
-            background.enqueue(round_tasks.round_run, pk, number, expires=RESWEEP_SECONDS)
+            background.enqueue("deliberation.round_run", pk, number, expires=RESWEEP_SECONDS)
             handed.append(pk)
     return handed
 

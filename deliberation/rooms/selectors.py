@@ -6,6 +6,7 @@ from typing import Any
 
 from cases.models import Case
 from deliberation.models import Deliberation, Seat, SeatKind, Turn, TurnKind, Vote
+from deliberation.rooms.services import when_next_turn
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_DONE,
@@ -80,8 +81,6 @@ def next_speaker(deliberation: Deliberation, room: dict[str, Any], seats: list[S
 
 def room_state(deliberation: Deliberation, seat: Seat | None = None, *, for_agent: bool = False) -> dict[str, Any]:
     """What a participant (or the room page) needs to know right now."""
-    from deliberation.rooms.services import when_next_turn
-
     room = room_of(deliberation)
     seats = list(deliberation.seats.order_by("number"))
     own = next((s for s in seats if seat is not None and s.number == seat.number), None)

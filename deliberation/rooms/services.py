@@ -20,7 +20,7 @@ from cases.models import Case
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
 from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind
-from deliberation.rooms import clock, codes, control, lesson
+from deliberation.rooms import clock, codes, control
 from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of this module's face)
     ERROR_NOT_HOST,
     ERROR_NOT_PARTICIPANT,
@@ -40,16 +40,17 @@ from deliberation.rooms.access import (  # noqa: F401 (the refusals are part of 
 from deliberation.rooms.state import (
     DEFAULT_AUTOSTART_SECONDS,
     STAGE_DONE,
-    STAGE_TRIAL,
+    STAGE_TURNS,
     STAGE_WAITING,
     current_seat,
     is_room,
     room_of,
     room_save,
+    seconds_left,
     stamp,
 )
 from deliberation.rooms.words import check_words
-from deliberation.services import counsel, lifecycle
+from deliberation.services import lifecycle
 from deliberation.services.broadcast import access_changed, announce, close_browser
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
@@ -242,30 +243,11 @@ def room_join(
     announce(deliberation.pk, "seats", {"seat": chosen.number})
     room = room_of(deliberation)
     if room.get("autostart") and room.get("stage") == STAGE_WAITING:
-        _begin(deliberation, side=PlayerSide.NONE)
+        clock.begin(deliberation, side=PlayerSide.NONE)
     return deliberation, chosen, token
 
 
 # --- Hosting ---------------------------------------------------------------------------------------------
-
-
-def _begin(deliberation: Deliberation, *, side: str) -> None:
-    """Open the deliberation; with the trial on, the trial first: participants may claim counsel,
-    and the clock opens it after ``counsel.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
-    lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
-    deliberation.refresh_from_db()
-    room = room_of(deliberation)
-    plan = (deliberation.settings or {}).get("lesson")
-    if plan:  # the lesson's clock runs from the start
-        room["lesson"] = lesson.lesson_times(plan, timezone.now())
-    if deliberation.phase == Phase.TRIAL:
-        room["stage"], room["queue"] = STAGE_TRIAL, []
-        room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS))
-        room_save(deliberation, room)
-        clock.schedule(deliberation, room)
-        announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
-        return
-    clock.cycle_begin(deliberation, room)
 
 
 @transaction.atomic
@@ -283,7 +265,7 @@ def room_start(*, deliberation_id: int, session_key: str = "", side: str = "", b
             raise ValidationError(ERROR_SIDE)
     else:
         side = PlayerSide.NONE
-    _begin(deliberation, side=side)
+    clock.begin(deliberation, side=side)
 
 
 @transaction.atomic
@@ -334,8 +316,6 @@ def _require_turn(deliberation: Deliberation, seat: Seat) -> dict[str, Any]:
 
 def when_next_turn(room: dict[str, Any], seat_number: int) -> str:
     """When this seat speaks next, in words (for refusals and pages)."""
-    from deliberation.rooms.state import STAGE_TURNS, seconds_left
-
     stage = room.get("stage")
     if stage == STAGE_WAITING:
         return WHEN_WAITING

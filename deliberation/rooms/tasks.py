@@ -6,7 +6,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from deliberation.tasks import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
+from deliberation.rooms import clock
+from deliberation.services.rounds import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 
 
 @shared_task(
@@ -19,6 +20,4 @@ from deliberation.tasks import ROUND_SOFT_TIME_LIMIT, ROUND_TIME_LIMIT
 )
 def room_tick(deliberation_id: int) -> str:
     """Do what is due in one room; an early or repeated delivery does nothing."""
-    from deliberation.rooms.clock import room_tick as tick
-
-    return tick(deliberation_id=deliberation_id)
+    return clock.room_tick(deliberation_id=deliberation_id)

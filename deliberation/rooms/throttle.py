@@ -33,7 +33,7 @@ from django.shortcuts import render
 
 from deliberation.access import NOT_FOUND, Viewer, visible_rooms
 from deliberation.models import Deliberation, Seat
-from deliberation.rooms import codes, services
+from deliberation.rooms import codes, control, services
 from deliberation.rooms.state import is_room
 
 ERROR_THROTTLED = "Too many attempts from your address. Please wait {seconds} s before trying a room code again."
@@ -113,8 +113,6 @@ def room_for_request(request: HttpRequest, code: str) -> Deliberation:
 def seat_for_request(request: HttpRequest, code: str, credential: services.Credential) -> tuple[Deliberation, Seat]:
     """A seat code typed on ``/join/``: the seat moves to this browser (``control.seat_rejoin``).
     A wrong seat code counts against the same limit as a wrong room code."""
-    from deliberation.rooms import control
-
     client = client_of(request)
     check(WRONG_CODES, client)
     try:

@@ -1,9 +1,12 @@
 """The one broadcaster: the only code that sends to a deliberation's channel-layer group.
 
 Services call ``announce`` inside their transaction; the message goes out after commit, with
-the HTML partials rendered by ``deliberation.court.live`` so browsers swap them in by id (htmx
-out-of-band swaps). Streaming text, which happens while a model is thinking and no transaction
-is open, goes out at once through ``stream``.
+the HTML partials rendered by the renderers the pages register (``register_renderers``: the
+courtroom's fragments from ``deliberation.court.live``, a class page's room card from
+``deliberation.rooms.class_live``, both registered when the app starts), so browsers swap them in
+by id (htmx out-of-band swaps). The services sit below the pages and never import them. Streaming
+text, which happens while a model is thinking and no transaction is open, goes out at once through
+``Streamer``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import transaction
 
 from angryagents import background
@@ -28,6 +33,43 @@ logger = logging.getLogger(__name__)
 EVENT_TYPE = "deliberation.event"
 CLOSE_TYPE = "deliberation.close"
 ACCESS_TYPE = "deliberation.access"  # who may watch changed: every open socket asks the access rule again
+CLOSE_NOT_FOUND = 4404  # a socket's close code: no such deliberation or class, or not for this browser
+
+EventRenderer = Callable[[int, str, dict[str, Any]], str]  # (deliberation id, event, data) -> HTML
+ChunkRenderer = Callable[[int, int, str], str]  # (deliberation id, seat, streamed text) -> HTML
+CardRenderer = Callable[[int], tuple[int, str] | None]  # deliberation id -> (class id, card HTML)
+
+
+class _Renderers:
+    event: EventRenderer | None = None
+    chunk: ChunkRenderer | None = None
+    card: CardRenderer | None = None
+
+
+_renderers = _Renderers()
+
+
+def register_renderers(
+    *, event: EventRenderer | None = None, chunk: ChunkRenderer | None = None, card: CardRenderer | None = None
+) -> None:
+    """Name the functions that render what is pushed: an event's fragments and a streamed piece of
+    speech (the courtroom), a room's card on its class page. Called once as the app starts
+    (``DeliberationConfig.ready``); until then nothing is pushed but the counts."""
+    if event is not None:
+        _renderers.event = event
+    if chunk is not None:
+        _renderers.chunk = chunk
+    if card is not None:
+        _renderers.card = card
+
+
+def seen_count(scope: dict[str, Any]) -> int | None:
+    """The push count a page was rendered at, from its socket's query (``?seen=``), if it named one."""
+    for pair in scope.get("query_string", b"").decode("latin-1").split("&"):
+        name, _, value = pair.partition("=")
+        if name == "seen" and value.isdigit() and len(value) < 19:
+            return int(value)
+    return None
 
 
 def group_name(deliberation_id: int) -> str:
@@ -94,8 +136,6 @@ def class_pushes(class_id: int) -> int:
 
 
 def _read_count(key: str) -> int:
-    from django.core.cache import cache
-
     try:
         return int(cache.get(key) or 0)
     except Exception:  # no cache, no count: the page only loses the catch-up, never a round
@@ -104,8 +144,6 @@ def _read_count(key: str) -> int:
 
 
 def _count_push(key: str) -> None:
-    from django.core.cache import cache
-
     try:
         try:
             cache.incr(key)
@@ -118,10 +156,11 @@ def _count_push(key: str) -> None:
 
 def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None) -> None:
     """Render the partials for ``event`` and send them to the group now (counted, see ``pushes``)."""
-    from deliberation.court import live
-
+    if _renderers.event is None:
+        logger.warning("no renderer registered for %s of deliberation %s", event, deliberation_id)
+        return
     try:
-        html = live.render_event(deliberation_id, event, data or {})
+        html = _renderers.event(deliberation_id, event, data or {})
     except Exception:
         logger.exception("rendering %s for deliberation %s failed", event, deliberation_id)
         return
@@ -133,10 +172,10 @@ def publish(deliberation_id: int, event: str, data: dict[str, Any] | None = None
 
 def _publish_class(deliberation_id: int, event: str) -> None:
     """A room of a class changed: its card, re-rendered, goes to the class page too."""
-    from deliberation.rooms import class_live
-
+    if _renderers.card is None:
+        return
     try:
-        found = class_live.render_card(deliberation_id)
+        found = _renderers.card(deliberation_id)
     except Exception:
         logger.exception("rendering the class card of deliberation %s failed", deliberation_id)
         return
@@ -217,14 +256,15 @@ class Streamer:
                 self._send(pieces)
 
     def _send(self, pieces: list[tuple[int, str]]) -> None:
-        from deliberation.court import live
-
+        render = _renderers.chunk
+        if render is None:
+            return
         runs: list[tuple[int, str]] = []  # consecutive pieces of one speaker, joined
         for seat, chunk in pieces:
             if runs and runs[-1][0] == seat:
                 runs[-1] = (seat, runs[-1][1] + chunk)
             else:
                 runs.append((seat, chunk))
-        html = "".join(live.render_chunk(self.deliberation_id, seat, text) for seat, text in runs)
+        html = "".join(render(self.deliberation_id, seat, text) for seat, text in runs)
         data = {"seats": sorted({seat for seat, _ in runs})}
         _send(self.deliberation_id, {"type": EVENT_TYPE, "event": "chunk", "html": html, "data": data})

@@ -4,7 +4,7 @@ The state (``engine.trial.steps``) lives in ``Deliberation.trial_state`` while t
 ``trial``; every step is its own short transaction (the row locked, the step played, its events
 stored as ``trial`` turns, the state saved), so a reload or another worker resumes exactly where the
 trial stood, and nothing slow runs inside a transaction. When the last step is played the jury
-casts its first ballot from what the trial admitted (``lifecycle.first_ballot``).
+casts its first ballot from what the trial admitted (``ballot.first_ballot``).
 
 Each new step announces "trial" (the new turns, the on-the-stand panel and the controls); a ruling
 is read aloud by the judge's voice.
@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
 from deliberation.engine.trial import counsel as trial_counsel
@@ -38,8 +39,11 @@ from deliberation.engine.trial.course import Answerer, TrialEvent, TrialState, n
 from deliberation.engine.trial.witness import Answer
 from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
-from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
-from deliberation.narration import services as narration_services
+from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, SeatKind, Turn, TurnKind
+from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
+from deliberation.services import narration as narration_services
+from deliberation.services import room_clock as clock
+from deliberation.services.ballot import first_ballot
 from deliberation.services.broadcast import announce
 
 if TYPE_CHECKING:
@@ -98,7 +102,7 @@ def _lock(deliberation_id: int) -> Deliberation:
 
 def _model(deliberation_id: int) -> ModelWitness | None:
     """The game's model witness, or None offline."""
-    from deliberation.minds.trial_model import witness_for
+    from deliberation.minds.trial_model import witness_for  # a model witness loads LiteLLM: only for a model game
 
     engine = Deliberation.objects.filter(pk=deliberation_id).values_list("engine", flat=True).first()
     return witness_for(engine) if engine else None
@@ -280,10 +284,7 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
 def trial_play(*, deliberation_id: int) -> None:
     """Play a trial AI counsel hold on both sides off the request: the ``trial_advance`` task, after
     the transaction commits (a model's witness answers take seconds each)."""
-    from angryagents.background import enqueue
-    from deliberation import tasks
-
-    enqueue(tasks.trial_advance, deliberation_id)
+    enqueue("deliberation.trial_advance", deliberation_id)
 
 
 def _began_at(deliberation: Deliberation) -> datetime | None:
@@ -300,7 +301,6 @@ def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None 
     the row's lock, and an answer prepared for a point the trial has left is prepared again.
     In a room the clock keeps the trial going (``counsel_stand_in``); with a person as counsel, their
     own moves play AI counsel's steps. True when the trial was asked for again."""
-    from deliberation.rooms.state import is_room
 
     if deliberation.phase != Phase.TRIAL or not deliberation.trial_state or is_room(deliberation):
         return False
@@ -324,8 +324,6 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     """In a room, a person's move at the trial has a turn's time (``turn_seconds``), like a turn in
     the deliberation; when it runs out the clock has AI counsel make that one move for them
     (``counsel_stand_in``), so a student who left never holds the room. A paused room's clock stops."""
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
 
     if not is_room(deliberation):
         return
@@ -358,7 +356,6 @@ def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> st
     ``STAND_IN_TRIES`` refusals closes the trial early (``CLOSED``) and the room's rounds begin.
     A move that was made but whose following steps failed is followed on the next try by AI
     counsel's steps alone (``trial_advance``), counted the same way."""
-    from deliberation.rooms.state import room_of
 
     with transaction.atomic():
         try:
@@ -388,8 +385,6 @@ def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> st
 
 def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
     """Count the refusal against this wait: try again on a later tick, or close the trial early."""
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import room_of, room_save
 
     with transaction.atomic():
         try:
@@ -425,8 +420,6 @@ def trial_close_for_time(*, deliberation_id: int) -> bool:
     """A room's trial has had its share of the lesson (``rooms.lesson``): the judge closes it as it
     stands (``trial_steps.close_early``, the directions given) and the deliberation begins. False
     when no trial is under way any more."""
-    from deliberation.rooms.state import room_of, room_save
-
     with transaction.atomic():
         try:
             deliberation = _lock(deliberation_id)
@@ -450,13 +443,10 @@ TIME_CLOSED = (
 
 
 def _close(deliberation: Deliberation, state: TrialState) -> None:
-    from deliberation.rooms import clock
-    from deliberation.rooms.state import is_room, room_of
-    from deliberation.services.lifecycle import first_ballot
 
     vote = deliberation.trial_state.get("vote")
     deliberation.phase = Phase.INITIAL_VOTE
-    first_ballot(deliberation, side=deliberation.player_side, vote=vote, trial_events=state.events)
+    first_ballot(deliberation, side=deliberation.player_side or PlayerSide.NONE, vote=vote, trial_events=state.events)
     if is_room(deliberation):  # the room's rounds and turns begin now
         clock.cycle_begin(deliberation, room_of(deliberation))
 
@@ -552,8 +542,6 @@ def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
     when the clock opens the trial (``trial_open``) and AI counsel takes only the sides nobody
     claimed. After it opens, a side AI counsel holds may still be taken from the next move on. A
     side another seat holds is refused, and a seat plays one side. Announces "trial"."""
-    from deliberation.models import SeatKind
-
     if side not in SIDES:
         raise ValidationError(ERROR_SIDE_NAME)
     with transaction.atomic():

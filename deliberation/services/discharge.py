@@ -17,10 +17,9 @@ from deliberation import jury as jury_build
 from deliberation.engine.discharge import DischargeError, allows_discharge, discharge
 from deliberation.engine.state import DeliberationState
 from deliberation.models import Deliberation, NarrationKind, Phase, SeatKind, TurnKind
-from deliberation.narration import services as narration_services
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import announce
-from deliberation.services.lifecycle import ERROR_ROUND_RUNNING, _lock, _require_deliberating, round_busy
-from deliberation.services.rounds import _add_turn
+from deliberation.services.common import ERROR_ROUND_RUNNING, add_turn, lock, require_deliberating, round_busy
 
 logger = logging.getLogger(__name__)
 JUDGE_NAME = "The judge"
@@ -40,8 +39,8 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
     runs, under rules that forbid it, for a participant's seat or an already discharged one, and
     below the rules' minimum jury. Writes the judge's direction as a turn and announces "round".
     """
-    deliberation = _lock(deliberation_id)
-    _require_deliberating(deliberation)
+    deliberation = lock(deliberation_id)
+    require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     seats = list(deliberation.seats.select_related("persona__archetype"))
@@ -58,7 +57,7 @@ def juror_discharge(*, deliberation_id: int, seat_number: int) -> Deliberation:
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["engine_state"])
     direction = DISCHARGE_DIRECTION.format(name=seat.display_name, size=state.jury_size())
-    _add_turn(
+    add_turn(
         deliberation,
         round_number=state.round_number,
         kind=TurnKind.JUDGE,

@@ -18,12 +18,9 @@ from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
 from deliberation import jury as jury_build
-from deliberation.engine import ending, initial, phases
-from deliberation.engine import rules as jury_rules
-from deliberation.engine.state import DeliberationState, EngineSettings
+from deliberation.engine import ending
+from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import ITEM_STRATEGIES, MAX_TEXT, StrategyError, check_item, validate_move
-from deliberation.engine.trial import jury as trial_jury
-from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import OFFLINE, engine_check
 from deliberation.models import (
     BallotKind,
@@ -36,22 +33,25 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.narration import services as narration_services
 from deliberation.rooms.state import is_room
-from deliberation.services import claims
+from deliberation.services import ballot
+from deliberation.services import counsel as counsel_services
+from deliberation.services import narration as narration_services
 from deliberation.services import trial as trial_services
+from deliberation.services.ballot import ERROR_RULES_UNKNOWN as ERROR_RULES_UNKNOWN
+from deliberation.services.ballot import engine_settings as engine_settings
 from deliberation.services.broadcast import announce
-from deliberation.services.formats import check_format_options, format_settings
+from deliberation.services.common import ERROR_FINISHED as ERROR_FINISHED
+from deliberation.services.common import ERROR_ROUND_RUNNING, lock, require_deliberating, round_busy
+from deliberation.services.formats import check_format_options
+from deliberation.services.rounds import conclude
 from jurors.models import PLAYER_SEAT, Persona
 
 ERROR_CASE_UNPLAYABLE = "This case is kept for the record only and cannot be played."
 ERROR_SIDE_LOCKED = "The side is already chosen and locked for this deliberation."
 ERROR_SIDE_UNKNOWN = "Choose DEFEND or PROSECUTE."
-ERROR_NOT_DELIBERATING = "The jury is not deliberating right now (phase: {phase})."
-ERROR_ROUND_RUNNING = "A round is under way; wait for it to finish."
 ERROR_NOT_YOUR_SEAT = "Seat {seat} is not a participant's seat in this deliberation."
 ERROR_VOTE_UNKNOWN = "A vote is 'guilty' or 'not_guilty'."
-ERROR_FINISHED = "This deliberation has finished; the verdict is in."
 ERROR_ENGINE_BLANK = "An engine is 'offline' or a LiteLLM model string."
 ERROR_MAX_ROUNDS = "The round limit must be between 1 and 100."
 ERROR_TEXT_TOO_LONG = "Keep your argument under {limit} characters (yours has {length})."
@@ -62,64 +62,6 @@ COURTROOM_TURNS_BEFORE_VERDICT = 2  # the courtroom player votes and argues twic
 VOTE_LINE = "{name} changed their vote: {before} → {after}."
 FIRST_VOTE_LINE = "{name} casts a first vote: {after}."
 VOTE_WORDS = {"guilty": "Guilty", "not_guilty": "Not guilty", "": "No vote"}
-
-
-def round_busy(deliberation: Deliberation) -> bool:
-    """A round is under way: claimed, and its process gave a sign of life within the stale limit.
-
-    A round whose process died is not busy: the next action asks for it again and takes it over.
-    """
-    return claims.is_alive(deliberation.round_status, deliberation.round_heartbeat_at)
-
-
-def _lock(deliberation_id: int) -> Deliberation:
-    return Deliberation.objects.select_for_update().select_related("case").get(pk=deliberation_id)
-
-
-def _require_deliberating(deliberation: Deliberation) -> None:
-    if deliberation.phase == Phase.VERDICT:
-        raise ValidationError(ERROR_FINISHED)
-    if deliberation.phase != Phase.DELIBERATION:
-        raise ValidationError(ERROR_NOT_DELIBERATING.format(phase=deliberation.get_phase_display()))
-
-
-def engine_settings(deliberation: Deliberation) -> EngineSettings:
-    options = deliberation.settings or {}
-    speakers = GameSettings.of(deliberation).speaker_range()  # the page's "AI speakers per round"
-    return EngineSettings(
-        max_rounds=int(options.get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
-        **({"min_speakers": speakers[0], "max_speakers": speakers[1]} if speakers else {}),
-        turns_before_verdict=int(options.get("turns_before_verdict", 0)),
-        # a lesson's length (rooms.lesson) keeps a jury whose votes stand still at it for longer
-        **({"stability_rounds": int(options["stability_rounds"])} if options.get("stability_rounds") else {}),
-        **jury_rules_settings(options),
-        budget_tokens=options.get("budget_tokens") or settings.ANGRY_TOKEN_BUDGET or None,
-        budget_cost_usd=options.get("budget_cost_usd") or settings.ANGRY_COST_BUDGET or None,
-        **format_settings(options),
-    )
-
-
-RULE_OPTIONS = ("rules", "majority_after_rounds", "foreperson_summary_every", "poll", "no_new_rounds")
-ERROR_RULES_UNKNOWN = "Choose the jury rules: unanimous, england-wales, us-allen or historical-old-bailey."
-ERROR_POLL_UNKNOWN = "The foreperson polls by show of hands ('hands') or secret ballot ('secret')."
-ERROR_RULE_NUMBER = "{name} must be a whole number between 0 and 100."
-
-
-def jury_rules_settings(options: dict[str, Any]) -> dict[str, Any]:
-    """The jury rules and the foreperson's settings a deliberation's options hold (issue 16)."""
-    return {name: options[name] for name in RULE_OPTIONS if name in options}
-
-
-def check_rule_options(options: dict[str, Any]) -> None:
-    """Refuse unknown rules or a bad foreperson setting with a message a person can act on."""
-    if "rules" in options and options["rules"] not in jury_rules.RULE_NAMES:
-        raise ValidationError(ERROR_RULES_UNKNOWN)
-    if "poll" in options and options["poll"] not in ("hands", "secret"):
-        raise ValidationError(ERROR_POLL_UNKNOWN)
-    for name in ("majority_after_rounds", "foreperson_summary_every", "no_new_rounds"):
-        value = options.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-            raise ValidationError(ERROR_RULE_NUMBER.format(name=name.replace("_", " ").capitalize()))
 
 
 @transaction.atomic
@@ -154,7 +96,7 @@ def deliberation_start(
     engine_check(engine)
     if max_rounds is not None and not 1 <= max_rounds <= 100:
         raise ValidationError(ERROR_MAX_ROUNDS)
-    check_rule_options(options or {})
+    ballot.check_rule_options(options or {})
     check_format_options(options or {})
     plays = host_plays and player_side != PlayerSide.NONE
     gate = {"turns_before_verdict": COURTROOM_TURNS_BEFORE_VERDICT} if plays and player_side is None else {}
@@ -209,7 +151,7 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
     counsel's (phase ``trial``, nobody's counsel); the caller plays it after this commits (the
     ``trial_advance`` task, or ``counsel.trial_advance``). Offline, the whole trial is held here.
     """
-    deliberation = _lock(deliberation_id)
+    deliberation = lock(deliberation_id)
     if deliberation.player_side:
         raise ValidationError(ERROR_SIDE_LOCKED)
     if side not in PlayerSide.values or (side == PlayerSide.NONE and deliberation.host_plays):
@@ -221,15 +163,13 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
     person = trial_on and counsel and (room or (deliberation.host_plays and side != PlayerSide.NONE))
     by_model = trial_on and not room and deliberation.engine != OFFLINE  # the model witness: step by step
     if person or by_model:
-        from deliberation.services import counsel as counsel_services
-
         deliberation.player_side = side
         deliberation.phase = Phase.TRIAL
         deliberation.trial_state = (  # in a room, participants claim counsel before the trial opens
             counsel_services.trial_begin(deliberation, people=[], vote=vote, opened=False)
             if room
             else counsel_services.trial_begin(
-                deliberation, people=[counsel_services.COUNSEL_SIDE[side]] if person else [], vote=vote
+                deliberation, people=[counsel_services.COUNSEL_SIDE[PlayerSide(side)]] if person else [], vote=vote
             )
         )
         deliberation.save(update_fields=["player_side", "phase", "trial_state"])
@@ -239,58 +179,7 @@ def side_choose(*, deliberation_id: int, side: str, vote: str | None = None, cou
     if trial_on:  # the whole trial with AI counsel on both sides, at once
         case = Case.objects.with_file().get(pk=deliberation.case_id)
         events = trial_services.trial_hold(deliberation, case_file(case))
-    return first_ballot(deliberation, side=side, vote=vote, trial_events=events)
-
-
-def first_ballot(
-    deliberation: Deliberation, *, side: str, vote: str | None, trial_events: list[Any] | None
-) -> Deliberation:
-    """The jury's first ballot and the deliberation opened; call it with the row locked.
-
-    With ``trial_events`` the jurors' first view is formed from what the trial admitted (struck
-    answers never reach them). Announces "phase" and asks the judge to read the tally.
-    """
-    seats = list(deliberation.seats.select_related("persona__archetype"))
-    jury = jury_build.profiles(seats)
-    case = Case.objects.with_file().get(pk=deliberation.case_id)
-    state = initial.new_state(
-        jury=jury, seed=deliberation.seed, player_side=side, settings=engine_settings(deliberation)
-    )
-    phases.advance(state, "presentation")
-    if side != PlayerSide.NONE:
-        phases.advance(state, "side_selection")
-    phases.advance(state, "initial_vote")
-    if vote is not None:
-        ending.cast_vote(state, seat=deliberation.player_seat, value=vote)
-    file = case_file(case)
-    if trial_events is not None:  # the jury forms its first view from what the trial admitted
-        trial_jury.cast_ballot_after_trial(state, case=file, jury=jury, events=trial_events)
-    else:
-        initial.cast_initial_ballot(state, case=file, jury=jury)
-    phases.advance(state, "deliberation")
-
-    deliberation.player_side = side
-    deliberation.phase = Phase.DELIBERATION
-    deliberation.engine_state = state.to_dict()
-    deliberation.save(update_fields=["player_side", "phase", "engine_state"])
-    _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
-    tally = ending.tally_cast(state, [seat.number for seat in seats if seat.kind != SeatKind.AI])
-    if deliberation.experiment_id is None:
-        narration_services.narration_request_vote(deliberation_id=deliberation.pk, round_number=0, **tally)
-    announce(deliberation.pk, "phase")
-    return deliberation
-
-
-def _store_ballot(
-    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int, ballot: str
-) -> None:
-    from deliberation.services.rounds import store_snapshots
-
-    Vote.objects.bulk_create(
-        Vote(deliberation=deliberation, round_number=round_number, seat_number=seat, value=value, ballot=ballot)
-        for seat, value in sorted(state.votes.items())
-    )
-    store_snapshots(deliberation, seats, state, round_number=round_number)
+    return ballot.first_ballot(deliberation, side=side, vote=vote, trial_events=events)
 
 
 def _participant_seat(deliberation: Deliberation, seat_number: int) -> Seat:
@@ -332,9 +221,7 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
 
 def _start_round(deliberation: Deliberation) -> None:
     """Ask for the next round by its number, so a late or repeated delivery never adds one."""
-    from deliberation import tasks
-
-    enqueue(tasks.round_run, deliberation.pk, deliberation.round_number + 1)
+    enqueue("deliberation.round_run", deliberation.pk, deliberation.round_number + 1)
     announce(deliberation.pk, "thinking")
 
 
@@ -357,8 +244,8 @@ def player_speak(
     With ``start=False`` the move only waits for the next round (the command line runs it).
     One argument per seat per round: a second one before the round has run is refused.
     """
-    deliberation = _lock(deliberation_id)
-    _require_deliberating(deliberation)
+    deliberation = lock(deliberation_id)
+    require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     _participant_seat(deliberation, seat_number)
@@ -388,8 +275,8 @@ def player_speak(
 @transaction.atomic
 def turn_pass(*, deliberation_id: int, seat_number: int) -> Deliberation:
     """A participant passes: the AI jurors take the next round without them (a pass is a turn)."""
-    deliberation = _lock(deliberation_id)
-    _require_deliberating(deliberation)
+    deliberation = lock(deliberation_id)
+    require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     _participant_seat(deliberation, seat_number)
@@ -411,8 +298,8 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(ERROR_VOTE_UNKNOWN)
-    deliberation = _lock(deliberation_id)
-    _require_deliberating(deliberation)
+    deliberation = lock(deliberation_id)
+    require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     return vote_cast_locked(deliberation, _participant_seat(deliberation, seat_number), value)
@@ -484,10 +371,8 @@ def _record_vote_turn(deliberation: Deliberation, seat: Seat, *, previous: str, 
 def vote_call(*, deliberation_id: int, seat_number: int | None = None, reason: str = "called") -> Deliberation:
     """The host calls the final vote: the verdict is read from the current votes at once.
     ``reason`` "time": the judge directs it because the lesson's time is nearly up."""
-    from deliberation.services.rounds import conclude
-
-    deliberation = _lock(deliberation_id)
-    _require_deliberating(deliberation)
+    deliberation = lock(deliberation_id)
+    require_deliberating(deliberation)
     if round_busy(deliberation):
         raise ValidationError(ERROR_ROUND_RUNNING)
     if seat_number is not None:

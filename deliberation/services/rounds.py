@@ -47,13 +47,18 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
-from deliberation.narration import services as narration_services
 from deliberation.services import claims
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import Streamer, announce, publish
+from deliberation.services.common import add_turn, next_sequence
+from deliberation.services.discharge import scheduled_discharge
 from deliberation.services.watching import is_watched
 
 logger = logging.getLogger(__name__)
 
+# The Celery time limits of a task that may run a round (deliberation.round_run, deliberation.room_tick).
+ROUND_SOFT_TIME_LIMIT = 540
+ROUND_TIME_LIMIT = 600
 NOTE_ROUND_FAILED = "The round could not be completed ({error}); the jury is ready to try again."
 
 
@@ -100,8 +105,6 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
     think, streams speech text when a browser is watching the room (``watching``), then "round"
     (and "phase" when the deliberation ends).
     """
-    from deliberation.services.discharge import scheduled_discharge  # it writes through this module
-
     scheduled_discharge(deliberation_id=deliberation_id, round_number=round_number)
     claimed_at = claims.claim(deliberation_id, round_number)
     if claimed_at is None:
@@ -142,7 +145,7 @@ def _record_failure(deliberation_id: int, claimed_at: datetime, *, error: str) -
     deliberation = Deliberation.objects.select_for_update().filter(pk=deliberation_id).first()
     if deliberation is None or deliberation.round_claimed_at != claimed_at:  # deleted, or taken over
         return
-    _add_turn(
+    add_turn(
         deliberation,
         round_number=deliberation.round_number,
         kind=TurnKind.NOTE,
@@ -153,17 +156,6 @@ def _record_failure(deliberation_id: int, claimed_at: datetime, *, error: str) -
     deliberation.round_claimed_at = deliberation.round_heartbeat_at = None
     deliberation.save(update_fields=["round_status", "round_claimed_at", "round_heartbeat_at"])
     announce(deliberation_id, "round", {"round": deliberation.round_number})
-
-
-def _next_sequence(deliberation: Deliberation) -> int:
-    last = deliberation.turns.order_by("-sequence").values_list("sequence", flat=True).first()
-    return (last or 0) + 1
-
-
-def _add_turn(deliberation: Deliberation, **fields: object) -> Turn:
-    turn = Turn(deliberation=deliberation, sequence=_next_sequence(deliberation), **fields)
-    turn.save()
-    return turn
 
 
 def round_turns(
@@ -264,7 +256,7 @@ def _store_round(
         return False
     seats = list(deliberation.seats.all())
     people = {seat.number: seat.display_name for seat in seats if seat.kind != SeatKind.AI}
-    turns = round_turns(deliberation, result, _next_sequence(deliberation), people)
+    turns = round_turns(deliberation, result, next_sequence(deliberation), people)
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
     spoken_earlier = {turn_id: speeches[i] for i, turn_id in (recorded or {}).items() if i < len(speeches)}
     stored = Turn.objects.in_bulk(list(spoken_earlier))

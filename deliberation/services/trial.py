@@ -11,7 +11,7 @@ from __future__ import annotations
 from deliberation.engine.trial.course import TrialEvent, run_trial
 from deliberation.engine.types import CaseFile
 from deliberation.models import Deliberation, NarrationKind, Turn, TurnKind
-from deliberation.narration import services as narration_services
+from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import announce
 
 

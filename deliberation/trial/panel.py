@@ -8,7 +8,7 @@ from typing import Any
 
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
-from deliberation.engine.trial.course import TrialEvent
+from deliberation.engine.trial.course import TrialEvent, TrialState
 from deliberation.engine.trial.rules import GROUND_WORDS, GROUNDS
 from deliberation.models import Deliberation, Phase, PlayerSide
 
@@ -74,8 +74,6 @@ def trial_view(
     ``side`` is the side the person looking plays as counsel (empty: they watch)."""
     if deliberation.phase != Phase.TRIAL or not deliberation.trial_state:
         return None
-    from deliberation.engine.trial.course import TrialState
-
     state = TrialState.from_dict(deliberation.trial_state["state"])
     side = side if side in state.people else ""  # AI counsel play both sides: the person watches
     waiting = trial_steps.awaiting(state) if deliberation.trial_state.get("opened", True) else None
@@ -148,8 +146,6 @@ RECENT_EVENTS = 12
 def trial_state_for(deliberation: Deliberation, witnesses: dict[str, tuple[str, str]], *, seat: int) -> dict[str, Any]:
     """The trial as an agent reads it (MCP ``trial_state``): the stage, who is on the stand, the
     recent record, who plays counsel, what the trial waits for and whether it is this seat's move."""
-    from deliberation.engine.trial.course import TrialState
-
     stored = deliberation.trial_state or {}
     if deliberation.phase != Phase.TRIAL or not stored:
         return {"under_way": False, "phase": deliberation.phase}

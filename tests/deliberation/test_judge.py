@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deliberation.narration import judge
+from deliberation.engine import judge
 
 
 def test_case_presentation_names_the_defendant_the_charges_and_the_summary() -> None:

@@ -42,7 +42,7 @@ from deliberation.engine.prompts import (
     clip,
 )
 from deliberation.engine.strategies import spoken
-from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage
+from deliberation.engine.types import CaseFile, JurorProfile, Reaction, Speech, Usage, VoteValue
 from deliberation.minds.litellm.calls import CallOutcome, ModelCalls, provider_of, unusable
 from deliberation.minds.litellm.causes import RETRYABLE, cause_of, http_status
 from deliberation.minds.offline.archetypes import own_turn_shift
@@ -145,7 +145,7 @@ class LiteLLMMind(ModelCalls):
         A free argument is not sent to the model at all (nothing is added to it). A crafted part that
         the jury would read for the other side is replaced by the offline crafter's part."""
         player = request.player
-        position = "not_guilty" if request.side == "defend" else "guilty"
+        position: VoteValue = "not_guilty" if request.side == "defend" else "guilty"
         if request.strategy == "free_argument":
             speech = Speech(
                 seat=player.seat,
@@ -153,7 +153,7 @@ class LiteLLMMind(ModelCalls):
                 content=request.free_text,
                 argument_type="logical",
                 target_seat=request.target_seat,
-                position=position,  # type: ignore[arg-type]
+                position=position,
                 strategy=request.strategy,
                 usage=Usage(calls=0),
             )
@@ -266,7 +266,7 @@ class LiteLLMMind(ModelCalls):
     def fallback_mind(self) -> Mind | None:
         if self._fallback is None:
             try:
-                from deliberation.minds.offline.mind import OfflineMind
+                from deliberation.minds.offline.mind import OfflineMind  # optional: its vectors may be absent
             except ImportError:
                 return None
             self._fallback = OfflineMind()
@@ -291,16 +291,16 @@ class LiteLLMMind(ModelCalls):
             except Exception:  # the stand-in itself failed: the plain line below still works
                 speech = None
         if speech is None:
-            craft = isinstance(request, CraftRequest)
-            content = request.free_text.strip() if craft and request.free_text.strip() else ""
+            position: VoteValue | None = None
+            if isinstance(request, CraftRequest):
+                content = request.free_text.strip()
+                position = "not_guilty" if request.side == "defend" else "guilty"
+            else:
+                content, vote = "", request.outlook.vote
+                position = "guilty" if vote == "guilty" else "not_guilty" if vote == "not_guilty" else None
             # The cause in words: what the client said (a URL, a host) is never spoken in the room.
             content = content or FALLBACK_LINE.format(name=profile.name, reason=cause_label(usage.cause or "error"))
-            position = None
-            if isinstance(request, CraftRequest):
-                position = "not_guilty" if request.side == "defend" else "guilty"
-            elif request.outlook.vote in ("guilty", "not_guilty"):
-                position = request.outlook.vote
-            speech = Speech(seat=profile.seat, speaker_name=profile.name, content=content, position=position)  # type: ignore[arg-type]
+            speech = Speech(seat=profile.seat, speaker_name=profile.name, content=content, position=position)
         speech = dataclasses.replace(speech, is_fallback=True, usage=dataclasses.replace(usage, fallback=True))
         if on_text is not None:
             on_text(profile.seat, speech.content)

@@ -181,6 +181,7 @@ def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Ran
     points = _with_item(evidence_points(case, side, rng) or [fallback_point(case, side)], case, side, request)
     point = _pick(points, request, rng)
     heard = _heard(request)
+    table: tuple[str, ...]
     if side == "not_guilty":
         table = CHALLENGE_DOUBT if point.angle in OWN_REASON and point.reason else CHALLENGE_HELPS
     else:

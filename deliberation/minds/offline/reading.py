@@ -188,7 +188,7 @@ class CaseIndex:
         self.anchors = np.array([facet.kind in ANCHOR_KINDS for facet in self.facets])
 
 
-def standing(case: CaseFile) -> dict[str, float]:
+def standing(case: CaseFile) -> dict[float, float]:
     """For each side (+1 guilt, -1 doubt), its strongest evidence that nobody contests."""
     best = {1.0: 0.0, -1.0: 0.0}
     for item in case.evidence:
@@ -232,11 +232,11 @@ def _raw_facets(case: CaseFile) -> Iterable[Facet]:
         force = max(0.1, 0.5 - 0.1 * len(issues))
         yield Facet(witness.id, "witness", witness.name, lean, force, True, False, words, account)
         for issue in issues:
-            said = frozenset(lex.content_words(issue)) - words
+            raised = frozenset(lex.content_words(issue)) - words
             motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
             force = 0.25 + 0.05 * len(issues)
             issue_text = f"{witness.name}: {issue}"
-            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, said | own, issue_text)
+            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, raised | own, issue_text)
 
 
 def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
@@ -408,7 +408,7 @@ def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
     index = case_index(case)
     lines = _clauses(text)
     said = reading_stance.stances(tuple(lines), index.kind)
-    found = []
+    found: list[Signals | None] = []
     for line, stance in zip(lines, said, strict=True):
         _, signals = _sentence(index, line, stance)
         found.append(signals or Signals.alone(stance, lex.stance_of(line)[0]))
@@ -432,7 +432,9 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         alone = Signals.alone(stance, verdict).direction
         if sentences and abs(alone) >= FOLLOW_STANCE:  # "That identification is worthless.": about what was just said
             previous = sentences[-1]
-            hits = [(score * FOLLOW_SHARE, facet, set()) for score, facet, _ in previous.hits]
+            hits: list[tuple[float, Facet, set[str]]] = [
+                (score * FOLLOW_SHARE, facet, set()) for score, facet, _ in previous.hits
+            ]
             mass = sum(score**2 for score, _, _ in hits)
             item = sum(score**2 * _item_lean(facet) for score, facet, _ in hits) / mass
             follow = Signals.alone(stance, verdict, item).direction
@@ -441,17 +443,21 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
             loose += alone
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
     steer = sum(
-        line.direction * line.weight * max(score for score, _, _ in line.hits) for line in sentences if line.decisive
+        sentence.direction * sentence.weight * max(score for score, _, _ in sentence.hits)
+        for sentence in sentences
+        if sentence.decisive
     )
     pushes: dict[str, float] = {}
     relevance: dict[str, float] = {}
     facets: dict[str, Facet] = {}
     details: set[str] = set()
-    for line in sentences:
-        direction = line.direction if line.decisive or not steer else math.copysign(abs(line.direction), steer)
-        for score, facet, shared in line.hits:
+    for sentence in sentences:
+        direction = (
+            sentence.direction if sentence.decisive or not steer else math.copysign(abs(sentence.direction), steer)
+        )
+        for score, facet, shared in sentence.hits:
             boost = 1 + RETRIEVED_BOOST if facet.item_id in retrieved else 1.0
-            push = direction * score * facet.force * boost * line.weight
+            push = direction * score * facet.force * boost * sentence.weight
             pushes[facet.key] = max(-facet.force, min(facet.force, pushes.get(facet.key, 0.0) + push))
             relevance[facet.key] = max(relevance.get(facet.key, 0.0), score)
             facets[facet.key] = facet

@@ -122,8 +122,8 @@ def pick(options: Sequence[tuple[str, str]], rng: random.Random, said: Said, *, 
     if not required:
         return ""
     worn = {(t, r): (said.frame_uses(t), said.repeats(r)) for t, r in options}  # the least worn frame first
-    least = min(worn.values())
-    return rng.choice([r for (t, r), wear in worn.items() if wear == least])
+    least_worn = min(worn.values())
+    return rng.choice([r for (t, r), wear in worn.items() if wear == least_worn])
 
 
 def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool = False) -> list[str]:

@@ -1,5 +1,5 @@
 """The engine owns its ports: no module of ``deliberation/engine`` imports a mind or Django, nor
-does any module of the project it imports (``deliberation.narration.judge``, say), however deep."""
+does any module of the project it imports (``deliberation.engine.judge``, say), however deep."""
 
 import ast
 from pathlib import Path

@@ -13,7 +13,6 @@ from deliberation.engine.trial.course import (
     ERROR_GROUND_UNKNOWN,
     ERROR_NOT_ON_STAND,
     ERROR_NOTHING_TO_OBJECT,
-    STAGES,
     TrialState,
     admitted,
     ask,
@@ -25,6 +24,7 @@ from deliberation.engine.trial.course import (
     step,
     stopped_by_objection,
 )
+from deliberation.engine.trial.events import STAGES
 from deliberation.engine.trial.jury import cast_ballot_after_trial
 from deliberation.engine.trial.text import record_lines
 from deliberation.engine.trial.witness import DIDNT_SEE, DONT_KNOW, answer, is_grounded, ungrounded, witness_prompt
