@@ -4,7 +4,7 @@ Django keeps a cache object per execution context, and under ASGI every HTTP req
 context (and a thread) of its own, so the stock ``RedisCache`` built a new client, a new
 connection pool and a new Redis connection for every request that touched the cache: every room
 page, vote and controls fetch does (the wrong-code throttle, ``deliberation.rooms.throttle``).
-That was 7% of a web process's request CPU with 30 rooms (BENCHMARKS.md, issue 12). redis-py's
+That was 7% of a web process's request CPU with 30 rooms (BENCHMARKS.md). redis-py's
 pools are thread-safe and notice a fork, so the client is shared by every context of the process.
 """
 

@@ -130,7 +130,7 @@ if _postgres is not None:
 # event loop, all under one interpreter lock: a thread back from a database query waits for the lock
 # until the thread holding it is made to let go, after this interval.
 # Python's own 5 ms is kept: at 30 rooms on two cores 1 ms cost the web process more CPU in lock
-# hand-overs and 20 ms did no better (BENCHMARKS.md, issue 12).
+# hand-overs and 20 ms did no better (BENCHMARKS.md).
 WEB_SWITCH_INTERVAL_MS = env_float("WEB_SWITCH_INTERVAL_MS", 5.0, minimum=0.1)
 
 # --- Real-time and background work ----------------------------------------------------
@@ -143,7 +143,7 @@ REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 30.0, minimum=6.0)
 # channels-redis keeps ONE inbox per web process in Redis (every socket of the process shares it) and
 # drops what arrives when it is full (``capacity``, default 100, logged by "channels_redis.core") or
 # older than ``expiry`` seconds. A class of 30 rooms queued up to a thousand messages in one inbox
-# while speeches streamed word by word (BENCHMARKS.md, issue 12): the inbox holds CHANNEL_LAYER_CAPACITY
+# while speeches streamed word by word (BENCHMARKS.md): the inbox holds CHANNEL_LAYER_CAPACITY
 # messages, an update waits at most CHANNEL_LAYER_EXPIRY seconds (a later one carries the newer state),
 # and a socket stays in its room's group for CHANNEL_LAYER_GROUP_EXPIRY seconds (a class day).
 CHANNEL_LAYER_CAPACITY = env_int("CHANNEL_LAYER_CAPACITY", 5000, minimum=100)
@@ -152,7 +152,7 @@ CHANNEL_LAYER_GROUP_EXPIRY = env_int("CHANNEL_LAYER_GROUP_EXPIRY", 24 * 60 * 60,
 # redis-py 8 gives each process's channel layer a pool of 100 connections and raises when a burst
 # needs more: a class of 360 sockets closing at once failed 111 group_discard calls at 100.
 CHANNEL_LAYER_MAX_CONNECTIONS = env_int("CHANNEL_LAYER_MAX_CONNECTIONS", 1000, minimum=10)
-# Which channels-redis layer carries the pushed fragments (BENCHMARKS.md, issue 12):
+# Which channels-redis layer carries the pushed fragments (BENCHMARKS.md):
 # "pubsub" (the default) publishes a group message ONCE, every web process subscribed to the room
 # hears it and hands it to its own sockets: no inbox to poll, nothing queued in Redis, so no
 # capacity or expiry (a process that loses Redis for a moment misses what was sent meanwhile; the

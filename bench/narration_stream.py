@@ -1,5 +1,5 @@
 """Time to the judge's first sound: from the moment a line is asked for to the moment Chromium
-starts playing it, with the line voiced in pieces (issue 18, point 4).
+starts playing it, with the line voiced in pieces.
 
 Run:
     .venv/bin/python bench/narration_stream.py [--games 3] [--first-byte 0.3] [--per-word 0.03]

@@ -103,7 +103,7 @@ class CourtConsumer(AsyncWebsocketConsumer):
         """A pushed fragment is forwarded as it is, without channels' ``close_old_connections``
         before each message: that is a hop to the one sync thread, per socket and per update,
         and forwarding touches no database (a third of the consumers' time on the event loop went there
-        with 5 rooms, BENCHMARKS.md, issue 12). Everything else (connect, access checks) goes the usual way."""
+        with 5 rooms, BENCHMARKS.md). Everything else (connect, access checks) goes the usual way."""
         if message.get("type") == EVENT_TYPE:
             await self.deliberation_event(message)
         else:

@@ -112,7 +112,7 @@ def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: d
 def _vote(deliberation_id: int, data: dict[str, Any]) -> str:
     """A person's vote: only what it changes, their seat in the jury box, the tally and the vote in
     the chat. A room of 12 receives every vote on every socket, and the whole jury box was most of
-    each message (BENCHMARKS.md, issue 12); a vote changes no other seat."""
+    each message (BENCHMARKS.md); a vote changes no other seat."""
     deliberation = Deliberation.objects.defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     context = box_context(deliberation, seats)

@@ -93,7 +93,7 @@ def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> l
     return lines
 
 
-# --- The foreperson as mediator (issue 16): summaries, polls, readiness, the deadlock report ----------
+# --- The foreperson as mediator: summaries, polls, readiness, the deadlock report ----------
 POINTS_SHOWN = 3  # main points each way in a summary
 POLL_HANDS = "On a show of hands: guilty, {guilty}; not guilty, {not_guilty}."
 POLL_SECRET = "On a secret ballot: {guilty} guilty, {not_guilty} not guilty."

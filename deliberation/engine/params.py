@@ -1,6 +1,6 @@
 """The engine's tunable parameters, in one place, by name.
 
-Everything the jury-realism calibration (issue 9) may turn lives here, grouped by the mechanism it
+Everything the jury-realism calibration may turn lives here, grouped by the mechanism it
 shapes. The conviction formula itself is fixed by the specification (see ``conviction.py``); what
 can be tuned is what feeds it: where jurors start (initial conviction), how strong the offline
 engine rates an argument and how listeners receive it (base impact), how trust grows and decays,
@@ -22,7 +22,7 @@ wins 80-95%, at least one vote change in 60% or more of runs):
 * The stability rule (``STABILITY_ROUNDS``) ends a stuck room as hung: fewer rounds mean more hung
   juries.
 
-Calibrated (issue 9) on the 110 playable Old Bailey trials with the shipped jury, 20 runs per
+Calibrated on the 110 playable Old Bailey trials with the shipped jury, 20 runs per
 trial (REALISM.md has the command and the figures): ``MAJORITY_PRESSURE`` 0.8 -> 0.45,
 ``INITIAL_NOISE`` 0.12 -> 0.27 and ``CASE_LEAN_SCALE`` 0.35 -> 0.25. With the earlier values the
 room's pull crushed every minority within two rounds (hung 0.2%, the first-ballot majority won
@@ -30,7 +30,7 @@ room's pull crushed every minority within two rounds (hung 0.2%, the first-ballo
 way in every run. Seeds are shared across trials (seed s gives every trial the same draws), so
 figures over 5 seeds swing by several points: calibrate over 20 or more.
 
-Re-calibrated (issues 13 and 17; REALISM.md, "The first ballot follows the evidence"): the jury's
+Re-calibrated (REALISM.md, "Parameters, and why they have their values"): the jury's
 noise swamped the case file, so every trial opened on the seed's draws rather than its evidence
 (the five curated cases, clear or not, split alike on the first ballot) and deliberation then
 carried the prosecution's side. ``WITNESS_WEIGHT`` 0.5 -> 0.15 (a witness counts by what its
@@ -38,7 +38,7 @@ testimony proves, which the evidence items carry; the number of witnesses a side
 not separate the Old Bailey's convictions from its acquittals), ``CASE_LEAN_SCALE`` 0.25 -> 1.0
 and ``INITIAL_NOISE`` 0.27 -> 0.2. The calibration targets still hold on the Old Bailey sample.
 
-Issue 17.5, fourth pass (REALISM.md, "The jury keeps what the evidence knows"): ``CASE_LEAN_SCALE``
+Then (same section of REALISM.md): ``CASE_LEAN_SCALE``
 1.0 -> 2.0. The balance is a mean over every item of the file, and the keyword items (rated near
 even) dilute the points that decide it: a typical Old Bailey trial's balance is +-0.14-0.18, so
 at 1.0 the case moved a juror's start less than the juror's own noise (0.2 x (0.5 + volatility)),
@@ -96,16 +96,16 @@ TRUST_PERSUADED = 0.08  # extra when the listener was persuaded
 TRUST_DECAY = 0.02  # drift back towards 0 each round
 
 # --- Initial conviction (initial.py) ---------------------------------------------------------------
-CASE_LEAN_SCALE = 2.0  # evidence balance (-1..1) -> lean around 0.5 (issue 17.5; was 1.0, then 0.25, first 0.35)
+CASE_LEAN_SCALE = 2.0  # evidence balance (-1..1) -> lean around 0.5 (was 1.0, then 0.25, first 0.35)
 CONTESTED_WEIGHT = 0.6  # a contestable item counts this much in the balance
-WITNESS_WEIGHT = 0.15  # a witness counts this much against a full evidence item (issue 17; was 0.5)
+WITNESS_WEIGHT = 0.15  # a witness counts this much against a full evidence item (was 0.5)
 CREDIBILITY_PENALTY = 0.2  # each credibility issue removes this much of a witness's weight
 LEAN_SHIFT = 0.15  # defense / prosecution leans
 MAJORITY_SHIFT = 0.1  # majority / minority leans
 NEUTRAL_PULL = 0.5  # neutral jurors keep this share of the case lean
 STORY_SCALE = 0.08  # best_story: per point of story advantage
 GUT_SEVERITY_SHIFT = 0.08  # gut_feeling: grave charges feel guilty at first
-INITIAL_NOISE = 0.2  # gauss sd, scaled by (0.5 + volatility) (issue 13/17; was 0.27, first 0.12)
+INITIAL_NOISE = 0.2  # gauss sd, scaled by (0.5 + volatility) (was 0.27, first 0.12)
 RANDOM_LOW = 0.2
 RANDOM_HIGH = 0.8
 INITIAL_MIN = 0.05

@@ -41,7 +41,7 @@ class EngineSettings:
     turns_before_verdict: int = 0
     budget_tokens: int | None = None  # prompt + completion tokens
     budget_cost_usd: float | None = None
-    # Jury rules and the foreperson (issue 16; see ``rules`` and ``foreperson``).
+    # Jury rules and the foreperson (see ``rules`` and ``foreperson``).
     rules: str = "unanimous"
     majority_after_rounds: int = 13  # england-wales: rounds before the majority direction (2 h 10 min)
     foreperson_summary_every: int = 5  # the foreperson sums up the argument every N rounds (0: never)
@@ -82,7 +82,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 def _flat(item: Any) -> dict[str, Any]:
     """A dataclass of plain values (numbers, strings) as a dict: what ``asdict`` gives, without its
     recursive deep copy. A room saves the engine state on every vote, and ``asdict`` over twelve
-    memories was a tenth of a vote's web CPU (BENCHMARKS.md, issue 12)."""
+    memories was a tenth of a vote's web CPU (BENCHMARKS.md)."""
     return {name: getattr(item, name) for name in _field_names(type(item))}
 
 

@@ -4,7 +4,7 @@ A stored state is mostly the jurors' memories (what each heard, thought and felt
 grows every round) and the random generator's state. Pages never read those: they read the
 settings, the votes, the rule progress, who has voted or had a turn, and which jurors withdrew.
 ``summary_of`` keeps exactly that, so a room's requests (a vote, a controls fetch, the room page)
-load a few kB instead of decoding the whole state several times a request (BENCHMARKS.md, issue 12).
+load a few kB instead of decoding the whole state several times a request (BENCHMARKS.md).
 The summary is stored beside the state and written with it (``Deliberation.save``); it is only
 ever read, never turned back into a state.
 """

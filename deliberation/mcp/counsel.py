@@ -1,4 +1,4 @@
-"""MCP tools for an external agent as counsel at the trial (issue 15), beside the juror tools.
+"""MCP tools for an external agent as counsel at the trial, beside the juror tools.
 
 An agent that joined a room (``join_as_juror``) may take counsel for one side while the room's
 trial is under way, then plays it: ``trial_state`` says what the trial waits for; on its move it

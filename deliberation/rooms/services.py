@@ -428,7 +428,7 @@ def room_vote(
     """
     if value not in ("guilty", "not_guilty"):
         raise ValidationError(lifecycle.ERROR_VOTE_UNKNOWN)
-    # One lock, with the state the vote changes: the row is read once per vote (BENCHMARKS.md, issue 12).
+    # One lock, with the state the vote changes: the row is read once per vote (BENCHMARKS.md).
     deliberation = _lock(deliberation_id)
     _require_open(deliberation)
     seat = participant(deliberation, credential, seat_number)

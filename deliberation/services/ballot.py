@@ -53,7 +53,7 @@ ERROR_RULE_NUMBER = "{name} must be a whole number between 0 and 100."
 
 
 def jury_rules_settings(options: dict[str, Any]) -> dict[str, Any]:
-    """The jury rules and the foreperson's settings a deliberation's options hold (issue 16)."""
+    """The jury rules and the foreperson's settings a deliberation's options hold."""
     return {name: options[name] for name in RULE_OPTIONS if name in options}
 
 

@@ -219,7 +219,7 @@ class Streamer:
     it as one message (one span per speaker), so a speech costs a few group messages instead of
     one per word. The offline jury hands over a speech word by word in one go: per word, 30 rooms x
     12 sockets made streamed pieces 18,492 of 24,096 socket messages and queued a thousand messages
-    ahead of every vote's update (BENCHMARKS.md, issue 12).
+    ahead of every vote's update (BENCHMARKS.md).
     """
 
     def __init__(self, deliberation_id: int) -> None:

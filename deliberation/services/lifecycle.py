@@ -308,7 +308,7 @@ def vote_cast(*, deliberation_id: int, seat_number: int, value: str) -> bool:
 def vote_cast_locked(deliberation: Deliberation, seat: Seat, value: str) -> bool:
     """``vote_cast`` for a caller that already holds the deliberation's row lock (with its engine
     state), has checked that it deliberates with no round under way, and found the participant's
-    seat: a room's vote locks the row once, not twice (BENCHMARKS.md, issue 12).
+    seat: a room's vote locks the row once, not twice (BENCHMARKS.md).
 
     A vote that changes what the seat shows is a change even when the jury already counted that
     vote for the seat (a seat that shows no vote casts a first vote): it is recorded and announced,

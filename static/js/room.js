@@ -136,7 +136,7 @@
     }
   }
 
-  /* ---- The host's clock: pause, more time (issue 14.3) ------------------------------------ */
+  /* ---- The host's clock: pause, more time ------------------------------------ */
   /* The speaker's own countdown follows the banner's: frozen while paused, reset when the host
    * gives more time. Only the numbers change, so words being typed are left alone. */
   function followClock() {

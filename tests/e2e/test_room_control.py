@@ -107,5 +107,5 @@ def test_the_host_pauses_hides_a_message_and_resumes_and_a_student_rejoins_with_
     _no_sideways_scroll(phone)
     _shot(phone, artifacts, "student-back-on-phone-390.png")
     # Errors of this feature's swaps (a hidden message's "#turn-N"); #chat-empty and #watch-note are
-    # the known ones issue 14.6 removes.
+    # tolerated here (fragments the room page does not always hold).
     assert [e for e in errors if "#chat-empty" not in e and "#watch-note" not in e] == [], errors

@@ -1,7 +1,7 @@
 """Serve the game from several Daphne processes on one port (service mode): ``manage.py serve``.
 
 One Daphne process is one Python interpreter, so one core at most: at 30 rooms x 12 browsers it
-was the limit (BENCHMARKS.md, issue 12). This command opens the listening socket itself and starts
+was the limit (BENCHMARKS.md). This command opens the listening socket itself and starts
 ``--processes`` Daphnes (``WEB_PROCESSES``, default 1) that all accept on it (``daphne --fd``): the
 kernel hands each new connection to one of them. A browser's page loads, posts and websocket may
 land on different processes; they share PostgreSQL, the cache and the Redis channel layer, so an

@@ -74,7 +74,7 @@ def test_a_question_put_to_a_witness_is_not_their_evidence():
     assert labels(for_prosecution("Q. Did you not confess it? A. No."), for_prosecution("I took him.", "B C")) == set()
 
 
-# Rules added in issue 17.5, each tested on the trial of the more sessions where its example was read.
+# Rules for forms of print beyond the sample, each tested on the trial of the more sessions where its example was read.
 MORE = DATA / "more-sessions"
 
 
@@ -124,7 +124,7 @@ def test_a_trial_fought_at_length_is_a_point_for_the_defence_and_a_short_one_is_
     assert not any(e.label.startswith(CONTESTED.label) for e in short.evidence)
 
 
-# The prisoner's own account (issue 17.5, third pass), each tested on the trial where its example was read.
+# The prisoner's own account, each tested on the trial where its example was read.
 
 
 def test_a_prisoner_who_pleads_distress_admits_the_deed_and_helps_the_prosecution():

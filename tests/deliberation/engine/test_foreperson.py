@@ -32,7 +32,7 @@ def test_the_foreperson_speaks_in_process_lines_that_cost_no_model_call() -> Non
 
 def is_mediating(text: str) -> bool:
     """A summary, a deadlock report or a question whether to vote: these name the points argued
-    each way and poll the jury (issue 16), still without saying which way anyone should go."""
+    each way and poll the jury, still without saying which way anyone should go."""
     return text.startswith(("Let me sum up", DEADLOCK_REPORT, READY_TO_VOTE))
 
 

@@ -1,4 +1,4 @@
-"""Offline jurors act their archetype and use their own memory when they speak (issue 13)."""
+"""Offline jurors act their archetype and use their own memory when they speak."""
 
 import asyncio
 

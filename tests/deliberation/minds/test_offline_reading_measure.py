@@ -1,4 +1,4 @@
-"""The offline jury reads arguments, measured (issue 13): every argument of the test set against a
+"""The offline jury reads arguments, measured: every argument of the test set against a
 control speech that says nothing, in the same seeded room (``reading_measure``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Verdicts follow clear evidence (issue 13, point 7): AI-only runs of the offline jury, seeded."""
+"""Verdicts follow clear evidence: AI-only runs of the offline jury, seeded."""
 
 from __future__ import annotations
 

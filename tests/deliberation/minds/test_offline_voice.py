@@ -1,5 +1,5 @@
 """The offline engine reads as a deliberation, not a template: whole sentences from the file, each
-side arguing its own reasons, and a room that does not repeat itself (issue 3, item 4)."""
+side arguing its own reasons, and a room that does not repeat itself."""
 
 import asyncio
 import re

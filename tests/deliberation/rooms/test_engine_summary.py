@@ -1,5 +1,5 @@
-"""A room's requests read the engine state's small summary, never the whole state (BENCHMARKS.md,
-issue 12: the state is mostly the jurors' memories and grows every round)."""
+"""A room's requests read the engine state's small summary, never the whole state (BENCHMARKS.md:
+the state is mostly the jurors' memories and grows every round)."""
 
 from __future__ import annotations
 
