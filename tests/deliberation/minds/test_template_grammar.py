@@ -18,10 +18,9 @@ from types import ModuleType
 
 import pytest
 
-from deliberation.engine import foreperson
+from deliberation.engine import foreperson, judge
 from deliberation.minds.offline import archetypes, craft, frames, phrases, reflection, voices
 from deliberation.minds.offline.naming import agree, item_name_of, label_plural, old_bailey_name
-from deliberation.narration import judge
 
 ONE = "the money order receipt"
 SEVERAL = "the cell-site records"
