@@ -184,7 +184,8 @@ class OfflineMind:
                 touched = any(d.split(":", 1)[0].lower() in speech.content.lower() for d in outlook.doubts if d)
                 if touched and base < 0:
                     base *= params.DOUBT_RESONANCE
-                if majority and outlook.vote != majority:  # the room's weight, felt with every speech
+                pressing = not params.PRESSURE_WITH_ARGUMENTS or speech.position == majority
+                if majority and outlook.vote != majority and pressing:  # the room's weight behind its arguments
                     base += pressure if majority == "guilty" else -pressure
                 if not listener.active:
                     base *= params.PASSIVE_ATTENTION
