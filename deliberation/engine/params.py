@@ -52,7 +52,10 @@ ballot on the ambiguous hit-and-run became 12-0 in four rounds in most seeds: on
 each person in a class). Now the pull rides only on the arguments made for the majority's side
 (``PRESSURE_WITH_ARGUMENTS``): a minority juror moves when the majority argues, not by drift while
 its own side is speaking, so a contested room takes more rounds to settle and its minority holds
-out while its side still has things to say. With the room moving more slowly, three quiet rounds no
+out while its side still has things to say. A round in which people add their turns (a room of
+six hears up to ten speeches) shares the pull of ``PRESSURE_SPEECHES`` speeches among them: more
+arguments are heard, but the room does not lean harder for it (AI-only rounds, at most four
+speeches, are unchanged). With the room moving more slowly, three quiet rounds no
 longer mean a stuck jury (``STABILITY_ROUNDS`` 3 -> 4; a round stands for ten minutes of talk, see
 ``rules.ROUND_MINUTES``). Clear cases, whose first ballot is lopsided, still settle in two or
 three rounds; the calibration targets hold on the dev sessions.
@@ -134,5 +137,6 @@ DOUBT_RESONANCE = 1.3  # an argument touching a listener's own doubt lands harde
 PASSIVE_ATTENTION = 0.6  # passive listeners take in less
 MAJORITY_PRESSURE = 0.45  # pull on minority jurors with every speech, x (majority share - 0.5) x 2 (calibrated)
 PRESSURE_WITH_ARGUMENTS = True  # the room's pull rides only on speeches that argue its side (the pace pass)
+PRESSURE_SPEECHES = 4.0  # a round with more speeches (people's turns) shares this many speeches' pull
 REACTION_JITTER = 0.12  # per-listener spread of base impact
 PERSUADED_THRESHOLD = 0.25  # |base impact| against one's vote that counts as persuaded

@@ -162,6 +162,8 @@ class OfflineMind:
         guilty_share = votes.count("guilty") / len(votes) if votes else 0.5
         majority = "guilty" if guilty_share > 0.5 else "not_guilty" if guilty_share < 0.5 else ""
         pressure = params.MAJORITY_PRESSURE * abs(guilty_share - 0.5) * 2
+        # A round's pull is at most that of PRESSURE_SPEECHES speeches, however many people add theirs.
+        pressure *= min(1.0, params.PRESSURE_SPEECHES / max(1, len(request.speeches)))
         readings = [
             read(request.case, speech.content, request.passages[i] if i < len(request.passages) else ())
             for i, speech in enumerate(request.speeches)
