@@ -46,7 +46,7 @@ the seed's draws set most first ballots and one in seven tied 6-6. At 2.0 the fi
 the file's side as the evidence lean does; hung juries, first-ballot majority wins and vote changes
 stay inside their targets, and the clear curated cases still end their way.
 
-The pace pass (``bench/game_pace.py``; figures in REALISM.md): the room's pull on its minority
+The pace pass (measured by ``bench/game_pace.py``): the room's pull on its minority
 was felt with every speech, whatever the speech argued, so a split room snowballed (a 6-6 first
 ballot on the ambiguous hit-and-run became 12-0 in four rounds in most seeds: one or two turns for
 each person in a class). Now the pull rides only on the arguments made for the majority's side
