@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import statistics
 import sys
 import time
 from collections import Counter, defaultdict
@@ -202,7 +203,9 @@ def report(rows: list[dict[str, Any]]) -> None:
                 rate = verdicts[want] / sum(verdicts.values())
                 mark = f"  clear {want}: {100 * rate:.0f}% {'ok' if rate >= CLEAR_TARGET else 'BELOW 85%'}"
             counts = " ".join(f"{v} {verdicts[v]:3d}" for v in ("guilty", "not_guilty", "hung"))
-            print(f"   {slug:30s} {counts}{mark}")
+            rounds = sorted(r["rounds"] for r in items if r["name"] == slug)
+            pace = f"  rounds median {statistics.median(rounds):.1f} (range {rounds[0]}-{rounds[-1]})" if rounds else ""
+            print(f"   {slug:30s} {counts}{mark}{pace}")
     sets = [label for label in by_set if label != "curated"]
     if not sets:
         return

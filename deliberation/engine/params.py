@@ -45,6 +45,20 @@ at 1.0 the case moved a juror's start less than the juror's own noise (0.2 x (0.
 the seed's draws set most first ballots and one in seven tied 6-6. At 2.0 the first ballot follows
 the file's side as the evidence lean does; hung juries, first-ballot majority wins and vote changes
 stay inside their targets, and the clear curated cases still end their way.
+
+The pace pass (measured by ``bench/game_pace.py``): the room's pull on its minority
+was felt with every speech, whatever the speech argued, so a split room snowballed (a 6-6 first
+ballot on the ambiguous hit-and-run became 12-0 in four rounds in most seeds: one or two turns for
+each person in a class). Now the pull rides only on the arguments made for the majority's side
+(``PRESSURE_WITH_ARGUMENTS``): a minority juror moves when the majority argues, not by drift while
+its own side is speaking, so a contested room takes more rounds to settle and its minority holds
+out while its side still has things to say. A round in which people add their turns (a room of
+six hears up to ten speeches) shares the pull of ``PRESSURE_SPEECHES`` speeches among them: more
+arguments are heard, but the room does not lean harder for it (AI-only rounds, at most four
+speeches, are unchanged). With the room moving more slowly, three quiet rounds no
+longer mean a stuck jury (``STABILITY_ROUNDS`` 3 -> 4; a round stands for ten minutes of talk, see
+``rules.ROUND_MINUTES``). Clear cases, whose first ballot is lopsided, still settle in two or
+three rounds; the calibration targets hold on the dev sessions.
 """
 
 from __future__ import annotations
@@ -60,7 +74,7 @@ FLIP_TO_GUILTY_ABOVE = 0.6
 
 # --- Rounds and endings --------------------------------------------------------------------------
 MAX_ROUNDS = 20
-STABILITY_ROUNDS = 3  # rounds without a vote change that end the deliberation
+STABILITY_ROUNDS = 4  # rounds without a vote change that end the deliberation (the pace pass; was 3)
 MIN_SPEAKERS = 1
 MAX_SPEAKERS = 4
 ACTIVE_LISTENERS = 3  # jurors who fully process a round; the rest get the lighter heuristic
@@ -122,5 +136,7 @@ INFLUENCE_SCALE = 0.6
 DOUBT_RESONANCE = 1.3  # an argument touching a listener's own doubt lands harder
 PASSIVE_ATTENTION = 0.6  # passive listeners take in less
 MAJORITY_PRESSURE = 0.45  # pull on minority jurors with every speech, x (majority share - 0.5) x 2 (calibrated)
+PRESSURE_WITH_ARGUMENTS = True  # the room's pull rides only on speeches that argue its side (the pace pass)
+PRESSURE_SPEECHES = 4.0  # a round with more speeches (people's turns) shares this many speeches' pull
 REACTION_JITTER = 0.12  # per-listener spread of base impact
 PERSUADED_THRESHOLD = 0.25  # |base impact| against one's vote that counts as persuaded

@@ -31,7 +31,8 @@ class EngineSettings:
     max_rounds: int = params.MAX_ROUNDS
     min_speakers: int = params.MIN_SPEAKERS
     max_speakers: int = params.MAX_SPEAKERS
-    stability_rounds: int = params.STABILITY_ROUNDS
+    # Read when the settings are made, so a bench can try another value of the parameter.
+    stability_rounds: int = field(default_factory=lambda: params.STABILITY_ROUNDS)
     summary_interval: int = params.SUMMARY_INTERVAL
     keep_recent: int = params.KEEP_RECENT
     active_listeners: int = params.ACTIVE_LISTENERS

@@ -187,6 +187,8 @@ class OfflineMind:
         guilty_share = votes.count("guilty") / len(votes) if votes else 0.5
         majority = "guilty" if guilty_share > 0.5 else "not_guilty" if guilty_share < 0.5 else ""
         pressure = params.MAJORITY_PRESSURE * abs(guilty_share - 0.5) * 2
+        # A round's pull is at most that of PRESSURE_SPEECHES speeches, however many people add theirs.
+        pressure *= min(1.0, params.PRESSURE_SPEECHES / max(1, len(request.speeches)))
         readings = [
             read(request.case, speech.content, request.passages[i] if i < len(request.passages) else ())
             for i, speech in enumerate(request.speeches)
@@ -209,7 +211,8 @@ class OfflineMind:
                 touched = any(d.split(":", 1)[0].lower() in speech.content.lower() for d in outlook.doubts if d)
                 if touched and base < 0:
                     base *= params.DOUBT_RESONANCE
-                if majority and outlook.vote != majority:  # the room's weight, felt with every speech
+                pressing = not params.PRESSURE_WITH_ARGUMENTS or speech.position == majority
+                if majority and outlook.vote != majority and pressing:  # the room's weight behind its arguments
                     base += pressure if majority == "guilty" else -pressure
                 if not listener.active:
                     base *= params.PASSIVE_ATTENTION

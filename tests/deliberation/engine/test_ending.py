@@ -1,5 +1,6 @@
 import pytest
 
+from deliberation.engine import params
 from deliberation.engine.ending import (
     FINAL_VOTE_ONLY,
     NEAR_LIMIT,
@@ -56,9 +57,13 @@ def test_a_called_vote_ends_the_deliberation() -> None:
     assert end_reason(state) == "called"
 
 
-def test_three_rounds_without_a_vote_change_end_the_deliberation() -> None:
-    assert end_reason(state_with(SPLIT, round_number=5, rounds_without_change=2)) is None
-    assert end_reason(state_with(SPLIT, round_number=5, rounds_without_change=3)) == "stable"
+def test_stability_rounds_without_a_vote_change_end_the_deliberation() -> None:
+    quiet = params.STABILITY_ROUNDS  # four by default: a round stands for ten minutes of talk
+    assert quiet == 4
+    assert end_reason(state_with(SPLIT, round_number=6, rounds_without_change=quiet - 1)) is None
+    assert end_reason(state_with(SPLIT, round_number=6, rounds_without_change=quiet)) == "stable"
+    three = state_with(SPLIT, round_number=5, rounds_without_change=3, settings=EngineSettings(stability_rounds=3))
+    assert end_reason(three) == "stable"
 
 
 def test_the_round_limit_ends_the_deliberation() -> None:
