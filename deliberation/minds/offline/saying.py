@@ -15,6 +15,7 @@ file's whole sentence, and a clause the game has heard is not used again (``unsa
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -68,6 +69,13 @@ def _lines(text: str) -> set[str]:
     return {key for key in (" ".join(words(s)) for s in split_sentences(text)) if len(key.split()) >= 2}
 
 
+@functools.lru_cache(maxsize=4096)
+def _heard(text: str) -> tuple[frozenset[tuple[str, ...]], frozenset[str], frozenset[str], str]:
+    """A speech's eight-word sequences, long sentences, sentences and words, worked out once: the
+    mind rebuilds the game's ``Said`` at every speech from every speech before it."""
+    return frozenset(grams(text)), frozenset(long_sentences(text)), frozenset(_lines(text)), " ".join(words(text))
+
+
 class Said:
     """The game's words so far: eight-word sequences, long sentences and the text itself."""
 
@@ -80,10 +88,11 @@ class Said:
             self.add(text)
 
     def add(self, text: str) -> None:
-        self.grams |= grams(text)
-        self.sentences |= long_sentences(text)
-        self.lines |= _lines(text)
-        self._words.append(" ".join(words(text)))
+        heard_grams, heard_sentences, heard_lines, heard_words = _heard(text)
+        self.grams |= heard_grams
+        self.sentences |= heard_sentences
+        self.lines |= heard_lines
+        self._words.append(heard_words)
 
     @property
     def text(self) -> str:
@@ -92,8 +101,8 @@ class Said:
     def repeats(self, text: str) -> int:
         """How much of ``text`` the game has said: its old eight-word sequences, and its old long
         sentences (which count thrice), and any shorter sentence said before word for word."""
-        lines = _lines(text)
-        return len(grams(text) & self.grams) + 3 * len(long_sentences(text) & self.sentences) + len(lines & self.lines)
+        heard_grams, heard_sentences, heard_lines, _ = _heard(text)
+        return len(heard_grams & self.grams) + 3 * len(heard_sentences & self.sentences) + len(heard_lines & self.lines)
 
     def frame_uses(self, template: str) -> int:
         """How often the game has said a template's own words (its longest run of ``FRAME_WORDS``
