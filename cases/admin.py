@@ -156,7 +156,7 @@ class CaseAdmin(admin.ModelAdmin):
     show_full_result_count = False  # one count per page, not two, over a library of 100,000
     paginator = CappedPaginator  # and that count stops at 10,000 (pages reach that far; narrow to go further)
     search_fields = ("title",)  # the box searches the full-text index (get_search_results)
-    search_help_text = "Words of the title or summary (full-text), or an exact slug or trial id."
+    search_help_text = "Words of the title or summary (full-text), an exact slug, or a trial id or its start: t18370918"
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ("created_at", "updated_at", "original_record")
     inlines = (DefendantInline, EvidenceInline, WitnessInline)

@@ -242,14 +242,36 @@ def library_changed() -> None:
     cache.delete(FACETS_CACHE_KEY)
 
 
+# An Old Bailey id or the start of one: a trial ("t18370918-2033"), its session ("t18370918", or
+# the session's date alone, "18370918"), or any prefix of those from the year on.
+ID_PREFIX = re.compile(r"^(?P<kind>[a-z]?)(?P<digits>\d{4,8})(?P<rest>-\d*)?$", re.IGNORECASE)
+
+
+def id_prefix(term: str) -> str:
+    """The start of an imported trial's id that ``term`` names, or "" if it does not look like one.
+    A session's date alone is the start of its trials' ids ("t" + the date)."""
+    found = ID_PREFIX.match(term)
+    if found is None:
+        return ""
+    return (found["kind"] or "t").lower() + found["digits"] + (found["rest"] or "")
+
+
 def admin_search(cases: QuerySet[Case], text: str) -> QuerySet[Case]:
-    """The admin's search box: an exact slug or trial id if one matches, else the full-text index.
+    """The admin's search box: an exact slug or trial id if one matches, then the imported trials
+    whose id starts with it (a session's trials by the session's id), else the full-text index.
 
     The search is applied to ``cases`` itself, never as a subquery: the PostgreSQL condition names
     the ``cases_case`` table, which a subquery would alias.
     """
     term = text.strip()
+    if " " in term:
+        return _search(cases, term)
     exact = cases.filter(Q(slug=term) | Q(source_id=term))
-    if " " not in term and exact.exists():
+    if exact.exists():
         return exact
+    prefix = id_prefix(term)
+    if prefix:
+        started = cases.filter(source=Source.OLDBAILEY, source_id__startswith=prefix)
+        if started.exists():
+            return started
     return _search(cases, term)

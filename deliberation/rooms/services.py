@@ -73,7 +73,7 @@ WHEN_ROUND = "The AI jurors are speaking; every participant gets a turn, in seat
 WHEN_IN_LINE = "Seat {current} has the floor ({seconds} s left); your turn comes after seat(s) {before}."
 WHEN_NEXT_CYCLE = "Seat {current} has the floor ({seconds} s left); your next turn comes after the next round."
 ERROR_CONTENT_BLANK = "An argument needs some words."
-ERROR_CONTENT_LONG = "An argument is at most {limit} characters."
+ERROR_CONTENT_LONG = "An argument is at most {limit:,} characters; yours has {length:,}. Shorten it and send it again."
 ERROR_ARGUMENT_TYPE = "An argument type is one of: " + ", ".join(ARGUMENT_TYPES) + "."
 ERROR_TARGET = "A target is another juror's seat, 1-12 (not your own)."
 ERROR_NOT_REMOVABLE = "Seat {seat} is not held by a participant the host can remove."
@@ -364,7 +364,7 @@ def room_speak(
         raise ValidationError(ERROR_TARGET)
     content = content or ""
     if len(content) > MAX_CONTENT:
-        raise ValidationError(ERROR_CONTENT_LONG.format(limit=MAX_CONTENT))
+        raise ValidationError(ERROR_CONTENT_LONG.format(limit=MAX_CONTENT, length=len(content)))
     if strategy:
         side = _side_of(deliberation, seat)
         picked = (item or "").strip() if strategy in ITEM_STRATEGIES else ""

@@ -191,10 +191,14 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
 
     Live: the page listens to the room's websocket and asks again for its live part (htmx gets
     that part alone, a fixed number of queries however long the room runs) when the room changes,
-    until the verdict; every few seconds only while the socket is down (static/js/teacher.js)."""
+    until the verdict; every few seconds only while the socket is down (static/js/teacher.js).
+
+    Staff, who may see every room, may watch it here too, without the host's controls: only the
+    room's host steers it."""
     found = throttle.visible_room(request, code)
     key = _key_in(request, found)
-    if not services.is_host(found, key):
+    host = services.is_host(found, key)
+    if not host and not request.user.is_staff:
         raise PermissionDenied(services.ERROR_NOT_HOST.format(action="see the teacher's view"))
     seen = pushes(found.pk)  # before the room is read: see broadcast.pushes
     deliberation = Deliberation.objects.select_related("case").defer("engine_state").get(pk=found.pk)
@@ -206,6 +210,7 @@ def teacher(request: HttpRequest, code: str) -> HttpResponse:
         **selectors.teacher_view(deliberation, seats),
         "poll_seconds": TEACHER_POLL_SECONDS,
         "push_seen": seen,
+        "steers": host,
     }
     if request.htmx:
         return render(request, "rooms/teacher.html#teacher_live", context)

@@ -162,3 +162,15 @@ def test_the_admin_filters_by_era_and_offence(admin_client):
     html = admin_client.get("/admin/cases/case/?decade=1850&offence=theft").content.decode()
     assert "Old theft" in html and "New theft" not in html and "Old killing" not in html
     assert "1850s" in html and "Kill" in html
+
+
+def test_the_admin_search_finds_imported_trials_by_a_prefix_of_their_id_or_by_their_session(admin_client):
+    first = _case(title="The Crown v. Ann Lee", source="oldbailey", source_id="t18370918-2033")
+    second = _case(title="The Crown v. John Page", source="oldbailey", source_id="t18370918-2101")
+    _case(title="A later session", source="oldbailey", source_id="t18371023-1")
+    _case(title="Curated, no id")
+    for term in ("t18370918", "T18370918-", "18370918", "t1837091"):
+        assert set(admin_search(Case.objects.all(), term)) == {first, second}, term
+    assert list(admin_search(Case.objects.all(), "T18370918-20")) == [first]
+    listed = admin_client.get("/admin/cases/case/", {"q": "t18370918"}).content.decode()
+    assert "Ann Lee" in listed and "John Page" in listed and "A later session" not in listed

@@ -2,7 +2,8 @@
 
 Counsel object to a question before it is answered, or to an answer (move to strike) after it.
 The judge applies the same rules independently of the objector: an objection is sustained when
-its ground's rule holds, overruled otherwise, always with a one-line reason. A sustained
+its ground's rule holds, overruled otherwise, always with a one-line reason (on leading, one that
+names the words that lead, or says why the question may stand). A sustained
 objection to a question means the witness does not answer; a sustained objection to an answer
 strikes it, the jury is told to disregard it, and it never reaches the jurors' memory.
 
@@ -175,8 +176,35 @@ def question_grounds(
     return found
 
 
-def rule(ground: str, sustained: bool) -> Ruling:
-    return Ruling(ground=ground, sustained=sustained, reason=REASONS[(ground, sustained)])
+QUOTED_WORDS = 8  # a question up to this many words is quoted whole in a ruling, a longer one by its start
+
+
+def _quoted(question: str) -> str:
+    words = question.split()
+    return " ".join(words) if len(words) <= QUOTED_WORDS else " ".join(words[: QUOTED_WORDS - 2]) + "…"
+
+
+def leading_reason(question: str, *, cross: bool, sustained: bool) -> str:
+    """Why the judge ruled as they did on "leading", naming what made ``question`` lead (its opening
+    or its tag), or why it may stand: it suggests no answer, or this is cross-examination."""
+    found = LEADING.search(question.strip())
+    if found is None:
+        quoted = _quoted(question)
+        if cross:
+            return f'Overruled: "{quoted}" does not suggest its answer, and counsel may lead in cross-examination.'
+        return f'Overruled: "{quoted}" asks for the witness\'s own account without suggesting the answer.'
+    lead = found.group(0).strip().lstrip(",").strip()
+    if found.group(0).lstrip().startswith(","):
+        how = f'ends "{lead}", asking the witness only to agree'
+    else:
+        how = f'opens "{lead[:1].upper()}{lead[1:]}", telling the witness the answer'
+    if sustained:
+        return f"Sustained: the question {how}; counsel may not put words into their own witness's mouth."
+    return f"Overruled: the question {how}, but in cross-examination counsel may lead the other side's witness."
+
+
+def rule(ground: str, sustained: bool, reason: str = "") -> Ruling:
+    return Ruling(ground=ground, sustained=sustained, reason=reason or REASONS[(ground, sustained)])
 
 
 def rule_on_question(
@@ -190,7 +218,10 @@ def rule_on_question(
 ) -> Ruling:
     """The judge's ruling on an objection to a question: sustained exactly when the ground's rule holds."""
     grounds = question_grounds(question, cross=cross, vocabulary=vocabulary, answered=answered, defendants=defendants)
-    return rule(ground, ground in grounds)
+    sustained = ground in grounds
+    if ground == "leading":
+        return rule(ground, sustained, leading_reason(question, cross=cross, sustained=sustained))
+    return rule(ground, sustained)
 
 
 def rule_on_answer(ground: str, answer: str) -> Ruling:

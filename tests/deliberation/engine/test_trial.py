@@ -90,7 +90,35 @@ def test_a_leading_question_to_ones_own_witness_is_sustained_and_goes_unanswered
     )
     assert [e.kind for e in events] == ["question", "objection", "ruling"]
     assert events[1].side == "defense" and events[2].sustained is True
-    assert events[2].text == rules.REASONS[("leading", True)]
+    assert (
+        events[2].text
+        == rules.rule_on_question(
+            "leading", "You saw the prisoner bring the watch, didn't you?", cross=False, vocabulary=set(), answered=[]
+        ).reason
+    )
+
+
+def test_each_leading_ruling_names_what_made_the_question_leading_or_why_it_may_stand():
+    def reason(question: str, cross: bool) -> str:
+        ruled = rules.rule_on_question("leading", question, cross=cross, vocabulary={"watch"}, answered=[])
+        assert (
+            ruled.reason
+            == rules.rule_on_question("leading", question, cross=cross, vocabulary={"watch"}, answered=[]).reason
+        )  # the same question, the same reason
+        assert ruled.reason.endswith(".") and ".." not in ruled.reason and "  " not in ruled.reason
+        return ruled.reason
+
+    tag = reason("You brought the watch, didn't you?", cross=False)
+    opening = reason("Isn't it true that he brought the watch?", cross=False)
+    told = reason("You saw him take the watch?", cross=False)
+    assert tag.startswith("Sustained") and "didn't you?" in tag
+    assert opening.startswith("Sustained") and "Isn't it true" in opening
+    assert told.startswith("Sustained") and "You saw" in told
+    crossed = reason("Isn't it true that he brought the watch?", cross=True)
+    assert crossed.startswith("Overruled") and "Isn't it true" in crossed and "cross-examination" in crossed
+    plain = reason("Where was the watch kept?", cross=False)
+    assert plain.startswith("Overruled") and "Where was the watch kept?" in plain
+    assert len({tag, opening, told, crossed, plain, reason("How far away were you?", cross=True)}) == 6
 
 
 def test_leading_is_allowed_in_cross_examination():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -473,3 +474,28 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
         action = {trial_steps.REVIEW: "no_objection", trial_steps.SPEECH: "ai_speak"}[waiting.what]
         counsel.seat_move(deliberation_id=room.pk, seat_number=2, action=action)
     assert "witness" in card() and "cross-examination" in card()  # Anna cross-examines the prosecution's witness
+
+
+def _links(html: str) -> list[str]:
+    return [href for href in re.findall(r'href="(/[^"]*)"', html) if not href.startswith("/static/")]
+
+
+def test_staff_can_follow_every_link_the_class_page_shows_them_and_see_no_host_control_they_may_not_use(
+    robbery, admin_client
+):
+    session = _class(robbery, groups=2)
+    room = _rooms(session)[0]
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    page = admin_client.get(f"/classes/{session.public_id}/").content.decode()
+    links = _links(page)
+    assert f"/rooms/{room.room_code}/teacher/" in links
+    for href in links:
+        assert admin_client.get(href).status_code == 200, href
+    teacher_view = admin_client.get(f"/rooms/{room.room_code}/teacher/").content.decode()
+    for href in _links(teacher_view):
+        assert admin_client.get(href).status_code == 200, href
+    assert 'method="post"' not in teacher_view  # staff watch; only the room's host steers it
+    # The room's host still steers it from there; a student of the room and a stranger still may not see it.
+    assert 'method="post"' in _browser(TEACHER).get(f"/rooms/{room.room_code}/teacher/").content.decode()
+    assert _browser(ANNA.session_key).get(f"/rooms/{room.room_code}/teacher/").status_code == 403
+    assert Client().get(f"/rooms/{room.room_code}/teacher/").status_code == 404

@@ -33,5 +33,5 @@ def test_a_room_hears_exactly_the_limit_and_refuses_one_character_more(robbery, 
         services.room_speak(
             deliberation_id=room.pk, credential=Credential(session_key=key), content="x" * (MAX_TEXT + 1)
         )
-    assert excinfo.value.messages == [ERROR_CONTENT_LONG.format(limit=MAX_TEXT)]
+    assert excinfo.value.messages == [ERROR_CONTENT_LONG.format(limit=MAX_TEXT, length=MAX_TEXT + 1)]
     services.room_speak(deliberation_id=room.pk, credential=Credential(session_key=key), content="x" * MAX_TEXT)

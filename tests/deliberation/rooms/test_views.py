@@ -244,4 +244,21 @@ def test_an_argument_over_the_limit_is_refused_with_the_services_own_message(cod
     too_long = "x" * (MAX_CONTENT + 1)
     data = {"seat": "2", "content": too_long, "argument_type": "logical"}
     refused = htmx(anna, "post", reverse("room_speak", args=[code]), data)
-    assert ERROR_CONTENT_LONG.format(limit=MAX_CONTENT) in refused.content.decode()
+    assert ERROR_CONTENT_LONG.format(limit=MAX_CONTENT, length=MAX_CONTENT + 1) in refused.content.decode()
+
+
+def test_a_refused_overlong_argument_says_the_limit_and_its_length_and_comes_back_whole(code, teacher):
+    import html
+    import re
+
+    from deliberation.rooms.services import MAX_CONTENT
+
+    anna = join(code, 2, "Anna")
+    first_round(code, teacher)
+    words = "The watchman saw him for two seconds, at night, & by lamplight. "
+    too_long = (words * (20_000 // len(words) + 1))[:20_000]
+    data = {"seat": "2", "content": too_long, "argument_type": "logical"}
+    refused = htmx(anna, "post", reverse("room_speak", args=[code]), data).content.decode()
+    assert f"{MAX_CONTENT:,} characters" in refused and "20,000" in refused
+    box = re.search(r'<textarea id="id_content"[^>]*>(.*?)</textarea>', refused, re.S)
+    assert box is not None and html.unescape(box.group(1)) == too_long
