@@ -64,7 +64,7 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
     from deliberation.rooms import classes, clock, control, services
     from deliberation.rooms.services import Credential
     from deliberation.rooms.state import STAGE_TURNS, room_of
-    from deliberation.services import counsel
+    from deliberation.services import counsel, counsel_claims
 
     rng = random.Random(seed)
     session = classes.class_create(
@@ -138,8 +138,8 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
             mark = plan_action[0]
             plan_action = None
             if mark == "claim":
-                for seat, side in zip(seats, counsel.SIDES, strict=False):
-                    counsel.counsel_claim(deliberation_id=d.pk, seat_number=seat, side=side)
+                for seat, side in zip(seats, counsel_claims.SIDES, strict=False):
+                    counsel_claims.counsel_claim(deliberation_id=d.pk, seat_number=seat, side=side)
                 claimed = True
             elif isinstance(mark, tuple) and len(mark) == 3:
                 side, what = mark[1], mark[2]

@@ -17,7 +17,7 @@ from pydantic import Field
 from deliberation.court.courtroom import witness_roles
 from deliberation.engine.trial.steps import MAX_QUESTION
 from deliberation.mcp.app import _call, _seat_for, server
-from deliberation.services import counsel
+from deliberation.services import counsel_claims
 from deliberation.trial.panel import trial_state_for
 
 
@@ -28,13 +28,15 @@ def _state(token: str) -> dict[str, Any]:
 
 def _move(token: str, action: str, text: str = "", ground: str = "") -> dict[str, Any]:
     deliberation, seat = _seat_for(token)
-    counsel.seat_move(deliberation_id=deliberation.pk, seat_number=seat.number, action=action, text=text, ground=ground)
+    counsel_claims.seat_move(
+        deliberation_id=deliberation.pk, seat_number=seat.number, action=action, text=text, ground=ground
+    )
     return _state(token)
 
 
 def _claim(token: str, side: str) -> dict[str, Any]:
     deliberation, seat = _seat_for(token)
-    counsel.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
+    counsel_claims.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
     return _state(token)
 
 

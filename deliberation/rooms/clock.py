@@ -43,7 +43,7 @@ from deliberation.rooms.state import (
     stamp,
     turn_seconds,
 )
-from deliberation.services import claims, counsel, lifecycle
+from deliberation.services import claims, counsel_claims, counsel_stand_in, lifecycle
 from deliberation.services.broadcast import announce
 from deliberation.services.room_clock import ROOM_TICK, cycle_begin, set_due
 from deliberation.services.room_clock import save as _save
@@ -59,7 +59,7 @@ RETRY_SECONDS = 5.0  # after a round that could not be completed
 
 def begin(deliberation: Deliberation, *, side: str) -> None:
     """Open the deliberation; with the trial on, the trial first: participants may claim counsel,
-    and the clock opens it after ``counsel.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
+    and the clock opens it after ``counsel_claims.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
     lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
     deliberation.refresh_from_db()
     room = room_of(deliberation)
@@ -68,7 +68,7 @@ def begin(deliberation: Deliberation, *, side: str) -> None:
         room["lesson"] = lesson_times(plan, timezone.now())
     if deliberation.phase == Phase.TRIAL:
         room["stage"], room["queue"] = STAGE_TRIAL, []
-        room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS))
+        room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS))
         room_save(deliberation, room)
         schedule(deliberation, room)
         announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
@@ -186,11 +186,11 @@ def room_tick(*, deliberation_id: int, now: datetime | None = None) -> str:
     """
     action, number = _tick_decide(deliberation_id, now or timezone.now())
     if action == "trial":  # nobody claimed counsel in time: AI counsel begin (outside the lock)
-        counsel.trial_open(deliberation_id=deliberation_id)
+        counsel_claims.trial_open(deliberation_id=deliberation_id)
     if action == "counsel":  # AI counsel make the move a person's time ran out on (outside the lock)
-        counsel.counsel_stand_in(deliberation_id=deliberation_id, now=now)
+        counsel_stand_in.counsel_stand_in(deliberation_id=deliberation_id, now=now)
     if action == "lesson_trial":  # outside the lock, as the trial's own steps are
-        counsel.trial_close_for_time(deliberation_id=deliberation_id)
+        counsel_stand_in.trial_close_for_time(deliberation_id=deliberation_id)
     if action == "lesson_verdict":
         lesson_verdict(deliberation_id=deliberation_id)
     if action == "round":

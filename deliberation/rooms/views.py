@@ -34,7 +34,7 @@ from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKin
 from deliberation.rooms import page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
-from deliberation.services import counsel
+from deliberation.services import counsel_claims
 from deliberation.services.broadcast import pushes
 
 MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
@@ -328,15 +328,15 @@ def trial(request: HttpRequest, code: str) -> HttpResponse:
     def act(deliberation: Deliberation, key: str) -> str:
         seat = services.seat_of(deliberation, Credential(session_key=key))
         if seat is None:
-            raise ValidationError(counsel.ERROR_NOT_A_PARTICIPANT)
+            raise ValidationError(counsel_claims.ERROR_NOT_A_PARTICIPANT)
         if action == "claim":
             side = request.POST.get("side", "")
-            counsel.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
+            counsel_claims.counsel_claim(deliberation_id=deliberation.pk, seat_number=seat.number, side=side)
             return f"You are {side_name(side).lower()}."
         if action == "swap":
-            side = counsel.counsel_swap(deliberation_id=deliberation.pk, seat_number=seat.number)
+            side = counsel_claims.counsel_swap(deliberation_id=deliberation.pk, seat_number=seat.number)
             return f"You are {side_name(side).lower()} now."
-        counsel.seat_move(
+        counsel_claims.seat_move(
             deliberation_id=deliberation.pk,
             seat_number=seat.number,
             action=action,

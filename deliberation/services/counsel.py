@@ -33,13 +33,12 @@ from django.utils import timezone
 from angryagents.background import enqueue
 from cases.casefile import case_file
 from cases.models import Case
-from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.engine.trial.course import Answerer, TrialEvent, TrialState, new_trial, stopped_by_objection
 from deliberation.engine.trial.witness import Answer
 from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
-from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, SeatKind, Turn, TurnKind
+from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
 from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
 from deliberation.services import narration as narration_services
 from deliberation.services import room_clock as clock
@@ -93,7 +92,7 @@ def load(deliberation: Deliberation) -> TrialState:
     return TrialState.from_dict(deliberation.trial_state["state"])
 
 
-def _lock(deliberation_id: int) -> Deliberation:
+def lock_trial(deliberation_id: int) -> Deliberation:
     deliberation = Deliberation.objects.select_for_update().get(pk=deliberation_id)
     if deliberation.phase != Phase.TRIAL or not deliberation.trial_state:
         raise ValidationError(ERROR_NO_TRIAL)
@@ -108,11 +107,11 @@ def _model(deliberation_id: int) -> ModelWitness | None:
     return witness_for(engine) if engine else None
 
 
-def _case(deliberation_id: int) -> CaseFile:
+def trial_case(deliberation_id: int) -> CaseFile:
     return case_file(Case.objects.with_file().get(deliberations__pk=deliberation_id))
 
 
-def _save(deliberation: Deliberation, state: TrialState, prepared: Prepared | None = None) -> None:
+def save_trial(deliberation: Deliberation, state: TrialState, prepared: Prepared | None = None) -> None:
     """Store what happened since the last save: new events as turns, struck answers marked, the
     state; announce it and let the judge read each new ruling (and the directions) aloud. The
     answer the ``prepared`` model answer gave is stored as the model's (or as its fallback)."""
@@ -251,11 +250,11 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
     model = _model(deliberation_id)
     for _ in range(MAX_STEPS):
         if model is not None:
-            file = file or _case(deliberation_id)
+            file = file or trial_case(deliberation_id)
         prepared, point = _prepare(deliberation_id, file, model, _planned) if file else (None, None)
         with transaction.atomic():
             try:
-                deliberation = _lock(deliberation_id)
+                deliberation = lock_trial(deliberation_id)
             except ValidationError:
                 return
             if not deliberation.trial_state.get("opened", True):
@@ -268,17 +267,17 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
             if waiting is not None:  # the person lets the answer stand on their way to their turn
                 trial_steps.no_objection(state, side=waiting.side)
             elif state.finished:
-                _close(deliberation, state)
+                close_trial(deliberation, state)
                 return
             else:
                 if point is not None and point != _point(state):
                     continue  # someone moved the trial on while the model answered: prepare again
-                file = file or _case(deliberation_id)
+                file = file or trial_case(deliberation_id)
                 before = len(state.events)
                 trial_steps.advance(state, file, prepared)
                 if prepared is not None:
                     prepared.note_answer(state, before)
-            _save(deliberation, state, prepared)
+            save_trial(deliberation, state, prepared)
 
 
 def trial_play(*, deliberation_id: int) -> None:
@@ -315,7 +314,7 @@ def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None 
     return True
 
 
-def _wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:
+def wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:
     """Which wait this is: a move made and a new wait of the same kind is another wait."""
     return f"{len(state.events)}:{waiting.side}:{waiting.what}"
 
@@ -328,7 +327,7 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     if not is_room(deliberation):
         return
     room = room_of(deliberation)
-    mark = _wait_mark(state, waiting)
+    mark = wait_mark(state, waiting)
     if room.get("stage") != STAGE_TRIAL or room.get("trial_wait") == mark:
         return
     now = timezone.now()
@@ -339,110 +338,7 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     clock.schedule(deliberation, room)
 
 
-STAND_IN = {trial_steps.EXAMINE: "ai_ask", trial_steps.SPEECH: "ai_speak", trial_steps.REVIEW: "no_objection"}
-STAND_IN_TRIES = 3  # AI counsel's tries at a move for a counsel whose time ran out; then the trial closes
-STAND_IN_RETRY_SECONDS = 5.0  # how long after a refused try the clock tries again
-RETRIED = "retry"  # ``counsel_stand_in``'s answer when its move was refused and will be tried again
-CLOSED = "closed"  # ... when its move was refused too often and the trial was closed early
-
-
-def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> str:
-    """A room's counsel let their time run out: AI counsel makes the move the trial waits for (the
-    next question, the speech, or letting the answer stand), then the trial goes on. Returns the
-    action taken, or "" when the wait was already over (they moved meanwhile).
-
-    A refused move (``trial_move`` raised: the trial's state or the case no longer allow it) is
-    logged and tried again ``STAND_IN_RETRY_SECONDS`` later (``RETRIED``); the last of
-    ``STAND_IN_TRIES`` refusals closes the trial early (``CLOSED``) and the room's rounds begin.
-    A move that was made but whose following steps failed is followed on the next try by AI
-    counsel's steps alone (``trial_advance``), counted the same way."""
-
-    with transaction.atomic():
-        try:
-            deliberation = _lock(deliberation_id)
-        except ValidationError:
-            return ""
-        state = load(deliberation)
-        room = room_of(deliberation)
-        held = str(room.get("trial_wait") or "")
-        waiting = trial_steps.awaiting(state)
-        if waiting is not None and held == _wait_mark(state, waiting):
-            action = STAND_IN[waiting.what]
-        elif held and room.get("stand_in_refused"):
-            action = "advance"  # the move stands, but the trial did not go on after it: play on
-        else:
-            return ""
-    try:
-        if waiting is not None and action != "advance":
-            trial_move(deliberation_id=deliberation_id, side=waiting.side, action=action)
-        else:
-            trial_advance(deliberation_id=deliberation_id)
-    except Exception:  # whatever refused it, the room must not hang at the trial
-        logger.exception("AI counsel's move %r was refused at the trial of deliberation %s", action, deliberation_id)
-        return _stand_in_refused(deliberation_id, held, now or timezone.now())
-    return action
-
-
-def _stand_in_refused(deliberation_id: int, mark: str, now: datetime) -> str:
-    """Count the refusal against this wait: try again on a later tick, or close the trial early."""
-
-    with transaction.atomic():
-        try:
-            deliberation = _lock(deliberation_id)
-        except ValidationError:
-            return ""  # the trial ended meanwhile
-        room = room_of(deliberation)
-        if room.get("trial_wait") != mark:
-            return ""  # the wait moved on meanwhile: its own clock carries it
-        refused = int(room.get("stand_in_refused") or 0) + 1
-        if refused < STAND_IN_TRIES:
-            room["stand_in_refused"] = refused
-            clock.set_due(room, "next_at", now + timedelta(seconds=STAND_IN_RETRY_SECONDS), now)
-            room_save(deliberation, room)
-            clock.schedule(deliberation, room)
-            return RETRIED
-        logger.error(
-            "The trial of deliberation %s is closed early: AI counsel's move was refused %s times",
-            deliberation_id,
-            refused,
-        )
-        room.pop("stand_in_refused", None)
-        room["trial_wait"] = ""
-        room_save(deliberation, room)
-        state = load(deliberation)
-        trial_steps.close_early(state, _case(deliberation_id))
-        _save(deliberation, state)
-        _close(deliberation, state)
-    return CLOSED
-
-
-def trial_close_for_time(*, deliberation_id: int) -> bool:
-    """A room's trial has had its share of the lesson (``rooms.lesson``): the judge closes it as it
-    stands (``trial_steps.close_early``, the directions given) and the deliberation begins. False
-    when no trial is under way any more."""
-    with transaction.atomic():
-        try:
-            deliberation = _lock(deliberation_id)
-        except ValidationError:
-            return False
-        room = room_of(deliberation)
-        room["lesson"] = {**(room.get("lesson") or {}), "trial_closed": True}
-        room["trial_wait"] = ""
-        room_save(deliberation, room)
-        state = load(deliberation)
-        trial_steps.close_early(state, _case(deliberation_id), text=TIME_CLOSED)
-        _save(deliberation, state)
-        _close(deliberation, state)
-    return True
-
-
-TIME_CLOSED = (
-    "Members of the jury, the time this court has for the trial is over. What you have heard stands; "
-    "I give you my directions now."
-)
-
-
-def _close(deliberation: Deliberation, state: TrialState) -> None:
+def close_trial(deliberation: Deliberation, state: TrialState) -> None:
 
     vote = deliberation.trial_state.get("vote")
     deliberation.phase = Phase.INITIAL_VOTE
@@ -465,10 +361,10 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
         raise ValidationError(ERROR_ACTION_UNKNOWN)
     if action == "continue":
         with transaction.atomic():
-            if side not in load(_lock(deliberation_id)).people:
+            if side not in load(lock_trial(deliberation_id)).people:
                 raise ValidationError(ERROR_NOT_COUNSEL)
     else:
-        file = _case(deliberation_id)
+        file = trial_case(deliberation_id)
         asks = {
             "ask": lambda _state: " ".join(text.split()) or None,
             "ai_ask": lambda s: None if s.finished else s.plan[s.cursor].get("question"),
@@ -477,7 +373,7 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
             _prepare(deliberation_id, file, _model(deliberation_id), asks[action]) if action in asks else (None, None)
         )
         with transaction.atomic():
-            deliberation = _lock(deliberation_id)
+            deliberation = lock_trial(deliberation_id)
             state = load(deliberation)
             if side not in state.people:
                 raise ValidationError(ERROR_NOT_COUNSEL)
@@ -490,7 +386,7 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
                 raise ValidationError(str(exc)) from None
             if prepared is not None:
                 prepared.note_answer(state, before)
-            _save(deliberation, state, prepared)
+            save_trial(deliberation, state, prepared)
     trial_advance(deliberation_id=deliberation_id, until_mine=side if action == "continue" else "")
 
 
@@ -518,110 +414,3 @@ def _apply(
 
 
 # --- Counsel in a room: participants and external agents ------------------------------------------------
-
-CLAIM_SECONDS = 30.0  # the window to claim (and swap) counsel before a room's trial opens
-SIDES = ("prosecution", "defense")
-ERROR_SIDE_TAKEN = "{counsel} is already taken by seat {seat}."
-ERROR_SIDE_NAME = "Counsel is for the 'prosecution' or the 'defense'."
-ERROR_ONE_SIDE = "Seat {seat} is already counsel for the {side}."
-ERROR_NOT_A_PARTICIPANT = "Only a person or an agent in the room may be counsel."
-
-
-def counsel_side_of(deliberation: Deliberation, seat_number: int) -> str:
-    """The side this seat plays as counsel at the trial (empty: none)."""
-    seats = (deliberation.trial_state or {}).get("counsel", {})
-    return next((side for side, seat in seats.items() if seat == seat_number), "")
-
-
-def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
-    """A room's participant (a person or an agent) takes counsel for ``side``.
-
-    Before the trial opens (the short window ``CLAIM_SECONDS`` after the room starts) a claim only
-    says who will play which side: every participant sees it, a counsel may move to the free side
-    (or ``counsel_swap`` with the other counsel), and nobody's move begins before the window ends,
-    when the clock opens the trial (``trial_open``) and AI counsel takes only the sides nobody
-    claimed. After it opens, a side AI counsel holds may still be taken from the next move on. A
-    side another seat holds is refused, and a seat plays one side. Announces "trial"."""
-    if side not in SIDES:
-        raise ValidationError(ERROR_SIDE_NAME)
-    with transaction.atomic():
-        deliberation = _lock(deliberation_id)
-        seat = deliberation.seats.filter(number=seat_number).first()
-        if seat is None or seat.kind == SeatKind.AI:
-            raise ValidationError(ERROR_NOT_A_PARTICIPANT)
-        stored = dict(deliberation.trial_state)
-        opened = bool(stored.get("opened", True))
-        seats: dict[str, int] = dict(stored.get("counsel", {}))
-        if side in seats and seats[side] != seat_number:
-            raise ValidationError(ERROR_SIDE_TAKEN.format(counsel=trial_counsel.side_name(side), seat=seats[side]))
-        state = load(deliberation)
-        mine = counsel_side_of(deliberation, seat_number)
-        if mine and mine != side:
-            if opened:
-                raise ValidationError(ERROR_ONE_SIDE.format(seat=seat_number, side=mine))
-            seats.pop(mine)  # before the start: the counsel moves to the free side
-            state.people = [p for p in state.people if p != mine]
-        if side not in state.people:
-            state.people.append(side)
-        seats[side] = seat_number
-        stored.update(counsel=seats, state=state.to_dict())
-        deliberation.trial_state = stored
-        deliberation.save(update_fields=["trial_state"])
-        announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
-    if opened:
-        trial_advance(deliberation_id=deliberation_id)
-
-
-ERROR_SWAP_STARTED = "The trial has begun: counsel keep their sides now."
-ERROR_SWAP_NOT_COUNSEL = "Only counsel can swap sides; claim a side first."
-
-
-def counsel_swap(*, deliberation_id: int, seat_number: int) -> str:
-    """Before the trial opens, a counsel swaps sides: with the other counsel if both sides are
-    claimed (both move), else onto the free side. Returns the seat's new side. Announces "trial"."""
-    with transaction.atomic():
-        deliberation = _lock(deliberation_id)
-        stored = dict(deliberation.trial_state)
-        if stored.get("opened", True):
-            raise ValidationError(ERROR_SWAP_STARTED)
-        seats: dict[str, int] = dict(stored.get("counsel", {}))
-        mine = counsel_side_of(deliberation, seat_number)
-        if not mine:
-            raise ValidationError(ERROR_SWAP_NOT_COUNSEL)
-        other = trial_counsel.other(mine)
-        partner = seats.get(other)
-        seats[other] = seat_number
-        if partner is not None:
-            seats[mine] = partner
-        else:
-            seats.pop(mine)
-        state = load(deliberation)
-        state.people = [s for s in SIDES if s in seats]
-        stored.update(counsel=seats, state=state.to_dict())
-        deliberation.trial_state = stored
-        deliberation.save(update_fields=["trial_state"])
-        announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
-    return other
-
-
-def trial_open(*, deliberation_id: int) -> None:
-    """A room's trial opens without counsel claimed for a side: AI counsel plays it (the clock calls
-    this when ``CLAIM_SECONDS`` have passed)."""
-    with transaction.atomic():
-        try:
-            deliberation = _lock(deliberation_id)
-        except ValidationError:
-            return
-        if not deliberation.trial_state.get("opened", True):
-            deliberation.trial_state = {**deliberation.trial_state, "opened": True}
-            deliberation.save(update_fields=["trial_state"])
-    trial_advance(deliberation_id=deliberation_id)
-
-
-def seat_move(*, deliberation_id: int, seat_number: int, action: str, text: str = "", ground: str = "") -> None:
-    """A room participant's or agent's move as counsel: ``trial_move`` for the side their seat plays."""
-    deliberation = Deliberation.objects.get(pk=deliberation_id)
-    side = counsel_side_of(deliberation, seat_number)
-    if not side:
-        raise ValidationError(ERROR_NOT_COUNSEL)
-    trial_move(deliberation_id=deliberation_id, side=side, action=action, text=text, ground=ground)

@@ -450,7 +450,7 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
     from django.utils import timezone
 
     from deliberation.engine.trial import steps as trial_steps
-    from deliberation.services import counsel
+    from deliberation.services import counsel, counsel_claims
 
     session = _class(robbery, groups=1, seats=2, seed=4, trial=True)
     (room,) = _rooms(session)
@@ -463,8 +463,8 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
         return page[page.index('class="class-room-turn"') :]
 
     assert "Counsel are being chosen" in card()
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
-    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1))
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1))
     assert "Opening speeches" in card()  # the defence's opening waits for Anna
     for _ in range(20):
         room.refresh_from_db()
@@ -472,7 +472,7 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
         if waiting is not None and waiting.what == trial_steps.EXAMINE:
             break
         action = {trial_steps.REVIEW: "no_objection", trial_steps.SPEECH: "ai_speak"}[waiting.what]
-        counsel.seat_move(deliberation_id=room.pk, seat_number=2, action=action)
+        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action=action)
     assert "witness" in card() and "cross-examination" in card()  # Anna cross-examines the prosecution's witness
 
 

@@ -14,7 +14,7 @@ from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds
-from deliberation.services import counsel
+from deliberation.services import counsel, counsel_claims, counsel_stand_in
 
 HOST = Credential(session_key="teacher-session")
 ANNA = Credential(session_key="anna-session")
@@ -41,7 +41,7 @@ def room(robbery, settings) -> Deliberation:
 
 def _window_ends(room: Deliberation) -> None:
     """The window for claiming counsel runs out: the clock opens the trial."""
-    later = timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1)
+    later = timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1)
     assert clock.room_tick(deliberation_id=room.pk, now=later) == "trial"
 
 
@@ -53,59 +53,61 @@ def _waiting(room: Deliberation) -> trial_steps.Waiting | None:
 def test_a_rooms_trial_waits_for_counsel_and_the_first_participant_of_each_side_takes_it(room):
     assert room.phase == Phase.TRIAL and room_of(room)["stage"] == STAGE_TRIAL
     assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # nobody has spoken yet
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     with pytest.raises(ValidationError, match="already taken by seat 3"):
-        counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+        counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
     with pytest.raises(ValidationError, match="Only a person or an agent"):
-        counsel.counsel_claim(deliberation_id=room.pk, seat_number=4, side="prosecution")
+        counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=4, side="prosecution")
     assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # a claim opens nothing
     _window_ends(room)  # AI counsel takes the prosecution nobody claimed and opens; the defence's turn waits
     waiting = _waiting(room)
     assert waiting is not None and waiting.side == "defense" and waiting.what == trial_steps.SPEECH
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # in time for its witnesses
+    counsel_claims.counsel_claim(
+        deliberation_id=room.pk, seat_number=2, side="prosecution"
+    )  # in time for its witnesses
     with pytest.raises(ValidationError, match="not your turn"):
-        counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
     assert _waiting(room).what == trial_steps.EXAMINE and _waiting(room).side == "prosecution"
-    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="What did you see?")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="What did you see?")
     waiting = _waiting(room)
     assert waiting.side == "defense" and waiting.what == trial_steps.REVIEW  # both sides are people
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="object", ground="speculation")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="object", ground="speculation")
     assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="ruling").exists()
 
 
 def test_no_further_questions_tells_the_other_counsels_page_that_it_is_their_turn(room, monkeypatch):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
     _window_ends(room)
-    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_speak")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
     assert _waiting(room).side == "prosecution" and _waiting(room).what == trial_steps.EXAMINE
     told: list[tuple[int, str]] = []
     monkeypatch.setattr(counsel, "announce", lambda pk, event, data=None: told.append((pk, event)))
 
-    counsel.seat_move(deliberation_id=room.pk, seat_number=2, action="rest")  # not a word said
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="rest")  # not a word said
 
     assert _waiting(room).side == "defense"  # the defence's cross-examination
     assert (room.pk, "trial") in told
 
 
 def test_a_room_whose_trial_ends_begins_its_rounds(room):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     _window_ends(room)
     for _ in range(300):
         waiting = _waiting(room)
         if waiting is None:
             break
         action = {trial_steps.REVIEW: "no_objection", trial_steps.EXAMINE: "rest"}.get(waiting.what, "ai_speak")
-        counsel.seat_move(deliberation_id=room.pk, seat_number=3, action=action)
+        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action=action)
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION and room_of(room)["stage"] == STAGE_AI
     assert clock.room_tick(deliberation_id=room.pk) == "round"
 
 
 def test_nobody_claiming_counsel_the_clock_lets_ai_counsel_hold_the_trial(room):
-    later = timezone.now() + timedelta(seconds=counsel.CLAIM_SECONDS + 1)
+    later = timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1)
     assert clock.room_tick(deliberation_id=room.pk, now=later) == "trial"
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION
@@ -132,7 +134,7 @@ def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_c
     html = claimed.content.decode()
     assert "You are counsel for the defence." in html and "Your opening speech" not in html  # the window runs
     assert "<strong>Counsel for the defence</strong>: you" in html and "Switch to the other side" in html
-    counsel.trial_open(deliberation_id=Deliberation.objects.get(room_code=code).pk)  # the window's end
+    counsel_claims.trial_open(deliberation_id=Deliberation.objects.get(room_code=code).pk)  # the window's end
     html = student.get(reverse("room_controls", args=[code])).content.decode()
     assert "Your opening speech to the jury" in html
     teacher_controls = teacher.get(reverse("room_controls", args=[code])).content.decode()
@@ -145,11 +147,11 @@ def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_c
     page = student.get(reverse("room", args=[code])).content.decode()
     assert 'id="on-stand"' in page and "On the stand" in page and "The trial is under way." in page
     refused = teacher.post(trial_url, {"action": "claim", "side": "prosecution"}, HTTP_HX_REQUEST="true")
-    assert counsel.ERROR_NOT_A_PARTICIPANT in refused.content.decode()
+    assert counsel_claims.ERROR_NOT_A_PARTICIPANT in refused.content.decode()
 
 
 def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_trial_goes_on(room):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     _window_ends(room)
     waiting = _waiting(room)
     assert waiting.side == "defense" and waiting.what == trial_steps.SPEECH  # their opening, and they left
@@ -170,9 +172,9 @@ def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_tri
 
 
 def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     _window_ends(room)
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="speak", text="He was driving around.")
     before = _waiting(room)
 
     held = room_of(room)["trial_wait"]  # _waiting refreshed the room
@@ -180,15 +182,15 @@ def test_a_counsel_who_moves_in_time_is_never_overtaken_by_the_clock(room):
 
     stale = {**room.settings, "room": {**room_of(room), "trial_wait": "0:defense:speech"}}
     Deliberation.objects.filter(pk=room.pk).update(settings=stale)  # as if the old wait's tick came late
-    assert counsel.counsel_stand_in(deliberation_id=room.pk) == ""
+    assert counsel_stand_in.counsel_stand_in(deliberation_id=room.pk) == ""
     assert _waiting(room) == before
 
 
 def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_closes_and_the_room_moves_on(room):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     _window_ends(room)
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_speak")
-    counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="continue")  # to their cross-examination
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_speak")
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="continue")  # to their cross-examination
     waiting = _waiting(room)
     assert waiting.side == "defense" and waiting.what == trial_steps.EXAMINE
     said = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).count()
@@ -196,14 +198,14 @@ def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_close
     # counsel's next question to them (the stand-in move, "ai_ask") is refused.
     room.case.witnesses.all().delete()
     with pytest.raises(StopIteration):
-        counsel.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_ask")
+        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_ask")
 
     due = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
     assert clock.room_tick(deliberation_id=room.pk, now=due) == "counsel"
     room.refresh_from_db()
     assert room.phase == Phase.TRIAL and room_of(room)["stand_in_refused"] == 1  # refused, to be tried again
     assert clock.room_tick(deliberation_id=room.pk, now=due) == ""  # not before its new time
-    retry = timedelta(seconds=counsel.STAND_IN_RETRY_SECONDS + 1)
+    retry = timedelta(seconds=counsel_stand_in.STAND_IN_RETRY_SECONDS + 1)
     assert clock.room_tick(deliberation_id=room.pk, now=due + retry) == "counsel"
     room.refresh_from_db()
     assert room.phase == Phase.TRIAL and room_of(room)["stand_in_refused"] == 2
@@ -225,14 +227,14 @@ def test_both_students_see_who_has_which_side_and_can_swap_before_the_trial_open
     from angryagents.identity import SESSION_FIELD
     from tests.conftest import browser_of
 
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     ben = Client()
     browser_of(ben, **{SESSION_FIELD: BEN.session_key})
     controls = ben.get(reverse("room_controls", args=[room.room_code])).content.decode()
     assert "<strong>Counsel for the prosecution</strong>: Anna (seat 2)" in controls
     assert "<strong>Counsel for the defence</strong>: you" in controls and "Swap sides with Anna" in controls
-    assert counsel.counsel_swap(deliberation_id=room.pk, seat_number=3) == "prosecution"
+    assert counsel_claims.counsel_swap(deliberation_id=room.pk, seat_number=3) == "prosecution"
     room.refresh_from_db()
     assert room.trial_state["counsel"] == {"prosecution": 3, "defense": 2}
     assert not Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).exists()  # nobody has lost a move
@@ -240,13 +242,13 @@ def test_both_students_see_who_has_which_side_and_can_swap_before_the_trial_open
     waiting = _waiting(room)
     assert waiting.side == "prosecution" and waiting.what == trial_steps.SPEECH  # Ben gives the opening
     with pytest.raises(ValidationError) as refused:
-        counsel.counsel_swap(deliberation_id=room.pk, seat_number=3)
-    assert refused.value.messages == [counsel.ERROR_SWAP_STARTED]
+        counsel_claims.counsel_swap(deliberation_id=room.pk, seat_number=3)
+    assert refused.value.messages == [counsel_claims.ERROR_SWAP_STARTED]
 
 
 def test_the_second_student_to_claim_in_the_window_loses_nothing_to_ai_counsel(room):
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # claimed a moment later
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")  # claimed a moment later
     _window_ends(room)
     trial = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("strategy", flat=True))
     assert "opening" not in trial  # AI counsel gave no opening for either side

@@ -16,7 +16,7 @@ from deliberation.models import ClassSession, Phase, Turn, TurnKind
 from deliberation.rooms import class_selectors, classes, clock, lesson, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_DONE, room_of, turn_seconds, when
-from deliberation.services import counsel
+from deliberation.services import counsel, counsel_claims, counsel_stand_in
 from tests.conftest import browser_of
 
 TEACHER = "the-teachers-browser"
@@ -154,7 +154,7 @@ def test_a_trial_that_outlasts_its_share_of_the_lesson_is_closed_by_the_judge_an
     (room,) = session.rooms.all()
     services.room_join(code=room.room_code, credential=ANNA, name="Anna")
     classes.class_start(class_id=session.pk)
-    counsel.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
     room.refresh_from_db()
     assert room.phase == Phase.TRIAL
     trial_by = when(room_of(room)["lesson"]["trial_by"])
@@ -162,4 +162,4 @@ def test_a_trial_that_outlasts_its_share_of_the_lesson_is_closed_by_the_judge_an
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION and room_of(room)["lesson"]["trial_closed"]
     said = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("content", flat=True))
-    assert counsel.TIME_CLOSED in said
+    assert counsel_stand_in.TIME_CLOSED in said
