@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from deliberation.engine.ports import ArguedPoint
 from deliberation.engine.types import CaseFile
+from deliberation.minds.offline.facets import Facet, case_index
 from deliberation.minds.offline.naming import item_name_of
-from deliberation.minds.offline.reading import Facet, case_index, read
+from deliberation.minds.offline.reading import read
 
 
 def spoken_name(case: CaseFile, facet: Facet) -> str:

@@ -45,6 +45,7 @@ from deliberation.engine.types import CaseFile, Passage
 from deliberation.minds.offline import lexicon as lex
 from deliberation.minds.offline import stance as reading_stance
 from deliberation.minds.offline import vectors as reading_vectors
+from deliberation.minds.offline.facets import CaseIndex, Facet, case_index
 from deliberation.minds.offline.text import has_verb, split_sentences
 
 RELEVANCE_MASS = 5.0  # shared rare-word weight at which a sentence is ~63% about a facet
@@ -56,8 +57,6 @@ ABSOLUTE_WEIGHT = 1.5  # "places him there" outweighs the item's own lean
 REPEAT_DISCOUNT = 0.6  # each earlier time the room heard this facet argued this way
 SPECIFIC_FLOOR = 0.6  # a vague mention keeps this share of its force
 DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
-CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
-STANDING_WEIGHT = 0.6  # how much the other side's uncontested evidence blunts an objection
 CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
@@ -71,7 +70,6 @@ LIST_WEIGHT = 0.2  # a string of names with no verb and no stance word ("glovebo
 # the word rules, and the listed verdict words. Chosen on the older set and the development part, near
 # what ``bench/reading_tune.py`` fits there.
 STANCE_WEIGHTS = (0.5, 0.3, 1.5, 1.0, 1.0)
-ANCHOR_KINDS = frozenset({"claim", "contest", "issue", "evidence", "witness"})  # the file's words that take a side
 ANCHOR_SHARPNESS = 0.05  # relevance a facet must lead by to count e times more in the anchor
 DECISIVE = 0.3  # a sentence this far from neutral says which way it goes; a weaker one follows the text
 FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of what was just said
@@ -84,29 +82,6 @@ HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
 LEANING_WEIGHT = 1.3
 OTHER_WEIGHT = 0.8
 MOTIVE_WEIGHT = 1.6
-
-
-@dataclass(frozen=True)
-class Facet:
-    """One thing in the case file an argument can be about."""
-
-    item_id: str
-    kind: str  # evidence | contest | witness | issue | claim (a side's argument in the file)
-    name: str  # how a listener names it ("the bait bills in the glovebox", "Tasha Hale")
-    lean: float  # -1..1: which way it points taken at its word (+ towards guilt)
-    force: float  # 0..1: how much it can move a listener
-    human: bool  # a person's account (testimony, identification)
-    motive: bool  # a credibility issue that speaks of a motive
-    words: frozenset[str]
-    text: str = ""  # the file's own words for it, for the vectors (``reading_vectors``)
-
-    @property
-    def attack(self) -> bool:
-        return self.kind in {"contest", "issue"}
-
-    @property
-    def key(self) -> str:
-        return f"{self.item_id}:{self.kind}:{self.name}" if self.kind == "issue" else f"{self.item_id}:{self.kind}"
 
 
 @dataclass(frozen=True)
@@ -163,118 +138,6 @@ def archetype_weight(facet: Facet, archetype: str) -> float:
     if archetype in HUMAN_MINDS:
         return LEANING_WEIGHT if facet.human else OTHER_WEIGHT
     return 1.0
-
-
-class CaseIndex:
-    """A case's facets, how rare each word is in it, and each facet's vector; built once per case file."""
-
-    def __init__(self, case: CaseFile, kind: str = "static") -> None:
-        self.kind = kind
-        items = list(_facets(case))
-        self.facets = tuple(items + list(_claims(case, [f for f in items if f.kind in {"evidence", "witness"}])))
-        documents = [facet.words for facet in self.facets] + [frozenset(lex.content_words(case.summary))]
-        count = len(documents)
-        frequency: dict[str, int] = {}
-        for words in documents:
-            for word in words:
-                frequency[word] = frequency.get(word, 0) + 1
-        self.idf = {word: math.log(1 + count / seen) for word, seen in frequency.items()}
-        names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
-        for word in names:  # the defendant's name is in every argument: it says nothing about what
-            self.idf[lex.stem(word)] = 0.0
-        texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
-        self.matrix = reading_vectors.embed(texts, kind)
-        self.leans = np.array([facet.lean for facet in self.facets], dtype=np.float32)
-        self.anchors = np.array([facet.kind in ANCHOR_KINDS for facet in self.facets])
-
-
-def standing(case: CaseFile) -> dict[float, float]:
-    """For each side (+1 guilt, -1 doubt), its strongest evidence that nobody contests."""
-    best = {1.0: 0.0, -1.0: 0.0}
-    for item in case.evidence:
-        if item.contestable and item.contest_reason:
-            continue
-        ours, theirs = item.strength_prosecution, item.strength_defense
-        side = 1.0 if ours >= theirs else -1.0
-        best[side] = max(best[side], abs(ours - theirs))
-    return best
-
-
-def _facets(case: CaseFile) -> Iterable[Facet]:
-    for facet in _raw_facets(case):
-        if facet.attack and facet.lean:  # a doubt about one item leaves the uncontested evidence standing
-            intact = standing(case)[-facet.lean]
-            facet = replace(facet, force=facet.force * (1 - STANDING_WEIGHT * intact))
-        yield facet
-
-
-def _raw_facets(case: CaseFile) -> Iterable[Facet]:
-    for item in case.evidence:
-        ours, theirs = item.strength_prosecution, item.strength_defense
-        lean = max(-1.0, min(1.0, (ours - theirs) * 2))
-        strong, weak = max(ours, theirs), min(ours, theirs)
-        human = item.type == "testimonial"
-        name = _evidence_name(item.label)
-        words = frozenset(lex.content_words(f"{item.label} {item.description}"))
-        said = f"{item.label}. {item.description}"
-        yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words, said)
-        if item.contest_reason:
-            force = 0.2 + 0.5 * weak + 0.2 * (1 - strong)
-            reason = frozenset(lex.content_words(item.contest_reason)) - words  # what only the objection says
-            against = -1.0 if lean >= 0 else 1.0
-            yield Facet(item.id, "contest", name, against, force, human, False, reason, item.contest_reason)
-    for witness in case.witnesses:
-        lean = {"prosecution": 1.0, "defense": -1.0}.get(witness.side, 0.0)
-        issues = witness.credibility_issues
-        own = frozenset(lex.content_words(f"{witness.name} {witness.role}"))
-        words = frozenset(lex.content_words(witness.testimony)) | own
-        account = f"{witness.name}, {witness.role}: {witness.testimony}"
-        force = max(0.1, 0.5 - 0.1 * len(issues))
-        yield Facet(witness.id, "witness", witness.name, lean, force, True, False, words, account)
-        for issue in issues:
-            raised = frozenset(lex.content_words(issue)) - words
-            motive = bool({lex.stem(w) for w in lex.tokens(issue)} & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            force = 0.25 + 0.05 * len(issues)
-            issue_text = f"{witness.name}: {issue}"
-            yield Facet(witness.id, "issue", witness.name, -lean, force, True, motive, raised | own, issue_text)
-
-
-def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
-    """Each side's arguments in the case file: a text that echoes one argues that side."""
-    for prefix, lean, claims in (("P", 1.0, case.prosecution_arguments), ("D", -1.0, case.defense_arguments)):
-        for number, claim in enumerate(claims, start=1):
-            words = frozenset(lex.content_words(claim))
-            closest = max(named, key=lambda facet: len(facet.words & words), default=None)
-            name = closest.name if closest is not None else "that argument"
-            human = bool(closest and closest.human)
-            motive = bool(words & {lex.stem(w) for w in lex.MOTIVE_WORDS})
-            yield Facet(f"{prefix}{number}", "claim", name, lean, CLAIM_FORCE, human, motive, words, claim)
-
-
-BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
-
-
-def _evidence_name(label: str) -> str:
-    """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most). A name
-    in brackets is never cut in half: "Property found or produced (Ann Plimpton)" keeps "(Ann
-    Plimpton)", not "(Ann"."""
-    words = BRACKETED_OR_WORD.findall(label)[:5]  # a bracketed name counts as one word
-    while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
-        words.pop()
-    short = " ".join(words).rstrip(",;:")
-    first = words[0].lower() if words else ""
-    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
-        return short[:1].lower() + short[1:]
-    return "the " + short[:1].lower() + short[1:]
-
-
-def case_index(case: CaseFile) -> CaseIndex:
-    return _case_index(case, reading_vectors.kind_in_use())
-
-
-@lru_cache(maxsize=32)
-def _case_index(case: CaseFile, kind: str) -> CaseIndex:
-    return CaseIndex(case, kind)
 
 
 def _relevance(index: CaseIndex, words: set[str], facet: Facet) -> tuple[float, set[str]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deliberation.minds.offline.reading import _evidence_name, heard_counts, read
+from deliberation.minds.offline.facets import evidence_name
+from deliberation.minds.offline.reading import heard_counts, read
 from tests.deliberation.minds.curated import curated_case
 from tests.deliberation.minds.jury import CASE as PAWNSHOP
 
@@ -79,4 +80,4 @@ def test_a_vague_mention_weighs_less_than_a_specific_one() -> None:
     ],
 )  # fmt: skip
 def test_a_listener_names_an_item_without_cutting_a_bracketed_name_in_half(label, name):
-    assert _evidence_name(label) == name
+    assert evidence_name(label) == name
