@@ -209,6 +209,9 @@ class SeatKind(models.TextChoices):
     AGENT = "agent", "External agent"
 
 
+PERSON_FACE = "👤"
+
+
 class Seat(models.Model):
     deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(12)])
@@ -247,6 +250,12 @@ class Seat(models.Model):
     @property
     def is_participant(self) -> bool:
         return self.kind in (SeatKind.HUMAN, SeatKind.AGENT)
+
+    @property
+    def face(self) -> str:
+        """The emoji a page shows for the seat: a person sitting in a juror's seat is a person, not
+        the AI juror whose seat it was (that juror's emoji stays with the seat for when it plays)."""
+        return PERSON_FACE if self.kind == SeatKind.HUMAN else self.emoji
 
 
 class TurnKind(models.TextChoices):

@@ -224,7 +224,7 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
             Message(
                 turn=turn,
                 style=MESSAGE_STYLE.get(turn.kind, "note"),
-                emoji=seat.emoji if seat else ("⚖️" if turn.kind == TurnKind.JUDGE else ""),
+                emoji=seat.face if seat else ("⚖️" if turn.kind == TurnKind.JUDGE else ""),
                 target_name=name(turn.target_seat),
                 strategy_label=STRATEGY_LABELS.get(turn.strategy, ""),
                 argument_label=ARGUMENT_LABELS.get(turn.argument_type, turn.argument_type.capitalize()),
@@ -232,7 +232,7 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
                 reactions=[
                     Reaction(
                         name=name(r.get("seat")),
-                        emoji=seats[r["seat"]].emoji if r.get("seat") in seats else "",
+                        emoji=seats[r["seat"]].face if r.get("seat") in seats else "",
                         delta=float(r.get("delta", 0.0)),
                         thought=str(r.get("thought", "")),
                         persuaded=bool(r.get("persuaded")),

@@ -122,7 +122,7 @@ def to_markdown(transcript: Transcript) -> str:
     for seat in transcript.seats.values():
         who = transcript.role(seat)
         archetype = f", {seat.archetype_name}" if seat.archetype_name else ""
-        out.append(f"- Seat {seat.number}: {seat.emoji} {seat.display_name}{archetype} ({who})")
+        out.append(f"- Seat {seat.number}: {seat.face} {seat.display_name}{archetype} ({who})")
     for view in transcript.rounds:
         out += ["", "## First ballot" if view.number == 0 else f"## Round {view.number}", ""]
         for narration in view.openings:

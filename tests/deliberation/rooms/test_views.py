@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from angryagents.identity import SESSION_FIELD
-from deliberation.models import Deliberation, Phase, SeatKind
+from deliberation.models import PERSON_FACE, Deliberation, Phase, SeatKind
 from deliberation.rooms import clock, services
 from deliberation.rooms.forms import ERROR_SEAT_GONE
 from deliberation.services.broadcast import pushes
@@ -52,6 +52,18 @@ def test_a_student_finds_a_room_by_code_and_takes_a_seat(code):
     assert seat.session_key == student.session[SESSION_FIELD]
     room = student.get(reverse("room", args=[code]))
     assert b"Seat 3: Cleo" in room.content and b"you sit in seat 3" in room.content
+
+
+def test_a_student_in_a_jurors_seat_is_shown_as_a_person_not_as_that_juror(code):
+    seat = Deliberation.objects.get(room_code=code).seats.get(number=3)
+    juror_face = seat.emoji
+    assert juror_face != PERSON_FACE  # the AI juror's own emoji, before anyone sits there
+    student = join(code, 3, "Ben")
+    page = student.get(reverse("room", args=[code])).content.decode()
+    box = page[page.index('id="seat-3"') :]
+    box = box[: box.index("</li>")]
+    assert PERSON_FACE in box and juror_face not in box
+    assert "Person" in box and seat.archetype_name not in box
 
 
 def test_a_wrong_code_says_so(db):
