@@ -264,8 +264,13 @@ def _table(angle: str, kind: str, side: str) -> tuple[str, ...]:
     return frames.SUPPORT.get(kind, frames.SUPPORT["evidence"])
 
 
+# A filler that ends its own sentence (a quotation "... regret it.'") leaves the template's full stop
+# over: "regret it.'." reads as a slip.
+DOUBLE_STOP = re.compile(r"(?<![.])([.!?])(['’”\"]?)\.(?=\s|$)")
+
+
 def _fill(template: str, values: dict[str, str], plural: bool) -> str:
-    return agree(template, plural).format(**values)
+    return DOUBLE_STOP.sub(r"\1\2", agree(template, plural).format(**values))
 
 
 def _render(
