@@ -46,7 +46,7 @@ import yaml  # noqa: E402
 
 from deliberation.engine.session import begin, run_to_end  # noqa: E402
 from deliberation.engine.state import EngineSettings  # noqa: E402
-from deliberation.engine.types import CaseFile, DefendantInfo, EvidenceItem, WitnessItem  # noqa: E402
+from deliberation.engine.types import CaseFile, DefendantInfo  # noqa: E402
 from deliberation.minds.offline.mind import OfflineMind  # noqa: E402
 from deliberation.minds.offline.text import ends_dangling, split_sentences  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
@@ -67,47 +67,14 @@ STARTS_CUT = re.compile(r"^the (it|a|an|the|he|she|they|his|her|its|this|that|th
 
 def curated_case(slug: str) -> CaseFile:
     """A curated case as the application builds it (``cases.casefile``): summary testimony for the jury,
-    the witness's own words for the stand."""
+    the witness's own words for the stand (the benches' shared loader, plus those words)."""
+    from prompt_growth import load_case
+
+    case = load_case(slug)
     data = yaml.safe_load((ROOT / "cases" / "curated" / f"{slug}.yaml").read_text(encoding="utf-8"))
-    return CaseFile(
-        slug=data["slug"],
-        title=data["title"],
-        summary=data["summary"],
-        charges=tuple(data.get("charges", [])),
-        defendants=tuple(
-            DefendantInfo(name=d["name"], gender=d.get("gender", "unknown"), age=d.get("age"))
-            for d in data.get("defendants", [])
-        ),
-        evidence=tuple(
-            EvidenceItem(
-                id=f"E{n}",
-                label=item["label"],
-                type=item.get("type", "physical"),
-                description=item.get("description", ""),
-                strength_prosecution=float(item.get("strength_prosecution", 0.5)),
-                strength_defense=float(item.get("strength_defense", 0.5)),
-                contestable=bool(item.get("contestable", False)),
-                contest_reason=item.get("contest_reason", "") or "",
-            )
-            for n, item in enumerate(data.get("evidence", []), start=1)
-        ),
-        witnesses=tuple(
-            WitnessItem(
-                id=f"W{n}",
-                name=item["name"],
-                role=item.get("role", ""),
-                testimony=item.get("testimony_summary", ""),
-                first_person=item.get("testimony", "") or "",
-                credibility_issues=tuple(item.get("credibility_issues", []) or ()),
-                side=item.get("side", "neutral"),
-            )
-            for n, item in enumerate(data.get("witnesses", []), start=1)
-        ),
-        prosecution_arguments=tuple(data.get("prosecution_arguments", [])),
-        defense_arguments=tuple(data.get("defense_arguments", [])),
-        themes=tuple(data.get("themes", [])),
-        year=data.get("year"),
-        jurisdiction=data.get("jurisdiction", ""),
+    own = [item.get("testimony", "") or "" for item in data.get("witnesses", [])]
+    return replace(
+        case, witnesses=tuple(replace(w, first_person=words) for w, words in zip(case.witnesses, own, strict=True))
     )
 
 
