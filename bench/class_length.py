@@ -2,7 +2,7 @@
 students, with and without the trial, played at a student's typical pace on a simulated clock.
 
 Run: .venv/bin/python bench/class_length.py [--minutes 45] [--seeds 2] [--students 2 3 4 5 6]
-     [--trial both|on|off] [--no-lesson]
+     [--trial both|on|off] [--no-lesson] [--case SLUG]
 
 Each group is a real room of a class (``classes.class_create`` with ``lesson_minutes``), played
 through the services and the room clock exactly as a server plays it, the offline engine thinking
@@ -14,12 +14,15 @@ lesson runs in seconds or minutes of real time.
 A student's pace (``TURN_THINK``, ``MOVE_THINK``: a turn's reading and typing, a move at the trial)
 is drawn per move from a spread around the pace the lesson plan assumes; a student sometimes lets a
 turn run out. The two lowest seats take counsel for the two sides a few seconds into the trial.
-Students vote on their first turn and speak or pass on each turn after.
+Students vote on their first turn and speak or pass on each turn after; a student whose vote is
+in the room's minority changes it on a turn with chance ``SWAY`` (students who never move would
+hang every room whose two students split, which is not how a class plays).
 
 Printed per shape (students, trial, lesson): how each group ended (the jury's own verdict, or the
 judge's direction when the time was nearly up), minutes from the start to the verdict, and how far
-that is from the set time (negative: before the bell). ``--no-lesson`` plays the same groups with
-the server's defaults and no lesson length, for comparison.
+that is from the set time (negative: before the bell), with the last tally (guilty-not guilty).
+``--no-lesson`` plays the same groups with the server's defaults and no lesson length, for
+comparison.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ TURN_THINK = (12.0, 38.0)  # a student's turn: reading the last speeches, then t
 MOVE_THINK = (10.0, 30.0)  # a move at the trial: reading the answer, choosing the next question (s)
 RUN_OUT = 0.08  # a turn a student lets run out
 SPEAK = 0.6  # a turn spoken (else passed)
+SWAY = 0.1  # a student in the room's minority changes their vote on a turn (never, before 2026-11-28)
 CLAIM_AFTER = 5.0  # seconds into the trial when the students claim counsel
 LINES = (
     "The witness only saw him for a moment, at night.",
@@ -158,6 +162,12 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
                             deliberation_id=d.pk, credential=cred, value=rng.choice(("guilty", "not_guilty"))
                         )
                         voted.add(seat)
+                    else:
+                        mine = d.seats.get(number=seat).vote
+                        votes = list(d.seats.exclude(vote="").values_list("vote", flat=True))
+                        if mine and votes.count(mine) * 2 < len(votes) and rng.random() < SWAY:
+                            other = "not_guilty" if mine == "guilty" else "guilty"
+                            services.room_vote(deliberation_id=d.pk, credential=cred, value=other)
                     if rng.random() < SPEAK:
                         services.room_speak(deliberation_id=d.pk, credential=cred, content=rng.choice(LINES))
                     else:
@@ -167,7 +177,9 @@ def play_group(*, case, students: int, trial: bool, minutes: float | None, seed:
         sim.now += timedelta(seconds=time.perf_counter() - began)  # the server's own work takes time too
     d = Deliberation.objects.get(pk=room.pk)
     ended = (sim.now - start).total_seconds() / 60
+    votes = list(d.seats.values_list("vote", flat=True))
     return {
+        "tally": f"{votes.count('guilty')}-{votes.count('not_guilty')}",
         "ended": ended,
         "verdict": d.verdict or "-",
         "reason": d.end_reason or "unfinished",
@@ -183,6 +195,7 @@ def main() -> None:
     parser.add_argument("--students", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     parser.add_argument("--trial", choices=("both", "on", "off"), default="both")
     parser.add_argument("--no-lesson", action="store_true")
+    parser.add_argument("--case", default="kessler-market-robbery", help="a curated case's slug")
     args = parser.parse_args()
     os.environ.setdefault("ANGRY_NARRATION", "text")
     _django.setup()
@@ -193,7 +206,7 @@ def main() -> None:
     from deliberation.rooms import clock
 
     call_command("load_cases", verbosity=0)
-    case = Case.objects.get(slug="kessler-market-robbery")
+    case = Case.objects.get(slug=args.case)
     sim = SimClock(timezone.now())
     timezone.now = sim  # every service reads the simulated clock
     clock.enqueue = lambda *a, **k: None  # the bench is the clock's only driver
@@ -217,7 +230,8 @@ def main() -> None:
                 ended = [r["ended"] for r in results]
                 gaps = [e - minutes for e in ended]
                 how = ", ".join(
-                    f"{r['reason']}:{r['verdict']} r{r['rounds']}" + (f" trial {r['trial']:.1f}" if trial else "")
+                    f"{r['reason']}:{r['verdict']} {r['tally']} r{r['rounds']}"
+                    + (f" trial {r['trial']:.1f}" if trial else "")
                     for r in results
                 )
                 print(

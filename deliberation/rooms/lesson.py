@@ -4,7 +4,9 @@ A teacher says how long the class has (30, 45 or 60 minutes, or any number betwe
 ``MIN_MINUTES`` and ``MAX_MINUTES``), counted from the moment the room starts. ``plan_for`` picks
 the trial's length (witnesses called per side, questions per examination), the turn length and the
 round limit from it, for a group of a given size at a student's typical pace (``TRIAL_MOVE_SECONDS``,
-``TURN_SECONDS_TYPICAL``), and says it in words for the page before the start.
+``TURN_SECONDS_TYPICAL``), and says it in words for the page before the start. The round limit is
+generous (it falls after the judge's direction even in a brisk room), so a group that has not
+agreed goes on arguing until the time is nearly up rather than ending hung at a count of rounds.
 
 The plan is a promise kept by the clock, not by the estimate: when the trial's share of the time is
 spent the judge closes the trial, and ``margin`` seconds before the bell the judge directs the jury
@@ -16,6 +18,7 @@ minutes and the times it set at the start: ``ends_at``, ``trial_by`` (with the t
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,9 +35,16 @@ ERROR_MINUTES = f"A lesson is {MIN_MINUTES} to {MAX_MINUTES} minutes long (got {
 TRIAL_MOVE_SECONDS = 20.0
 TURN_SECONDS_TYPICAL = 25.0
 AI_ROUND_SECONDS = 8.0  # an AI round heard and shown, with the pause between rounds
+# A brisk room: every student passing quickly, the AI round short. The round limit is set so that even at
+# this pace it falls after the judge's direction: the lesson's clock, not a count of rounds, ends it.
+BRISK_TURN_SECONDS, BRISK_AI_ROUND_SECONDS = 6.0, 3.0
 TRIAL_SHARE = 0.4  # of the time before the verdict, at most, for the trial
-MIN_TURN, MAX_TURN = 20, 90
-MIN_ROUNDS, MAX_ROUNDS = 2, 30
+# A turn (and a counsel's move at the trial) long enough for a student to read the last speeches and
+# type a point; shorter only when a short lesson would otherwise hold fewer than FULL_ROUNDS rounds
+# of every student using all of their time.
+MIN_TURN, MAX_TURN = 20, 60
+FULL_ROUNDS = 4
+MIN_ROUNDS, MAX_ROUNDS = 2, 100
 WITNESSES = (1, 2, 3)  # per side
 QUESTIONS = (1, 2, 3, 4)  # per examination (chief and cross each)
 
@@ -91,14 +101,14 @@ def margin_for(seconds: float) -> int:
 
 
 def trial_estimate(witnesses: int, questions: int, *, move: float = TRIAL_MOVE_SECONDS) -> float:
-    """The trial's seconds when students are counsel on both sides: four speeches, and for every
-    question a move to put it and one to let the answer stand (or object)."""
+    """The trial's seconds when students are counsel on both sides: four speeches, and a move for
+    every question put (examination and cross-examination of each side's witnesses)."""
     asked = 2 * witnesses * 2 * questions
-    return (4 + 2 * asked) * move
+    return (4 + asked) * move
 
 
-def round_estimate(students: int, *, turn: float = TURN_SECONDS_TYPICAL) -> float:
-    return AI_ROUND_SECONDS + max(1, students) * turn
+def round_estimate(students: int, *, turn: float = TURN_SECONDS_TYPICAL, ai: float = AI_ROUND_SECONDS) -> float:
+    return ai + max(1, students) * turn
 
 
 def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
@@ -115,11 +125,9 @@ def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
         witnesses, questions = max(fitting or [(1, 1)], key=lambda wq: (trial_estimate(*wq), -abs(wq[0] - wq[1])))
         trial_seconds = round(budget)  # the judge closes a slower trial here
     left = usable - (trial_estimate(witnesses, questions) if trial else 0)
-    rounds = int(left // round_estimate(students))
-    max_rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, rounds))
-    # A turn long enough to think and type, short enough that the round limit fits even when every
-    # student uses most of theirs.
-    turn = int((left / max_rounds - AI_ROUND_SECONDS) / max(1, students) / 1.5)
+    brisk = round_estimate(students, turn=BRISK_TURN_SECONDS, ai=BRISK_AI_ROUND_SECONDS)
+    max_rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, math.ceil(left / brisk)))
+    turn = int((left / FULL_ROUNDS - AI_ROUND_SECONDS) / max(1, students))
     turn_seconds = max(MIN_TURN, min(MAX_TURN, turn))
     return LessonPlan(
         minutes=minutes,
