@@ -26,8 +26,8 @@ DAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 CLOCK = re.compile(
     rf"\b(?:(?:about|at|by|near|nearly|after|before|till|until|past|towards?|soon|just|from|little|a) ){{0,3}}(?:"
-    rf"\d{{1,2}}[:.]\d{{2}}(?:\s*[ap]\.m\.?)?|\d{{1,2}}\s*[ap]\.m\.?|{_HOUR} o'clock|half[- ]past {_HOUR}"
-    rf"|a quarter (?:past|to|before|after) {_HOUR}|between {_HOUR} and {_HOUR}(?: o'clock)?"
+    rf"\d{{1,2}}[:.]\d{{2}}(?:\s*[ap]\.m\.?)?|\d{{1,2}}\s*[ap]\.m\.?|{_HOUR} o'clock|half[- ]past {_HOUR}(?: o'clock)?"
+    rf"|a quarter (?:past|to|before|after) {_HOUR}(?: o'clock)?|between {_HOUR} and {_HOUR}(?: o'clock)?"
     rf")(?: (?:in the|at) (?:morning|evening|night|afternoon|forenoon))?",
     re.I,
 )
@@ -189,7 +189,13 @@ def you(text: str) -> str:
     for index in range(0, len(pieces), 2):
         for pattern, words in SWAPS:
             pieces[index] = pattern.sub(words, pieces[index])
+        # "you were joking", said to the prisoner, is "the prisoner was joking" when put to the witness
+        pieces[index] = PRISONER_AGREES.sub(lambda m: f"the prisoner {AGREEMENT[m.group(1)]}", pieces[index])
     return "".join(pieces)
+
+
+AGREEMENT = {"were": "was", "have": "has", "are": "is", "do": "does"}
+PRISONER_AGREES = re.compile(r"\bthe prisoner (were|have|are|do)\b")
 
 
 def _lower_start(text: str, record: str) -> str:
