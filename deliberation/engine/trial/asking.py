@@ -280,6 +280,10 @@ def _described(line: RecordLine, record: str) -> Question | None:
 
 # Ways of asking for the next step of a story; which one is fixed by the clause (the same trial
 # reads the same way on every run) so a witness's examination does not repeat one frame.
+STATE = re.compile(
+    r"^\S+(?: [A-Z]\S*)? (?:loved|liked|looked|seemed|appeared|lived|wanted|hoped|believed|supposed|considered"
+    r"|expected|feared|wished|lodged|resided|belonged)\b"
+)
 AFTER = ("What happened after {c}?", "And after {c}, what happened?", "What happened next, after {c}?")
 
 
@@ -287,7 +291,9 @@ def after_question(previous: RecordLine, line: RecordLine, record: str) -> Quest
     """The next step of the story: "What happened after you pressed the silent alarm?", asked about the
     line before ``line`` when it tells an act (the witness answers with what came next, ``trial_witness``)."""
     for clause in _clauses(protect(previous.text))[:2]:
-        clause = _from_subject(_tidy(clause))
+        clause = re.sub(r"^(I|we|he|she|they) then\b", r"\1", _from_subject(_tidy(clause)))
+        if STATE.match(clause):
+            continue  # "he loved that place like a child": a state, not a step of the story
         if ACTION.match(clause) and _fits(clause) and "?" not in clause and len(named_words(clause)) >= 2:
             frame = AFTER[sum(map(ord, clause)) % len(AFTER)]
             asked = restore(frame.format(c=_lower_start(you(clause), record)))
