@@ -172,7 +172,9 @@ def raised_points(summary: str, case: CaseFile | None = None) -> list[list[tuple
         found: list[tuple[str, str]] = []
         for clause in match.group(1).split("; "):
             parts = RAISED.match(clause)
-            who, text = (parts.group("who") or "", parts.group("points") or parts.group("also")) if parts else ("", clause)
+            who, text = (
+                (parts.group("who") or "", parts.group("points") or parts.group("also")) if parts else ("", clause)
+            )
             for name in whole:
                 text = re.sub(re.escape(name), lambda m: m.group(0).replace(" and ", " & "), text, flags=re.I)
             head, _, last = text.rpartition(" and ")

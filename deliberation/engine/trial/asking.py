@@ -27,10 +27,10 @@ from deliberation.engine.trial.phrasing import (
     CLOCK,
     DATE,
     DAYS,
-    MONTHS,
     DISTANCE,
     DURATION,
     MAX_CLAUSE_WORDS,
+    MONTHS,
     NEGATIVE,
     NOT_PLACES,
     OBJECT,
@@ -52,7 +52,6 @@ from deliberation.engine.trial.phrasing import (
     you,
 )
 from deliberation.engine.trial.text import STOP, RecordLine, content_words, stem
-
 
 RUN_WORDS = 4  # words of the record in a row a question carries
 TELLING_WORDS = 2  # of which this many are not stop words
@@ -270,7 +269,8 @@ DESCRIBED = re.compile(
 
 
 def _described(line: RecordLine, record: str) -> Question | None:
-    """ "I told the first officer the driver was a guy" -> "How did you describe the driver when you told the first officer?"."""
+    """ "I told the first officer the driver was a guy" -> "How did you describe the driver when you
+    told the first officer?"."""
     match = DESCRIBED.match(line.text)
     if not match:
         return None

@@ -290,7 +290,9 @@ class OfflineMind:
             side = "for guilt" if lean > 0 else "for doubt" if lean < 0 else "both ways"
             raised = [named for named, who in first.items() if who == name]
             if raised:
-                bullets.append(f"• By round {request.round_number}, {name} raised {join_names(raised[:3])}, arguing {side}.")
+                bullets.append(
+                    f"• By round {request.round_number}, {name} raised {join_names(raised[:3])}, arguing {side}."
+                )
             else:
                 bullets.append(f"• By round {request.round_number}, {name} argued {side}.")
         shared = "\n".join(bullets[-6:])

@@ -53,7 +53,14 @@ def _reactions(seeds: range, rounds: int) -> list[tuple[ReactionRecord, str]]:
         state, jury = deadlocked(seed)
         for _ in range(rounds):
             result = asyncio.run(
-                run_round(state, case=build_case(), jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+                run_round(
+                    state,
+                    case=build_case(),
+                    jury=jury,
+                    mind=OfflineMind(),
+                    fallback=OfflineMind(),
+                    reader=argued_points,
+                )
             )
             found += [(r, result.speeches[r.speech_index].position or "") for r in result.reactions]
     return found
