@@ -90,6 +90,7 @@ def _when(line: RecordLine, record: str) -> Question | None:
             clause = _clause_without(line.text, match)
             for other in [*CLOCK.finditer(clause), *DATE.finditer(clause)]:  # "disarmed at 1:31 and re-armed at 1:44"
                 clause = _tidy(clause.replace(other.group(0), " "))
+            clause = _tidy(re.sub(r"\bo'clock\b(?: (?:in the|at) \w+)?", " ", clause))  # "half-past six o'clock"
             if re.match(rf"^(?:{DAYS}|{MONTHS})\b", clause):
                 continue  # "On Monday and Tuesday Bob came": the other day is part of the answer
             if _fits(clause) and _event(clause):

@@ -26,8 +26,8 @@ DAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 CLOCK = re.compile(
     rf"\b(?:(?:about|at|by|near|nearly|after|before|till|until|past|towards?|soon|just|from|little|a) ){{0,3}}(?:"
-    rf"\d{{1,2}}[:.]\d{{2}}(?:\s*[ap]\.m\.?)?|\d{{1,2}}\s*[ap]\.m\.?|{_HOUR} o'clock|half[- ]past {_HOUR}(?: o'clock)?"
-    rf"|a quarter (?:past|to|before|after) {_HOUR}(?: o'clock)?|between {_HOUR} and {_HOUR}(?: o'clock)?"
+    rf"\d{{1,2}}[:.]\d{{2}}(?:\s*[ap]\.m\.?)?|\d{{1,2}}\s*[ap]\.m\.?|{_HOUR} o'clock|half[- ]past {_HOUR}"
+    rf"|a quarter (?:past|to|before|after) {_HOUR}|between {_HOUR} and {_HOUR}(?: o'clock)?"
     rf")(?: (?:in the|at) (?:morning|evening|night|afternoon|forenoon))?",
     re.I,
 )
