@@ -49,9 +49,11 @@ class Thought(str):
     words: dict[str, str]
     towards: int
 
-    def __new__(cls, text: str, *, words: dict[str, str], towards: int) -> Thought:
+    def __new__(cls, text: str, *, words: dict[str, str] | None = None, towards: int = 0) -> Thought:
+        # The keywords have defaults: a copy (``copy``, ``asdict``) is made from the text, then given
+        # the copied attributes.
         thought = super().__new__(cls, text)
-        thought.words = dict(words)
+        thought.words = dict(words or {})
         thought.towards = towards
         return thought
 
