@@ -8,7 +8,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "oldbailey"
+# The shared Old Bailey data sits beside the checkout, or beside a folder above it (a git worktree
+# kept under /work/wt/<name> finds /work/shared).
+DATA = next(
+    (f / "shared" / "data" / "oldbailey" for f in ROOT.parents if (f / "shared" / "data" / "oldbailey").is_dir()),
+    ROOT.parent / "shared" / "data" / "oldbailey",
+)
 
 
 def setup() -> Path:

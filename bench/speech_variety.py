@@ -18,8 +18,9 @@ Per set it prints:
 * repeated sentences: of the sentences of six or more words, the share said before in the game;
 * persona-line repeats: per game, the uses of a persona's fixed lines (closers, echoes, presses)
   beyond the first;
-* foreperson summaries that list a point twice, and points that are fragments ("the prosecutor is
-  the only", "the it may have been", a label cut off);
+* foreperson summaries that list a point twice, points that are fragments ("the prosecutor is
+  the only", "the it may have been", a label cut off), and the share of points the foreperson
+  names a raiser for ("Frank Russo raised the receipt");
 * mean words per speech for each persona.
 """
 
@@ -61,7 +62,8 @@ CURATED = (
 GRAM = 8
 LONG_SENTENCE = 6
 WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
-POINTS = re.compile(r"(?:For guilt we have heard|Against it): (.+?)\.(?= [A-Z]|$)")
+POINTS = re.compile(r"(?:For guilt|Against it), (.+?)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)\.(?= [A-Z]|$)")
+RAISED = re.compile(r"^(?P<who>.+?) raised (?P<points>.+)$|^(?P<also>.+) came up as well$")
 STARTS_CUT = re.compile(r"^the (it|a|an|the|he|she|they|his|her|its|this|that|these|those)\b", re.I)
 
 
@@ -125,7 +127,7 @@ def play(name: str, case: CaseFile, seed: int, jury: tuple[Any, ...], *, long: b
         line.content
         for r in results
         for line in r.process_lines
-        if line.kind == "process" and ("For guilt we have heard" in line.content or "Against it:" in line.content)
+        if line.kind == "process" and ("For guilt, " in line.content or "Against it, " in line.content)
     ]
     return Game(name, seed, speeches, summaries, case, state.round_number, state.verdict)
 
@@ -155,18 +157,30 @@ def persona_lines(case: CaseFile) -> list[str]:
 
 def summary_points(summary: str, case: CaseFile | None = None) -> list[list[str]]:
     """The points of each list of a summary (for guilt, against it), split as ``join_names`` joined them
-    (an item whose own name holds "and", "the 911 call and timing", is kept whole)."""
+    (an item whose own name holds "and", "the 911 call and timing", is kept whole), without who raised
+    them."""
+    return [[point for _, point in raised] for raised in raised_points(summary, case)]
+
+
+def raised_points(summary: str, case: CaseFile | None = None) -> list[list[tuple[str, str]]]:
+    """Each list of a summary as (who raised it, "" when the foreperson names nobody; the point)."""
     from deliberation.minds.offline.naming import item_name_of
 
     whole = [item_name_of(e.label, case).text for e in (case.evidence if case else ()) if " and " in e.label]
     lists = []
     for match in POINTS.finditer(summary):
-        text = match.group(1)
-        for name in whole:
-            text = re.sub(re.escape(name), lambda m: m.group(0).replace(" and ", " & "), text, flags=re.I)
-        head, _, last = text.rpartition(" and ")
-        items = [p.strip() for p in head.split(", ")] + [last.strip()] if head else [text.strip()]
-        lists.append([p.replace(" & ", " and ") for p in items])
+        found: list[tuple[str, str]] = []
+        for clause in match.group(1).split("; "):
+            parts = RAISED.match(clause)
+            who, text = (
+                (parts.group("who") or "", parts.group("points") or parts.group("also")) if parts else ("", clause)
+            )
+            for name in whole:
+                text = re.sub(re.escape(name), lambda m: m.group(0).replace(" and ", " & "), text, flags=re.I)
+            head, _, last = text.rpartition(" and ")
+            items = [p.strip() for p in head.split(", ")] + [last.strip()] if head else [text.strip()]
+            found.extend((who, p.replace(" & ", " and ")) for p in items)
+        lists.append(found)
     return lists
 
 
@@ -196,6 +210,7 @@ class Tally:
     summaries: int = 0
     duplicate_summaries: int = 0
     points: int = 0
+    named: int = 0
     fragments: int = 0
     fragment_examples: list[str] = field(default_factory=list)
     duplicate_examples: list[str] = field(default_factory=list)
@@ -233,6 +248,7 @@ class Tally:
         for summary in game.summaries:
             self.summaries += 1
             lists = summary_points(summary, game.case)
+            self.named += sum(1 for raised in raised_points(summary, game.case) for who, _ in raised if who)
             flat = [p.lower() for points in lists for p in points]
             if len(flat) != len(set(flat)):
                 self.duplicate_summaries += 1
@@ -263,6 +279,7 @@ class Tally:
             "  (target 0)"
         )
         print(f"fragment points in summaries:                       {self.fragments} of {self.points}")
+        print(f"summary points naming who raised them:              {pct(self.named, self.points)}")
         for example in self.fragment_examples:
             print(f"    fragment: {example!r}")
         for example in self.duplicate_examples[:2]:

@@ -21,6 +21,7 @@ from deliberation.engine import ending
 from deliberation.engine import rules as jury_rules
 from deliberation.engine import summary as engine_summary
 from deliberation.engine.discharge import allows_discharge
+from deliberation.engine.moves import UNMOVED
 from deliberation.engine.strategies import MAX_TEXT
 from deliberation.engine.trial.phrases import charge_phrase
 from deliberation.game_settings import KEY_NARRATION, KEY_SHOW_METERS
@@ -182,7 +183,7 @@ class Reaction:
 
     @property
     def direction(self) -> str:
-        if abs(self.delta) < 0.005:
+        if abs(self.delta) < UNMOVED:  # shown as 0.00; the reaction's words say unmoved too
             return "unmoved"
         return "towards guilty" if self.delta > 0 else "towards not guilty"
 
@@ -238,7 +239,7 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
                         persuaded=bool(r.get("persuaded")),
                     )
                     for r in turn.reactions
-                    if r.get("thought") or abs(float(r.get("delta", 0.0))) >= 0.005
+                    if r.get("thought") or abs(float(r.get("delta", 0.0))) >= UNMOVED
                 ],
                 flips=[
                     Flip(

@@ -10,10 +10,14 @@ the start of each round:
   least (and not in the last ``SILENT_ROUNDS`` rounds); the invited juror is favoured as a speaker;
 * ``VOTE_CALL_MARGIN`` rounds before the limit, once: calls for a vote at the end of the round
   limit.
+
+Summing up, it names who raised each point ("For guilt, Frank Russo raised the receipt; ..."): it
+notes, each round, the juror who first argued each point the room has heard (``note_raisers``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -74,6 +78,7 @@ def quietest(state: DeliberationState, jury: Sequence[JurorProfile]) -> JurorPro
 def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[ProcessLine]:
     """The foreperson's lines at the start of ``state.round_number`` (already incremented)."""
     number = state.round_number
+    note_raisers(state)  # before last round's speeches leave the jurors' memories
     rules = jury_rules.rule_set(state.settings.rules)
     limit = jury_rules.round_limit(state.settings.max_rounds, rules, state.rule_progress)  # the rules' cap too
     lines: list[ProcessLine] = []
@@ -100,8 +105,10 @@ POLL_SECRET = "On a secret ballot: {guilty} guilty, {not_guilty} not guilty."
 NOBODY = "nobody"
 SUMMARY_OPENING = "Let me sum up where we are after round {round}."
 DEADLOCK_REPORT = "Your Honour, we have not been able to agree."
-POINTS_FOR_GUILT = "For guilt we have heard: {points}."
-POINTS_FOR_DOUBT = "Against it: {points}."
+POINTS_FOR_GUILT = "For guilt, {points}."
+POINTS_FOR_DOUBT = "Against it, {points}."
+RAISED = "{name} raised {points}"
+ALSO_RAISED = "{points} came up as well"
 NO_POINTS = "No point in the case file has been argued yet."
 UNDECIDED = "Still undecided: {names}."
 UNHEARD = "We have not heard from {names}."
@@ -132,9 +139,16 @@ def main_points(state: DeliberationState) -> tuple[list[str], list[str]]:
     Each point is listed once: the reader's keys that the room names alike (an item and a side's
     argument resting on it) are counted together, and a point argued both ways is listed on the side
     it was argued more (towards guilt on a tie)."""
+    guilt, doubt = _ranked(state)
+    return [name for name, _ in guilt], [name for name, _ in doubt]
+
+
+def _ranked(state: DeliberationState) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """``main_points`` with who first raised each point on the side it is listed ("" when unknown)."""
     progress = state.rule_progress
     shown: dict[str, str] = {}
     counts: dict[str, dict[int, int]] = {}
+    raisers: dict[tuple[str, int], tuple[int, str]] = {}
     for key, heard in sorted(progress.heard.items()):
         label = progress.labels.get(key)
         sign = 1 if key.endswith("|1") else -1 if key.endswith("|-1") else 0
@@ -144,22 +158,93 @@ def main_points(state: DeliberationState) -> tuple[list[str], list[str]]:
         shown.setdefault(name.lower(), name)
         ways = counts.setdefault(name.lower(), {1: 0, -1: 0})
         ways[sign] += heard
+        if key in progress.raised:
+            first = (progress.raised_round.get(key, 0), progress.raised[key])
+            raisers[(name.lower(), sign)] = min(raisers.get((name.lower(), sign), first), first)
     ranked = sorted(counts.items(), key=lambda item: (-max(item[1].values()), item[0]))
-    guilt = [shown[name] for name, ways in ranked if ways[1] >= ways[-1]]
-    doubt = [shown[name] for name, ways in ranked if ways[-1] > ways[1]]
+
+    def listed(name: str, sign: int) -> tuple[str, str]:
+        return shown[name], raisers.get((name, sign), (0, ""))[1]
+
+    guilt = [listed(name, 1) for name, ways in ranked if ways[1] >= ways[-1]]
+    doubt = [listed(name, -1) for name, ways in ranked if ways[-1] > ways[1]]
     return guilt[:POINTS_SHOWN], doubt[:POINTS_SHOWN]
+
+
+SURNAME = re.compile(r"\b[A-Z][a-z]{3,}$")
+
+
+def _core(label: str) -> str:
+    """What a speech says of a point: "the doubts about Tasha Hale" -> "tasha hale"."""
+    text = " ".join(label.lower().split())
+    for head in ("the doubts about ", "doubts about ", "the ", "a ", "an "):
+        text = text.removeprefix(head)
+    return text
+
+
+def note_raisers(state: DeliberationState) -> None:
+    """Note who first argued each point the room has heard and that has no raiser yet: the earliest
+    speech the jurors remember that names it, by a juror arguing that way; else the earliest juror
+    arguing that way whose argument on that item struck a listener; else the earliest juror who named
+    it at all (to concede it or to answer it, the reader took it that way). A point whose raiser the
+    jurors no longer remember stays unnamed ("... came up as well")."""
+    progress = state.rule_progress
+    missing = [key for key in progress.heard if key not in progress.raised and progress.labels.get(key)]
+    if not missing:
+        return
+    turns: dict[tuple[int, int, str], tuple[int, str, str, str]] = {}
+    for memory in state.memories.values():
+        for order, turn in enumerate(memory.heard):
+            if turn.kind == "speech" and turn.speaker_name:
+                place = (turn.round_number, turn.seat, turn.content)
+                turns.setdefault(place, (order, turn.speaker_name, turn.content.lower(), turn.position))
+    spoken = sorted(((r, order, name, text, side) for (r, _, _), (order, name, text, side) in turns.items()))
+    struck = sorted(
+        (i.round_number, i.speaker_name, i.item_id, i.position)
+        for memory in state.memories.values()
+        for i in memory.impressions
+        if i.speaker_name
+    )
+    for key in missing:
+        side = "guilty" if key.endswith("|1") else "not_guilty"
+        label = progress.labels[key]
+        core = _core(label)
+        # "Detective Angela Burris" is "Angela Burris" or "Burris" to the room
+        tails = {" ".join(core.split()[-2:])} | ({core.split()[-1]} if SURNAME.search(label) else set())
+        naming = [(r, name, said) for r, _, name, text, said in spoken if core and any(t in text for t in tails)]
+        item = key.split(":", 1)[0]
+        found = (
+            next(((r, name) for r, name, said in naming if said == side), None)
+            or next(((r, name) for r, name, it, said in struck if it == item and said == side), None)
+            or next(((r, name) for r, name, _ in naming), None)  # brought up to concede or to answer it
+        )
+        if found is not None:
+            progress.raised_round[key], progress.raised[key] = found
+
+
+def _raised_by(points: list[tuple[str, str]]) -> str:
+    """ "Frank Russo raised the receipt and the pawn ticket; Ann Lee raised the 911 call": each
+    point once, under the juror who raised it, in the order the points rank."""
+    by: dict[str, list[str]] = {}
+    for point, name in points:
+        by.setdefault(name, []).append(point)
+    clauses = [RAISED.format(name=name, points=join_names(listed)) for name, listed in by.items() if name]
+    if by.get(""):
+        clauses.append(ALSO_RAISED.format(points=join_names(by[""])))
+    return "; ".join(clauses)
 
 
 def state_of_argument(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[str]:
     """The sentences of a summary: the poll, the main points each way, who is undecided, who has
     not spoken, who has not voted. It names points and people, never which way anyone should go."""
-    guilt, doubt = main_points(state)
+    note_raisers(state)
+    guilt, doubt = _ranked(state)
     parts = [poll_line(state, jury)]
     if guilt or doubt:
         if guilt:
-            parts.append(POINTS_FOR_GUILT.format(points=join_names(guilt)))
+            parts.append(POINTS_FOR_GUILT.format(points=_raised_by(guilt)))
         if doubt:
-            parts.append(POINTS_FOR_DOUBT.format(points=join_names(doubt)))
+            parts.append(POINTS_FOR_DOUBT.format(points=_raised_by(doubt)))
     else:
         parts.append(NO_POINTS)
     undecided = [j for j in jury if j.kind == "ai" and FENCE[0] <= state.memories[j.seat].conviction <= FENCE[1]]

@@ -7,6 +7,7 @@ from typing import Any
 
 from deliberation.engine.failures import CallFailure
 from deliberation.engine.foreperson import ProcessLine
+from deliberation.engine.moves import Thought
 from deliberation.engine.types import Speech, Usage
 
 
@@ -24,7 +25,8 @@ class PlayerMove:
 
 @dataclass(frozen=True)
 class ReactionRecord:
-    """One listener's reaction to one speech, after the personality modifiers."""
+    """One listener's reaction to one speech, after the personality modifiers. A thought the mind
+    gave for every kind of move (``moves.Thought``) reads as the move ``delta`` is."""
 
     seat: int
     speech_index: int
@@ -33,6 +35,10 @@ class ReactionRecord:
     thought: str
     persuaded: bool
     active: bool
+
+    def __post_init__(self) -> None:
+        if isinstance(self.thought, Thought):
+            object.__setattr__(self, "thought", self.thought.for_move(self.delta))
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,8 @@ class RuleProgress:
     asked_ready_round: int = 0
     heard: dict[str, int] = field(default_factory=dict)  # "facet|sign" -> times argued
     labels: dict[str, str] = field(default_factory=dict)  # "facet|sign" -> the facet's name
+    raised: dict[str, str] = field(default_factory=dict)  # "facet|sign" -> who first argued it (the foreperson's note)
+    raised_round: dict[str, int] = field(default_factory=dict)  # "facet|sign" -> the round they did
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

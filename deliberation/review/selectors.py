@@ -16,6 +16,7 @@ from django.db.models import Count, Q, QuerySet
 from cases.models import Case
 from deliberation.access import Viewer, seat_role, visible_to
 from deliberation.charts import colour
+from deliberation.engine.moves import UNMOVED
 from deliberation.models import (
     BallotKind,
     ConvictionSnapshot,
@@ -115,15 +116,16 @@ class ReactionView:
 
     @property
     def shift(self) -> str:
-        """The conviction change in words: positive deltas lean towards guilty."""
-        if abs(self.delta) < 0.0005:
+        """The conviction change in words: positive deltas lean towards guilty; a change the court
+        page shows as 0.00 is unmoved here too, as the reaction's words say."""
+        if abs(self.delta) < UNMOVED:
             return "unmoved"
         toward = "guilty" if self.delta > 0 else "not guilty"
         return f"{'+' if self.delta > 0 else '−'}{abs(self.delta):.3f} towards {toward}"
 
     @property
     def direction(self) -> str:
-        return "flat" if abs(self.delta) < 0.0005 else "up" if self.delta > 0 else "down"
+        return "flat" if abs(self.delta) < UNMOVED else "up" if self.delta > 0 else "down"
 
 
 @dataclass

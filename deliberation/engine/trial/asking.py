@@ -26,9 +26,11 @@ from deliberation.engine.trial.phrasing import (
     BASE,
     CLOCK,
     DATE,
+    DAYS,
     DISTANCE,
     DURATION,
     MAX_CLAUSE_WORDS,
+    MONTHS,
     NEGATIVE,
     NOT_PLACES,
     OBJECT,
@@ -51,6 +53,35 @@ from deliberation.engine.trial.phrasing import (
 )
 from deliberation.engine.trial.text import STOP, RecordLine, content_words, stem
 
+RUN_WORDS = 4  # words of the record in a row a question carries
+TELLING_WORDS = 2  # of which this many are not stop words
+SPOKEN = re.compile(r"[a-z0-9$£]+(?:'[a-z]+)?")
+# The witness's "I was" is counsel's "you were": the two are the same words of the record.
+SAME_PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "am": "are", "was": "were"}
+SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[—–-]\s+")
+
+
+def _spoken(text: str) -> list[str]:
+    return [SAME_PERSON.get(w, w) for w in SPOKEN.findall(text.lower().replace("’", "'"))]
+
+
+def carries_record(question: str, line: str) -> bool:
+    """Whether a question puts the record's own words to the witness: ``RUN_WORDS`` words of ``line``
+    in a row (in the second person, as counsel say them), ``TELLING_WORDS`` of them not stop words, or
+    a figure the line gives ("$412", "10:04"). "What did you find in a cupboard?" carries only "in a
+    cupboard" of "I found these articles in a cupboard"; "Where was it that you found these articles?"
+    carries the fact itself."""
+    asked = _spoken(question)
+    said = [_spoken(piece) for piece in SENTENCE.split(line)]
+    if any(re.search(r"\d", w) and any(w in words for words in said) for w in asked):
+        return True
+    runs = {tuple(words[at : at + RUN_WORDS]) for words in said for at in range(len(words) - RUN_WORDS + 1)}
+    for at in range(len(asked) - RUN_WORDS + 1):
+        run = tuple(asked[at : at + RUN_WORDS])
+        if run in runs and sum(1 for w in run if w not in STOP) >= TELLING_WORDS:
+            return True
+    return False
+
 
 def _when(line: RecordLine, record: str) -> Question | None:
     for pattern, frame in ((CLOCK, "What time was it when {c}?"), (DATE, "What day was it when {c}?")):
@@ -59,6 +90,9 @@ def _when(line: RecordLine, record: str) -> Question | None:
             clause = _clause_without(line.text, match)
             for other in [*CLOCK.finditer(clause), *DATE.finditer(clause)]:  # "disarmed at 1:31 and re-armed at 1:44"
                 clause = _tidy(clause.replace(other.group(0), " "))
+            clause = _tidy(re.sub(r"\bo'clock\b(?: (?:in the|at) \w+)?", " ", clause))  # "half-past six o'clock"
+            if re.match(rf"^(?:{DAYS}|{MONTHS})\b", clause):
+                continue  # "On Monday and Tuesday Bob came": the other day is part of the answer
             if _fits(clause) and _event(clause):
                 return Question(frame.format(c=_lower_start(you(clause), record)), "when", line.text)
     return None
@@ -87,7 +121,9 @@ def _where(line: RecordLine, record: str) -> Question | None:
             person or re.match(r"^(?:\w+ly )?\w+ed\b|^(?:found|left|kept|hid|put|seen|taken)\b", being.group(3))
         ):
             subject, be, rest = being.groups()
-            return Question(f"Where {be} {subject} {rest}?", "where", line.text)
+            inverted = f"Where {be} {subject} {rest}?"
+            if carries_record(restore(inverted), restore(line.text)) or not _event(clause):
+                return Question(inverted, "where", line.text)
         if _event(clause):
             return Question(f"Where was it that {clause}?", "where", line.text)
     return None
@@ -100,16 +136,20 @@ def _how_far(line: RecordLine, record: str) -> Question | None:
     after = line.text[match.end() :]
     anchor = re.match(
         r"\s*(from|behind|of|off|in front of) "
-        r"((?:the|a|an|his|her|my) [\w-]+(?: (?!and\b|or\b|to\b|with\b)[\w-]+)?|it|him|her)\b",
+        r"((?:the|a|an|his|her|my) [\w-]+(?: (?!and\b|or\b|to\b|with\b|when\b|as\b|while\b)[\w-]+)?|it|him|her)\b",
         after,
     )
     clause = _clause_without(line.text.replace(anchor.group(0), " ") if anchor else line.text, match)
     clause = _lower_start(you(clause), record) if clause else ""
     if anchor:
         prep, what = anchor.group(1), you(anchor.group(2))
-        standing = re.match(r"^(you|he|she|they) (was|were)\b", clause)
-        if standing and len(clause.split()) <= 6:  # "I was about 15 metres behind it" -> "How far behind it were you?"
-            return Question(f"How far {prep} {what} {standing.group(2)} {standing.group(1)}?", "how_far", line.text)
+        moment = CIRCUMSTANCE.search(line.text[match.end() :])  # "... from the door, when I heard a bang"
+        when = f" {moment.group('conj').lower()} {_tidy(you(moment.group('what')))}" if moment else ""
+        bare = _tidy(clause.replace(_tidy(when), " ")) if when else clause
+        standing = re.match(r"^(you|he|she|they) (was|were)\b", bare)
+        if standing and len(bare.split()) <= 6:  # "I was about 15 metres behind it" -> "How far behind it were you?"
+            asked = f"How far {prep} {what} {standing.group(2)} {standing.group(1)}{when}?"
+            return Question(asked, "how_far", line.text)
         if prep == "from" and _fits(clause):
             return Question(f"How far from {what} was it when {clause}?", "how_far", line.text)
     if not _fits(clause):
@@ -230,15 +270,21 @@ DESCRIBED = re.compile(
 
 
 def _described(line: RecordLine, record: str) -> Question | None:
-    """ "I told the first officer the driver was a guy" -> "How did you describe the driver to the first officer?"."""
+    """ "I told the first officer the driver was a guy" -> "How did you describe the driver when you
+    told the first officer?"."""
     match = DESCRIBED.match(line.text)
     if not match:
         return None
-    return Question(f"How did you describe the {match.group('what')} to {match.group('whom')}?", "described", line.text)
+    whom, what = match.group("whom"), match.group("what")
+    return Question(f"How did you describe the {what} when you told {whom}?", "described", line.text)
 
 
 # Ways of asking for the next step of a story; which one is fixed by the clause (the same trial
 # reads the same way on every run) so a witness's examination does not repeat one frame.
+STATE = re.compile(
+    r"^\S+(?: [A-Z]\S*)? (?:loved|liked|looked|seemed|appeared|lived|wanted|hoped|believed|supposed|considered"
+    r"|expected|feared|wished|lodged|resided|belonged)\b"
+)
 AFTER = ("What happened after {c}?", "And after {c}, what happened?", "What happened next, after {c}?")
 
 
@@ -246,10 +292,14 @@ def after_question(previous: RecordLine, line: RecordLine, record: str) -> Quest
     """The next step of the story: "What happened after you pressed the silent alarm?", asked about the
     line before ``line`` when it tells an act (the witness answers with what came next, ``trial_witness``)."""
     for clause in _clauses(protect(previous.text))[:2]:
-        clause = _from_subject(_tidy(clause))
+        clause = re.sub(r"^(I|we|he|she|they) then\b", r"\1", _from_subject(_tidy(clause)))
+        if STATE.match(clause):
+            continue  # "he loved that place like a child": a state, not a step of the story
         if ACTION.match(clause) and _fits(clause) and "?" not in clause and len(named_words(clause)) >= 2:
             frame = AFTER[sum(map(ord, clause)) % len(AFTER)]
-            return Question(restore(frame.format(c=_lower_start(you(clause), record))), "after", line.text)
+            asked = restore(frame.format(c=_lower_start(you(clause), record)))
+            if carries_record(asked, restore(previous.text)):
+                return Question(asked, "after", line.text)
     return None
 
 
@@ -285,6 +335,7 @@ def chief_question(line: RecordLine, record: str, used: set[str]) -> Question | 
         for q in found
         if len(named_words(q.text) & named_words(line.text)) >= (1 if q.kind in ("how_far", "how_sure", "who") else 2)
     ]
+    telling = [q for q in telling if carries_record(q.text, line.text)]
     fresh = [q for q in telling if q.kind not in used]
     return (fresh or telling)[0] if telling else None
 
@@ -332,14 +383,26 @@ def _speakable(text: str) -> bool:
 def put_to_witness(line: str, record: str) -> str | None:
     """A line of the record put to the witness in cross: a tag question where the witness speaks of
     itself, else "Isn't it right that ...?"; a long line is put by its first clause that can be."""
-    for text in [line, *(restore(c) for c in _clauses(protect(line)))]:
+    for text in [line, *(_tidy(restore(c)) for c in _clauses(protect(line)))]:
         text = text.strip().rstrip(".")
         tagged = tag_question(text, record)
-        if tagged:
+        if tagged and carries_record(tagged, line):
             return tagged
-        if _speakable(text) and _has_subject(text):
-            return f"Isn't it right that {_lower_start(you(text), record)}?"
+        put = f"Isn't it right that {_lower_start(you(text), record)}?"
+        if not tagged and _speakable(text) and whole_clause(text):
+            if carries_record(put, line):
+                return put
     return None
+
+
+NOT_A_CLAUSE = re.compile(r"^(?:not|no|yes|and|but|or|nor|if|because|though|although)\b", re.I)
+
+
+def whole_clause(text: str) -> bool:
+    """A clause that opens with its subject, not with a verb whose subject was left behind ("saw
+    the cow lying there dead") nor with a conjunction ("and she as a spinster")."""
+    first = text.split(" ", 1)[0]
+    return _has_subject(text) and not NOT_A_CLAUSE.match(text) and not (first.islower() and PAST.match(first))
 
 
 def named_words(text: str) -> set[str]:

@@ -83,14 +83,15 @@ WEAKNESSES: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
 SIGHT = re.compile(r"\b(?:saw|seen|observed|noticed|recogni[sz]ed|picked|identified|watched)\b", re.I)
 NEGATED = re.compile(r"\b(?:not|n't|never|no)\b", re.I)
 SURE_PROBE = "Could you be mistaken?"
+# Each defective question still names a fact of the record ({line}: a clause of the witness's own).
 DEFECTS_CHIEF = (
     "Isn't it true that {line}, didn't you?",
-    "What did the neighbours say about it?",
-    "What do you think the prisoner was intending?",
+    "When {line}, what did the neighbours say about it?",
+    "When {line}, what do you think he meant by it?",
 )
 DEFECTS_CROSS = (
     "How can you expect the jury to believe that {line}?",
-    "Why do you think the prisoner would do such a thing?",
+    "You say {line}. Why do you think the prisoner would do such a thing?",
 )
 WOMAN = re.compile(r"\b(?:a woman|woman|female|lady)\b", re.I)
 MAN = re.compile(r"\b(?:a man|a guy|guy|male|a fellow)\b", re.I)
@@ -123,11 +124,9 @@ def _printed(line: RecordLine) -> str:
     if not line.question or line.question.startswith("("):
         return ""
     named = asking.named_words(line.question)
-    return (
-        line.question
-        if named & asking.named_words(line.text) or re.search(r"\d|\b[A-Z][a-z]{2,}", line.question[1:])
-        else ""
-    )
+    about = named & asking.named_words(line.text) or re.search(r"\d|\b[A-Z][a-z]{2,}", line.question[1:])
+    # asked verbatim when it names a fact itself ("What time was it you left her?" names none)
+    return line.question if about and asking.carries_record(line.question, line.question) else ""
 
 
 def chief_plan(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUESTIONS) -> list[Question]:
@@ -161,9 +160,20 @@ def chief_questions(witness: WitnessItem, rng: random.Random, k: int = CHIEF_QUE
     lines = [line for line in witness_lines(witness) if line.part == "chief"]
     if questions and lines and rng.random() < DEFECT_RATE:
         template = rng.choice(DEFECTS_CHIEF)
-        text = template.format(line=second_person(lines[-1].text))
-        questions.insert(rng.randrange(len(questions) + 1), Question(text, "defect", ""))
+        fact = _fact_clause(lines[::-1])
+        if fact:
+            questions.insert(rng.randrange(len(questions) + 1), Question(template.format(line=fact), "defect", ""))
     return questions
+
+
+def _fact_clause(lines: list[RecordLine]) -> str:
+    """The first clause of these lines that can be put in a question and names a fact of its line,
+    in the second person ("you found the watch in his pocket"); "" when none can."""
+    for line in lines:
+        said = _said_clause(line.text, shows=None)
+        if said:
+            return said
+    return ""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -233,17 +243,18 @@ def _contradict(mine: str, theirs: str) -> bool:
     return len(timeless) >= 2
 
 
-def _weak_lines(witness: WitnessItem) -> list[tuple[RecordLine, str]]:
-    """The record lines that show a weakness the case file notes about this witness, with its probe."""
+def _weak_lines(witness: WitnessItem) -> list[tuple[RecordLine, str, re.Pattern[str]]]:
+    """The record lines that show a weakness the case file notes about this witness, with its probe
+    and what in the line shows it."""
     lines = witness_lines(witness)
-    found: list[tuple[RecordLine, str]] = []
+    found: list[tuple[RecordLine, str, re.Pattern[str]]] = []
     for note in witness.credibility_issues:
         for label, shows, probe in WEAKNESSES:
             if not label.search(note):
                 continue
             line = next((li for li in lines if shows.search(li.text) and li.part != "record"), None)
             if line is not None and all(line is not f[0] for f in found):
-                found.append((line, probe))
+                found.append((line, probe, shows))
             break
     return found
 
@@ -278,12 +289,12 @@ def cross_plan(witness: WitnessItem, case: CaseFile, k: int = CROSS_QUESTIONS) -
             put = asking.put_to_witness(line.text, record)
             if put:
                 questions.append(Question(put, "concession", line.text))
-    for line, probe in [] if witness.first_person else _weak_lines(witness):
+    for line, probe, shows in [] if witness.first_person else _weak_lines(witness):
         if len(questions) >= k + 1:
             break
         if any(q.line == line.text for q in questions):
             continue
-        said = _said_clause(line.text, shows=None)
+        said = _said_clause(line.text, shows=shows, negated=True) or _said_clause(line.text, shows=None)
         if said:
             questions.append(Question(f"You say {said}. {probe}", "probe", line.text))
     if not questions:  # nothing in the record of a cross: how sure the witness can be of its main sight
@@ -296,14 +307,19 @@ def cross_plan(witness: WitnessItem, case: CaseFile, k: int = CROSS_QUESTIONS) -
     return questions
 
 
-def _said_clause(line: str, shows: re.Pattern[str] | None) -> str:
+def _said_clause(line: str, shows: re.Pattern[str] | None, negated: bool = False) -> str:
     """The clause of a line that shows what is put to the witness ("You say it was candle-light"),
-    short enough to hear in one breath, in the second person; "" when no clause is."""
+    short enough to hear in one breath, whole (with its subject), naming a fact of the line, in the
+    second person; "" when no clause is. A denial ("I could not see him") shows a weakness only
+    where ``negated`` says so."""
     for piece in (asking._tidy(asking.restore(c)) for c in asking._clauses(asking.protect(line))):
-        if shows is not None and (not shows.search(piece) or NEGATED.search(piece)):
+        if shows is not None and (not shows.search(piece) or (NEGATED.search(piece) and not negated)):
             continue
-        if 3 <= len(piece.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in piece:
-            return second_person(piece)
+        if not (3 <= len(piece.split()) <= asking.MAX_CLAUSE_WORDS and "?" not in piece):
+            continue
+        said = second_person(piece)
+        if asking.whole_clause(piece) and asking.carries_record(said, line):
+            return said
     return ""
 
 
@@ -336,10 +352,10 @@ def cross_questions(
 ) -> list[Question]:
     questions = cross_plan(witness, case, k)
     if questions and rng.random() < DEFECT_RATE:
-        lines = witness_lines(witness)
         template = rng.choice(DEFECTS_CROSS)
-        text = template.format(line=second_person(lines[0].text)) if lines else DEFECTS_CROSS[1]
-        questions.insert(rng.randrange(len(questions) + 1), Question(text, "defect", ""))
+        fact = _fact_clause(witness_lines(witness))
+        if fact:
+            questions.insert(rng.randrange(len(questions) + 1), Question(template.format(line=fact), "defect", ""))
     return questions
 
 

@@ -189,7 +189,13 @@ def you(text: str) -> str:
     for index in range(0, len(pieces), 2):
         for pattern, words in SWAPS:
             pieces[index] = pattern.sub(words, pieces[index])
+        # "you were joking", said to the prisoner, is "the prisoner was joking" when put to the witness
+        pieces[index] = PRISONER_AGREES.sub(lambda m: f"the prisoner {AGREEMENT[m.group(1)]}", pieces[index])
     return "".join(pieces)
+
+
+AGREEMENT = {"were": "was", "have": "has", "are": "is", "do": "does"}
+PRISONER_AGREES = re.compile(r"\bthe prisoner (were|have|are|do)\b")
 
 
 def _lower_start(text: str, record: str) -> str:

@@ -18,6 +18,8 @@ import random
 import time
 
 from deliberation.engine import params
+from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.engine.moves import Thought
 from deliberation.engine.ports import (
     CraftRequest,
     HeardTurn,
@@ -226,19 +228,44 @@ class OfflineMind:
                         seat=listener.juror.seat,
                         speech_index=index,
                         base_impact=base,
-                        thought=self._thought(rng, persuaded, against, speech.speaker_name, label),
+                        thought=self._thought(rng, persuaded, against, speech, label, outlook.vote, base),
                         persuaded=persuaded,
                     )
                 )
         return ReactionBatch(reactions=tuple(reactions), usage=usage_since(start))
 
     @staticmethod
-    def _thought(rng: random.Random, persuaded: bool, against: bool, name: str, label: str) -> str:
+    def _thought(
+        rng: random.Random, persuaded: bool, against: bool, speech: Speech, label: str, vote: str, base: float
+    ) -> Thought:
+        """The listener's thought: the words its impact points to, with its words for every kind of
+        move (``engine.moves``), so the words shown beside the move the engine computes agree with it.
+        One draw, as from one pool, whichever words are shown."""
         pool = voices.THOUGHT_PERSUADED if persuaded else voices.THOUGHT_UNMOVED if against else voices.THOUGHT_AGREE
-        first = name.split()[0] if name else "They"
+        drawn = rng.randrange(len(pool))
+        first = short_name(speech.speaker_name) if speech.speaker_name else "They"  # "Dr. Wright", not "Dr."
         short = label[:1].upper() + label[1:]
-        words = agree(rng.choice(pool), plural_head(label)).format(name=first, short=label, Short=short).split()
-        return " ".join(words[:THOUGHT_WORDS])
+
+        def said(options: tuple[str, ...]) -> str:
+            """The drawn words of a pool, or the next that fits in ``THOUGHT_WORDS`` whole (a thought
+            cut short could lose the words that say how it moved); with a long label, "that"."""
+            ordered = [options[(drawn + n) % len(options)] for n in range(len(options))]
+            for named, Named in ((label, short), ("that", "That")):
+                for option in ordered:
+                    words = agree(option, plural_head(named)).format(name=first, short=named, Short=Named)
+                    if len(words.split()) <= THOUGHT_WORDS:
+                        return words
+            return " ".join(words.split()[:THOUGHT_WORDS])
+
+        side = speech.position or ("guilty" if base >= 0 else "not_guilty")
+        clear = voices.THOUGHT_AGREE if vote == side else voices.THOUGHT_PERSUADED
+        words = {
+            "clear": said(clear),
+            "little": said(voices.THOUGHT_A_LITTLE),
+            "unmoved": said(voices.THOUGHT_UNMOVED),
+            "away": said(voices.THOUGHT_PUSHED_BACK),
+        }
+        return Thought(said(pool), words=words, towards=1 if side == "guilty" else -1)
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:
         start = time.perf_counter()
@@ -250,17 +277,24 @@ class OfflineMind:
             if turn.kind == "speech":
                 by_speaker.setdefault(turn.speaker_name, []).append(turn)
         bullets = [line for line in request.previous_summary.splitlines() if line.startswith("•")]
+        # Each point once, under the first speaker who named it in these turns.
+        first: dict[str, str] = {}
+        for turn in request.turns:
+            said = turn.content.lower()
+            for named in labels.values():
+                if turn.kind == "speech" and named.removeprefix("the ").lower() in said:
+                    first.setdefault(named, turn.speaker_name)
         ranked = sorted(by_speaker.items(), key=lambda pair: -len(pair[1]))[:5]
         for name, turns in ranked:
             lean = sum(stance(turn.content) for turn in turns)
             side = "for guilt" if lean > 0 else "for doubt" if lean < 0 else "both ways"
-            said = " ".join(t.content.lower() for t in turns)
-            raised = [named for named in labels.values() if named.removeprefix("the ").lower() in said]
-            about = f" about {' and '.join(raised[:2])}" if raised else ""
-            kinds = sorted({turn.argument_type for turn in turns if turn.argument_type})
-            bullets.append(
-                f"• By round {request.round_number}: {name} argued {side}{about} ({', '.join(kinds) or 'in general'})."
-            )
+            raised = [named for named, who in first.items() if who == name]
+            if raised:
+                bullets.append(
+                    f"• By round {request.round_number}, {name} raised {join_names(raised[:3])}, arguing {side}."
+                )
+            else:
+                bullets.append(f"• By round {request.round_number}, {name} argued {side}.")
         shared = "\n".join(bullets[-6:])
         summaries = {0: shared}
         for juror in request.jurors:

@@ -338,6 +338,10 @@ CLOSE_NOT_GUILTY: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# A listener's thought for each kind of move the engine computes (``engine.moves``): a clear move
+# towards the speaker (persuaded, or agreeing when already on that side), a little one, none, or
+# away from the speaker. The first three pools keep their sizes: the mind draws from the one its
+# own impact points to, and a draw from a pool of another size would change every seeded game.
 THOUGHT_PERSUADED: tuple[str, ...] = (
     "{name} has a point about {short}.",
     "Hadn't weighed {short} like that.",
@@ -351,9 +355,21 @@ THOUGHT_AGREE: tuple[str, ...] = (
     "Good, someone said it.",
 )
 THOUGHT_UNMOVED: tuple[str, ...] = (
-    "{name} is stretching on {short}.",
     "Not convinced by {name}.",
+    "{Short} [changes|change] nothing for me.",
     "{Short} [proves|prove] less than that.",
     "Heard it before. Still unmoved.",
+    "Nothing new on {short}. Same view.",
+)
+THOUGHT_A_LITTLE: tuple[str, ...] = (
+    "{name} has a small point on {short}.",
+    "A little more weight on {short} now.",
+    "Fair, up to a point.",
+    "{Short} [counts|count] for something, a little.",
+)
+THOUGHT_PUSHED_BACK: tuple[str, ...] = (
+    "{name} is stretching on {short}.",
     "{name} is missing the bigger picture.",
+    "That makes me doubt {name} more.",
+    "{Short} [cuts|cut] the other way for me.",
 )

@@ -14,6 +14,7 @@ from deliberation.engine.foreperson import (
     poll_line,
 )
 from deliberation.engine.phases import advance
+from deliberation.engine.ports import HeardTurn
 from deliberation.engine.session import begin
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.types import Speech
@@ -254,14 +255,36 @@ def test_the_foreperson_asks_whether_the_jury_is_ready_after_two_quiet_rounds() 
     assert any(line.content.startswith(READY_TO_VOTE) for line in settle(state, same)[1])
 
 
+def said_by(state: DeliberationState, seat: int, text: str, position: str) -> Speech:
+    """A speech every juror heard (as a round leaves it in their memories)."""
+    name = next(j.name for j in JURY if j.seat == seat)
+    for memory in state.memories.values():
+        memory.heard.append(HeardTurn(state.round_number + 1, seat, name, text, position=position))
+    return Speech(seat=seat, speaker_name=name, content=text)
+
+
 def test_the_foreperson_sums_up_every_n_rounds_with_points_each_way_and_who_is_unheard() -> None:
     state = state_with(split(7), foreperson_summary_every=2, stability_rounds=99)
     settle(state, [speech("The grey hoodie had the owner's blood on it.")])
     lines = settle(state, [speech("The CCTV footage is grainy; the face is never visible.")])[1]
     summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=2)))
-    assert "For guilt we have heard: grey hoodie" in summary.content.replace("the grey", "grey")
-    assert "Against it:" in summary.content
+    assert "For guilt, the grey hoodie" in summary.content
+    assert "Against it, " in summary.content
     assert UNHEARD.split("{")[0] in summary.content
+
+
+def test_the_foreperson_names_who_raised_each_point_once_in_whole_sentences() -> None:
+    state = state_with(split(7), foreperson_summary_every=2, stability_rounds=99)
+    hoodie = "The grey hoodie had the owner's blood on it."
+    settle(state, [said_by(state, 3, hoodie, "guilty")])
+    doubt = said_by(state, 9, "The CCTV footage is grainy; the face is never visible.", "not_guilty")
+    lines = settle(state, [doubt, said_by(state, 4, hoodie, "guilty")])[1]
+    summary = next(line for line in lines if line.content.startswith(SUMMARY_OPENING.format(round=2))).content
+    guilt = next(s for s in summary.split(". ") if s.startswith("For guilt, "))
+    against = next(s for s in summary.split(". ") if s.startswith("Against it, "))
+    assert guilt.startswith(f"For guilt, {JURY[2].name} raised the grey hoodie")  # the first to argue it, not seat 4
+    assert against.startswith(f"Against it, {JURY[8].name} raised the doubts about the CCTV footage")
+    assert summary.lower().count("grey hoodie") == 1 and summary.lower().count("cctv footage") == 1
 
 
 def test_a_secret_ballot_gives_counts_and_a_show_of_hands_gives_names() -> None:
@@ -318,4 +341,4 @@ def test_a_model_mind_feeds_its_summary_to_the_foreperson_in_a_round() -> None:
             run_round(state, case=build_case(), jury=jury, mind=mind, fallback=OfflineMind(), reader=argued_points)
         )
     summary = next(line for line in result.process_lines if line.content.startswith(SUMMARY_OPENING.format(round=5)))
-    assert "In short: By round 5:" in summary.content
+    assert "In short: By round 5, " in summary.content

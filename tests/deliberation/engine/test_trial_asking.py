@@ -39,7 +39,10 @@ def _asked(text: str, record: str = "") -> str | None:
             "I have no doubt he is the same person that pawned the watch.",
             "How sure are you that he is the same person that pawned the watch?",
         ),
-        ("I was about 15 metres behind the bus and to the left.", "How far behind the bus were you?"),
+        (
+            "I was about 40 feet from the door when I heard a bang.",
+            "How far from the door were you when you heard a bang?",
+        ),
         (
             "On the back seat I found a grey hooded sweatshirt with an orange logo.",
             "What did you find on the back seat?",
@@ -59,6 +62,26 @@ def test_counsel_ask_about_the_act_a_line_tells_in_the_second_person(line, quest
 def test_a_line_that_tells_no_act_gives_no_question_rather_than_a_keyword_one():
     assert _asked("He ran.") is None
     assert _asked("Tuesday, January.") is None
+
+
+def test_a_question_that_would_carry_too_little_of_its_line_is_not_asked():
+    # "How far behind the bus were you?" names no four words of the line in a row: counsel move on
+    assert _asked("I was about 15 metres behind the bus and to the left.") is None
+    assert not asking.carries_record("What did you find in a cupboard?", "I found these articles in a cupboard.")
+    assert asking.carries_record("Where was it that you found these articles?", "I found these articles in a cupboard.")
+    assert asking.carries_record("What did you do with the $412?", "The $412 was folded in the glovebox.")
+
+
+def test_a_line_spoken_to_the_prisoner_is_put_back_in_the_third_person_with_its_verb_agreeing():
+    assert asking.put_to_witness("I did not know you were joking about the watch", "") == (
+        "You did not know the prisoner was joking about the watch, did you?"
+    )
+
+
+def test_a_clause_that_has_lost_its_subject_is_not_put_to_the_witness():
+    assert asking.put_to_witness("In the second certificate he is a widower, and she as a spinster", "") is None
+    assert not asking.whole_clause("saw the cow lying there dead")
+    assert asking.whole_clause("I saw the cow lying there dead")
 
 
 def test_the_witnesss_quoted_words_stay_as_they_were_said():

@@ -154,6 +154,22 @@ def test_summaries_are_bullets_for_every_juror() -> None:
     assert all(line.startswith("•") for line in result.summaries[1].splitlines())
 
 
+def test_the_offline_summary_names_who_raised_each_point_once_in_whole_sentences() -> None:
+    from deliberation.engine.ports import SummarizeRequest
+
+    label = CASE.evidence[0].label
+    said = f"Look again at the {label.lower()}; it matters."
+    turns = (
+        HeardTurn(round_number=1, seat=3, speaker_name="Ann Lee", content=said),
+        HeardTurn(round_number=2, seat=4, speaker_name="Bo Park", content=said),
+    )
+    summary = asyncio.run(OfflineMind().summarize(SummarizeRequest(CASE, turns, "", (), 3))).summaries[0]
+    lines = summary.splitlines()
+    assert any(line.startswith("• By round 3, Ann Lee raised ") for line in lines)
+    assert sum(line.lower().count(label.lower()) for line in lines) == 1  # under Ann Lee alone
+    assert all(line.endswith(".") for line in lines)
+
+
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("side", ["defend", "prosecute"])
 def test_every_strategy_argues_the_players_side(strategy: str, side: str) -> None:
