@@ -89,7 +89,7 @@ def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
 def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students_may_claim_counsel(robbery):
     teacher = _browser(TEACHER)
     form = teacher.get("/classes/new/").content.decode()
-    assert 'name="trial"' in form and "Hold the trial first in every room" in form
+    assert 'name="trial"' in form and "Hold the trial first:" in form
     teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, "trial": "on"})
     session = ClassSession.objects.get()
     assert session.settings["trial"] is True
@@ -460,7 +460,7 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
 
     def card() -> str:
         page = teacher.get(f"/classes/{session.public_id}/").content.decode()
-        return page[page.index('class="class-room-turn"') :]
+        return page[page.index('class="class-room-phase"') :]
 
     assert "Counsel are being chosen" in card()
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
