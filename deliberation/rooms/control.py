@@ -22,9 +22,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from deliberation.models import Deliberation, Phase, Seat, SeatKind, Turn, TurnKind
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
+from deliberation.models import Deliberation, Phase, Seat, SeatKind, Turn, TurnKind
 from deliberation.rooms import clock, seat_codes, stage
 from deliberation.rooms.access import Credential, is_host, require_host, seat_of
 from deliberation.rooms.state import (
@@ -36,9 +36,8 @@ from deliberation.rooms.state import (
     stamp,
     when,
 )
-from deliberation.services import counsel, counsel_claims
+from deliberation.services import counsel, counsel_claims, lifecycle
 from deliberation.services import discharge as discharge_services
-from deliberation.services import lifecycle
 from deliberation.services.broadcast import announce, close_browser
 
 ERROR_NOT_RUNNING = "The room is neither at its trial nor deliberating: there is nothing to {action}."

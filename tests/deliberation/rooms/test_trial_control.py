@@ -8,10 +8,9 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
-
-from angryagents.identity import SESSION_FIELD
 from django.utils import timezone
 
+from angryagents.identity import SESSION_FIELD
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, control, services
@@ -164,7 +163,9 @@ def test_skipping_an_examination_ends_it_and_the_next_step_takes_over(room):
     now = trial_steps.awaiting(state)
     assert now is None or (now.witness_id, now.part) != (witness, part)
     asked_after = [
-        e for e in state.events if e.kind == "question" and e.witness_id == witness and e.part == part and e.side == "defense"
+        e
+        for e in state.events
+        if e.kind == "question" and e.witness_id == witness and e.part == part and e.side == "defense"
     ]
     assert not asked_after  # Anna asked nothing: the skip ended her cross-examination
 
