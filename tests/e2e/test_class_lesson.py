@@ -98,7 +98,7 @@ def _card_button(teacher, group: int, name: str):  # type: ignore[no-untyped-def
 
 
 def _stage(teacher, group: int) -> str:  # type: ignore[no-untyped-def]
-    stage = teacher.locator(".class-room").nth(group - 1).locator(".class-room-stage")
+    stage = teacher.locator(".class-room").nth(group - 1).locator(".class-room-stage strong")
     try:
         return stage.inner_text(timeout=500) if stage.count() else ""
     except PlaywrightError:  # swapped under the read
@@ -162,7 +162,7 @@ def test_a_45_minute_class_with_the_trial_in_one_group_ends_every_group_with_stu
     view = teacher.context.new_page()
     view.goto(f"{url}/rooms/{codes[0]}/teacher/")
     expect(view.locator("#teacher-stage")).to_contain_text("Opening speeches")
-    expect(view.locator("#teacher-stage")).to_contain_text("Counsel for the defence (seat 2)")
+    expect(view.locator("#room-turn")).to_contain_text("Counsel for the defence (seat 2)")
     _shoot(view, artifacts, "teacher-view-during-trial")
 
     # Pause: the counsel's clock stands on the card and the student's page says so; resume.
