@@ -50,11 +50,14 @@ def _partials(names: list[str], context: dict[str, Any]) -> list[str]:
     return out
 
 
-def _announce(lines: list[str]) -> str:
+def _announce(lines: list[str], *, verdict: bool = False) -> str:
+    """Lines for the screen reader's live region; ``verdict`` marks the verdict's, which a page
+    shows only once the speeches before it are typed (static/js/court.js)."""
     if not lines:
         return ""
     inner = "".join(str(format_html('<p class="announce">{}</p>', line)) for line in lines)
-    return f'<div hx-swap-oob="beforeend:#announcements">{inner}</div>'
+    mark = " data-verdict" if verdict else ""
+    return f'<div hx-swap-oob="beforeend:#announcements"{mark}>{inner}</div>'
 
 
 def _load(deliberation_id: int) -> tuple[Deliberation, list[Seat], dict[str, Any]]:
@@ -184,7 +187,9 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
         fragments += _round_fragments(deliberation, context, int(data.get("round", deliberation.round_number)))
     elif event == "phase":
         if context["finished"]:
-            fragments.append(_announce([ANNOUNCE_VERDICT.format(verdict=deliberation.get_verdict_display().lower())]))
+            fragments.append(
+                _announce([ANNOUNCE_VERDICT.format(verdict=deliberation.get_verdict_display().lower())], verdict=True)
+            )
             if not context["is_room"]:  # a room's turn banner carries the verdict and its links
                 fragments.append(render_to_string(f"{PAGE}#watch_note", context))
         elif context["deliberating"] and context["tally"] and deliberation.round_number == 0:

@@ -33,7 +33,10 @@ class ClassCreateForm(forms.Form):
     )
     trial = forms.BooleanField(
         required=False,
-        label="Hold the trial first in every room: students may take counsel, question the witnesses and object",
+        label=(
+            "Hold the trial first: students may take counsel, question the witnesses and object "
+            "(at the start you may choose it group by group)"
+        ),
     )
     lesson_minutes = forms.IntegerField(
         required=False,

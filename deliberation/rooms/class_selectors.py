@@ -20,6 +20,7 @@ from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, S
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
+from deliberation.rooms.stage import TrialTurn, stage_words, trial_stage_words, trial_turn
 from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of
 from deliberation.selectors import deliberations_with_record
 
@@ -46,7 +47,9 @@ class RoomCard:
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
     ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
     lesson: dict[str, Any] = field(default_factory=dict)  # the lesson's time left (``state.lesson_clock``)
-    trial_stage: str = ""  # where the trial stands, in words (``trial_stage_words``)
+    trial_stage: str = ""  # where the trial stands, in words (``stage.trial_stage_words``)
+    stage: str = ""  # where the room stands: the trial's stage, then the deliberation's round
+    trial_turn: TrialTurn | None = None  # the counsel's move the trial waits for, with its clock
 
     @property
     def code(self) -> str:
@@ -59,6 +62,36 @@ class RoomCard:
     @property
     def finished(self) -> bool:
         return self.deliberation.phase == Phase.VERDICT
+
+    @property
+    def holds_trial(self) -> bool:
+        return bool((self.deliberation.settings or {}).get("trial"))
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.clock.get("paused"))
+
+    @property
+    def steerable(self) -> bool:
+        """Whether the teacher's pause, more time and skip apply: at the trial or in deliberation."""
+        return bool(self.stage) and self.deliberation.phase in (Phase.TRIAL, Phase.DELIBERATION)
+
+    @property
+    def skippable(self) -> bool:
+        """A person has the floor, a counsel's move is awaited, or counsel are still being chosen."""
+        return self.turn.get("who") == "participant" or self.trial_turn is not None or self.choosing_counsel
+
+    @property
+    def choosing_counsel(self) -> bool:
+        return self.deliberation.phase == Phase.TRIAL and not (self.deliberation.trial_state or {}).get("opened", True)
+
+    @property
+    def skip_words(self) -> str:
+        if self.trial_turn is not None:
+            return f"End this move: {self.trial_turn.words.lower()}; AI counsel or the next step take over"
+        if self.choosing_counsel:
+            return "Open the trial now"
+        return "Pass the turn of whoever has the floor"
 
 
 def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> RoomCard:
@@ -82,46 +115,9 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         ai_only=bool(room.get("ai_only")),
         lesson=lesson_clock(room),
         trial_stage=trial_stage_words(deliberation),
+        stage=stage_words(deliberation),
+        trial_turn=trial_turn(deliberation),
     )
-
-
-PARTS = {"chief": "examination in chief", "cross": "cross-examination"}
-STAGE_WORDS = {
-    "openings": "Opening speeches",
-    "closings": "Closing speeches",
-    "directions": "The judge's directions",
-}
-
-
-def trial_stage_words(deliberation: Deliberation) -> str:
-    """Where a room's trial stands, for the class page: "Counsel are being chosen", "Opening
-    speeches", "Witness: Ms Hale, cross-examination", "Closing speeches"... ("" outside the trial).
-    Read from the stored trial on the row: no query."""
-    stored = deliberation.trial_state or {}
-    if deliberation.phase != Phase.TRIAL or not stored:
-        return ""
-    if not stored.get("opened", True):
-        return "Counsel are being chosen"
-    state = stored.get("state") or {}
-    plan, cursor = state.get("plan") or [], int(state.get("cursor") or 0)
-    if cursor >= len(plan):
-        return STAGE_WORDS["directions"]
-    item = plan[cursor]
-    if item.get("stage") in STAGE_WORDS:
-        return STAGE_WORDS[item["stage"]]
-    witness = item.get("witness", "")
-    events = state.get("events") or []
-    name = next(
-        (
-            e.get("speaker", "")
-            for e in reversed(events)
-            if e.get("witness_id") == witness and e.get("kind") == "answer"
-        ),
-        "",
-    )
-    part = PARTS.get(item.get("part", ""), "called to the stand")
-    case = "prosecution" if item.get("stage") == "prosecution_case" else "defence"
-    return f"The {case}'s witness{f' {name}' if name else ''}: {part}"
 
 
 def _rooms(session: ClassSession) -> QuerySet[Deliberation]:

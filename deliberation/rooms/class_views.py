@@ -101,6 +101,10 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
         "lesson_plan": classes.lesson_plan_of(session),
+        # The cards (pushed alike to every viewer) carry the host's pause, more time and skip; the
+        # page shows them to the class's teacher only (staff watch).
+        "steers": session.teacher_session_key == browser_key(request, create=False)
+        or (session.owner_id is not None and session.owner_id == _user_id(request)),
         "jury_rules": RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES]),
     }
     return render(request, "rooms/class_page.html", context)
@@ -109,10 +113,16 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def class_start(request: HttpRequest, public_id: str) -> HttpResponse:
     """Start the groups that have students; with ``empty`` posted, the empty groups too, as AI-only
-    juries (``classes.class_start``)."""
+    juries; with ``trial_choice`` posted, the groups ticked under ``trial`` hold the trial first
+    and the others do not (``classes.class_start``)."""
     session = class_for(request, public_id)
     try:
-        count = classes.class_start(class_id=session.pk, empty_too=bool(request.POST.get("empty")))
+        chosen = {int(n) for n in request.POST.getlist("trial") if n.isdigit()}
+        count = classes.class_start(
+            class_id=session.pk,
+            empty_too=bool(request.POST.get("empty")),
+            trial_groups=chosen if request.POST.get("trial_choice") else None,
+        )
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)

@@ -8,6 +8,7 @@ feeds the class page (``services.broadcast``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -132,8 +133,34 @@ def is_ai_only(deliberation: Deliberation) -> bool:
     return bool(room_of(deliberation).get("ai_only"))
 
 
+def group_trial_set(room: Deliberation, *, trial: bool, students: int) -> None:
+    """Before a group starts: hold its trial or not, as the teacher chose for it. With a lesson's
+    length the group's plan is fitted again to the choice (the trial's witnesses and questions,
+    the turn length and the round limit: ``lesson.plan_for``), as if the class had been made so."""
+    chosen = dict(room.settings or {})
+    if bool(chosen.get("trial")) == trial:
+        return
+    if trial:
+        chosen["trial"] = True
+    else:
+        chosen.pop("trial", None)
+    plan = chosen.get("lesson")
+    if plan:
+        fitted = lesson.plan_for(float(plan["minutes"]), trial=trial, students=students)
+        chosen.pop("trial_witnesses", None)
+        chosen.pop("trial_questions", None)
+        chosen.update(fitted.settings(), max_rounds=fitted.max_rounds, turn_seconds=fitted.turn_seconds)
+        chosen["room"] = {**(chosen.get("room") or {}), "turn_seconds": float(fitted.turn_seconds)}
+    room.settings = chosen
+    room.save(update_fields=["settings"])
+
+
+def holds_trial(room: Deliberation) -> bool:
+    return bool((room.settings or {}).get("trial"))
+
+
 @transaction.atomic
-def class_start(*, class_id: int, empty_too: bool = False) -> int:
+def class_start(*, class_id: int, empty_too: bool = False, trial_groups: Collection[int] | None = None) -> int:
     """Start the rooms of the class that are waiting and have students; returns how many started.
 
     A room nobody joined stays waiting (a late student can still take a seat in it) unless the
@@ -143,13 +170,20 @@ def class_start(*, class_id: int, empty_too: bool = False) -> int:
     The caller has checked that the request comes from the class's teacher (``access.class_for``):
     a logged-in teacher on another browser is not the rooms' host by browser key, so the rooms are
     started the way an autostart room's clock starts them. Rooms already started are left alone.
+
+    ``trial_groups`` (the groups' numbers, 1 for the first room made): the groups that hold the
+    trial first, chosen group by group as they start; every other waiting group deliberates at
+    once (``group_trial_set``). None leaves each group as the class was made.
     """
     session = ClassSession.objects.select_for_update().get(pk=class_id)
+    students = int((session.settings or {}).get("seats") or 1)
     started = waiting = 0
-    for room in session.rooms.order_by("pk"):
+    for group, room in enumerate(session.rooms.order_by("pk"), start=1):
         if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
             continue
         waiting += 1
+        if trial_groups is not None:
+            group_trial_set(room, trial=group in trial_groups, students=students)
         if not has_students(room):
             if not empty_too:
                 continue

@@ -1,7 +1,8 @@
 """The host's hand on a running room, and a person's way back to their seat.
 
 Host-only (``access.require_host``): pause and resume the clock, give the speaker more time, skip
-a turn, hide a message, have the judge discharge an AI juror. Removing a participant and calling
+a turn (at the trial as in deliberation: a counsel's move, or the wait for counsel), hide a
+message, have the judge discharge an AI juror. Removing a participant and calling
 the final vote live in ``services``.
 Anyone seated: take the seat back from another device with its seat code (``seat_codes``), or say
 "I'm back" after the seat was left empty long enough for its AI juror to step in.
@@ -21,10 +22,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from deliberation.engine.trial import counsel as trial_counsel
+from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Seat, SeatKind, Turn, TurnKind
-from deliberation.rooms import clock, seat_codes
+from deliberation.rooms import clock, seat_codes, stage
 from deliberation.rooms.access import Credential, is_host, require_host, seat_of
 from deliberation.rooms.state import (
+    STAGE_TRIAL,
     STAGE_TURNS,
     current_seat,
     due_unpaused,
@@ -32,15 +36,25 @@ from deliberation.rooms.state import (
     stamp,
     when,
 )
+from deliberation.services import counsel, counsel_claims, lifecycle
 from deliberation.services import discharge as discharge_services
-from deliberation.services import lifecycle
 from deliberation.services.broadcast import announce, close_browser
 
-ERROR_NOT_RUNNING = "The room is not deliberating: there is nothing to {action}."
+ERROR_NOT_RUNNING = "The room is neither at its trial nor deliberating: there is nothing to {action}."
 ERROR_ALREADY_PAUSED = "The room is already paused."
 ERROR_NOT_PAUSED = "The room is not paused."
 ERROR_PAUSED = "The host has paused the room; your turn goes on when they resume it."
 ERROR_NO_TURN = "Nobody has the floor right now, so there is no turn to {action}."
+ERROR_NO_TRIAL_MOVE = "AI counsel have the trial right now, so there is no counsel's move to {action}."
+TRIAL_OPENED = "The trial opens now; AI counsel take the sides nobody claimed."
+TRIAL_SKIPPED = {
+    trial_steps.EXAMINE: "{who}'s examination is over: no further questions.",
+    trial_steps.SPEECH: "AI counsel gave {who_lower}'s speech.",
+    trial_steps.REVIEW: "{who} let the answer stand.",
+}
+# What skipping a counsel's move does: an examination ends (the next step takes over), a speech is
+# AI counsel's, an answer stands.
+TRIAL_SKIP_MOVES = {trial_steps.EXAMINE: "rest", trial_steps.SPEECH: "ai_speak", trial_steps.REVIEW: "no_objection"}
 ERROR_EXTRA_SECONDS = "More time is between {low} and {high} seconds."
 ERROR_TURN_UNKNOWN = "There is no such message in this room."
 ERROR_SEAT_CODE = "No seat has the code '{code}'. Check the code on your other screen and try again."
@@ -59,10 +73,19 @@ def _lock(deliberation_id: int) -> Deliberation:
     return Deliberation.objects.select_for_update().get(pk=deliberation_id)
 
 
-def _running(deliberation: Deliberation, action: str) -> dict[str, Any]:
+def _running(deliberation: Deliberation, action: str, *, trial: bool = False) -> dict[str, Any]:
+    """The room's state while it deliberates (with ``trial``, also while its trial runs)."""
+    room = room_of(deliberation)
+    if trial and at_trial(deliberation, room):
+        return room
     if deliberation.phase != Phase.DELIBERATION:
         raise ValidationError(ERROR_NOT_RUNNING.format(action=action))
-    return room_of(deliberation)
+    return room
+
+
+def at_trial(deliberation: Deliberation, room: dict[str, Any]) -> bool:
+    """The room is holding its trial (counsel being chosen, or the trial under way)."""
+    return deliberation.phase == Phase.TRIAL and room.get("stage") == STAGE_TRIAL
 
 
 def is_paused(deliberation: Deliberation) -> bool:
@@ -81,11 +104,12 @@ def _due_key(room: dict[str, Any]) -> str:
 
 @transaction.atomic
 def room_pause(*, deliberation_id: int, session_key: str, now: datetime | None = None) -> None:
-    """The host stops the clock: no round starts and the current turn keeps its seconds left."""
+    """The host stops the clock: no round starts and the current turn keeps its seconds left. At
+    the trial, AI counsel's steps stop too and a counsel's move keeps its seconds left."""
     now = now or timezone.now()
     deliberation = _lock(deliberation_id)
     require_host(deliberation, session_key, "pause the room")
-    room = _running(deliberation, "pause")
+    room = _running(deliberation, "pause", trial=True)
     if room.get("paused"):
         raise ValidationError(ERROR_ALREADY_PAUSED)
     due = due_unpaused(room)
@@ -101,35 +125,45 @@ def room_resume(*, deliberation_id: int, session_key: str, now: datetime | None 
     now = now or timezone.now()
     deliberation = _lock(deliberation_id)
     require_host(deliberation, session_key, "resume the room")
-    room = _running(deliberation, "resume")
+    room = _running(deliberation, "resume", trial=True)
     paused = room.pop("paused", None)
     if not paused:
         raise ValidationError(ERROR_NOT_PAUSED)
     room[_due_key(room)] = stamp(now + timedelta(seconds=float(paused.get("left") or 0.0)))
     clock._save(deliberation, room)
+    if at_trial(deliberation, room) and (deliberation.trial_state or {}).get("opened", True):
+        counsel.trial_play(deliberation_id=deliberation.pk)  # AI counsel's steps go on (after commit)
 
 
 @transaction.atomic
 def room_extend(
     *, deliberation_id: int, session_key: str, seconds: int = EXTRA_SECONDS, now: datetime | None = None
 ) -> int:
-    """The host gives the participant who has the floor more time; returns their seconds left."""
+    """The host gives the participant who has the floor more time (at the trial, the counsel whose
+    move it is, or everyone still choosing counsel); returns the seconds left."""
     now = now or timezone.now()
     if not MIN_EXTRA <= seconds <= MAX_EXTRA:
         raise ValidationError(ERROR_EXTRA_SECONDS.format(low=MIN_EXTRA, high=MAX_EXTRA))
     deliberation = _lock(deliberation_id)
     require_host(deliberation, session_key, "give more time")
-    room = _running(deliberation, "give more time to")
-    if current_seat(room) is None:
+    room = _running(deliberation, "give more time to", trial=True)
+    if at_trial(deliberation, room):
+        opened = (deliberation.trial_state or {}).get("opened", True)
+        if opened and stage.trial_turn(deliberation, now) is None:
+            raise ValidationError(ERROR_NO_TRIAL_MOVE.format(action="give more time to"))
+        key = "next_at"  # a counsel's move, or the window to claim counsel
+    elif current_seat(room) is None:
         raise ValidationError(ERROR_NO_TURN.format(action="give more time to"))
+    else:
+        key = "deadline"
     paused = room.get("paused")
     if paused:
         left = min(MAX_LEFT_SECONDS, float(paused.get("left") or 0.0) + seconds)
         room["paused"] = {**paused, "left": left}
     else:
-        deadline = when(room.get("deadline")) or now
+        deadline = when(room.get(key)) or now
         left = min(MAX_LEFT_SECONDS, max(0.0, (deadline - now).total_seconds()) + seconds)
-        room["deadline"] = stamp(now + timedelta(seconds=left))
+        room[key] = stamp(now + timedelta(seconds=left))
     clock._save(deliberation, room)
     return round(left)
 
@@ -148,6 +182,30 @@ def room_skip(*, deliberation_id: int, session_key: str, now: datetime | None = 
     lifecycle.record_turn(deliberation, seat.number)
     clock.turn_done(deliberation, room, seat.number, now)
     return seat.number
+
+
+def trial_skip(*, deliberation_id: int, session_key: str) -> str:
+    """The host ends the step the room's trial waits on: before the trial opens, the window to
+    claim counsel (AI counsel take the free sides); a counsel's examination (no further
+    questions: the next step takes over), speech (AI counsel give it) or reply to an answer (it
+    stands). Returns what was done, in words. The move itself is played as counsel's own
+    (``counsel.trial_move``), outside this lock."""
+    with transaction.atomic():
+        deliberation = _lock(deliberation_id)
+        require_host(deliberation, session_key, "skip a move at the trial")
+        _running(deliberation, "skip", trial=True)
+        if deliberation.phase != Phase.TRIAL:
+            raise ValidationError(ERROR_NOT_RUNNING.format(action="skip at the trial"))
+        opened = (deliberation.trial_state or {}).get("opened", True)
+        waiting = trial_steps.awaiting(counsel.load(deliberation)) if opened else None
+        if opened and waiting is None:
+            raise ValidationError(ERROR_NO_TRIAL_MOVE.format(action="skip"))
+    if waiting is None:
+        counsel_claims.trial_open(deliberation_id=deliberation_id)
+        return TRIAL_OPENED
+    counsel.trial_move(deliberation_id=deliberation_id, side=waiting.side, action=TRIAL_SKIP_MOVES[waiting.what])
+    who = trial_counsel.side_name(waiting.side)
+    return TRIAL_SKIPPED[waiting.what].format(who=who, who_lower=who[0].lower() + who[1:])
 
 
 @transaction.atomic

@@ -13,17 +13,18 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from deliberation.models import Deliberation
+from deliberation.models import Deliberation, Phase
 from deliberation.rooms import control
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import current_seat, room_of
 from deliberation.rooms.views import _act, _number
 from deliberation.services.discharge import ERROR_NO_JUROR
 
-MESSAGE_PAUSED = "The room is paused: no round starts and no turn runs out until you resume."
+MESSAGE_PAUSED = "The room is paused: no round or step of the trial starts and no turn runs out until you resume."
 MESSAGE_RESUMED = "The room goes on; the turn has the seconds it had left."
 MESSAGE_EXTENDED = "Seat {seat} has {seconds} s left."
 MESSAGE_SKIPPED = "Seat {seat}'s turn was skipped."
+MESSAGE_TRIAL_EXTENDED = "The trial's move has {seconds} s left."
 MESSAGE_HIDDEN = "The message is hidden from every screen; your transcript still shows it, marked."
 MESSAGE_BACK = "Welcome back: you take turns again from your seat."
 ERROR_NO_MESSAGE = "Choose a message to hide."
@@ -53,6 +54,8 @@ def extend(request: HttpRequest, code: str) -> HttpResponse:
         seconds = _number(request.POST.get("seconds", "")) or control.EXTRA_SECONDS
         seat = current_seat(room_of(deliberation))
         left = control.room_extend(deliberation_id=deliberation.pk, session_key=key, seconds=seconds)
+        if deliberation.phase == Phase.TRIAL:
+            return MESSAGE_TRIAL_EXTENDED.format(seconds=left)
         return MESSAGE_EXTENDED.format(seat=seat, seconds=left)
 
     return _act(request, code, act, host_only="give more time")
@@ -61,6 +64,8 @@ def extend(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def skip(request: HttpRequest, code: str) -> HttpResponse:
     def act(deliberation: Deliberation, key: str) -> str:
+        if deliberation.phase == Phase.TRIAL:  # a counsel's move, or the wait for counsel
+            return control.trial_skip(deliberation_id=deliberation.pk, session_key=key)
         seat = control.room_skip(deliberation_id=deliberation.pk, session_key=key)
         return MESSAGE_SKIPPED.format(seat=seat)
 

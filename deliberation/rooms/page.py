@@ -26,8 +26,10 @@ from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
 from deliberation.rooms.access import is_host
 from deliberation.rooms.control import seat_code_for
+from deliberation.rooms.stage import stage_words, trial_clock, trial_turn
 from deliberation.rooms.state import (
     STAGE_AI,
+    STAGE_TRIAL,
     STAGE_TURNS,
     STAGE_WAITING,
     clock_of,
@@ -81,8 +83,23 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         "then": [(n, _name(seats, n)) for n in (room.get("queue") or [])[1:]] if stage == STAGE_TURNS else [],
         "autostart": bool(room.get("autostart")),
         "paused": bool(room.get("paused")),
+        **trial_steering(deliberation, room),
         "control_keys": json.dumps(_all_keys(deliberation, room, participants, _discharged(seats))) if pushed else "",
         "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
+    }
+
+
+def trial_steering(deliberation: Deliberation, room: dict[str, Any]) -> dict[str, Any]:
+    """Where the room stands (``stage_words``) and, at the trial, what the host's pause, more time
+    and skip act on: the counsel's move awaited (``trial_turn``, with its clock) or the window to
+    claim counsel (``choosing_counsel``)."""
+    at_trial = deliberation.phase == Phase.TRIAL and room.get("stage") == STAGE_TRIAL
+    return {
+        "stage_words": stage_words(deliberation),
+        "at_trial": at_trial,
+        "trial_turn": trial_turn(deliberation) if at_trial else None,
+        "choosing_counsel": at_trial and not (deliberation.trial_state or {}).get("opened", True),
+        "trial_clock": trial_clock(room) if at_trial else {},
     }
 
 
@@ -196,6 +213,7 @@ def controls_context(
         "discharge_allowed": allows_discharge(deliberation.jury_rules.name),
         "paused": bool(room.get("paused")),
         "floor_seat": current_seat(room),
+        **trial_steering(deliberation, room),
         "away": bool(seat and seat.away_since),
         "seat_code": seat_code_for(seat) if seat else "",
         "strategies": STRATEGIES,

@@ -31,7 +31,7 @@ from deliberation.court.courtroom import base_context, court_queryset, page_cont
 from deliberation.engine.trial.counsel import side_name
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
-from deliberation.rooms import page, seat_codes, selectors, services, throttle
+from deliberation.rooms import class_selectors, page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 from deliberation.services import counsel_claims
@@ -236,6 +236,11 @@ def _act(
         done = action(deliberation, key)
     except ValidationError as exc:
         error = " ".join(exc.messages)
+    back = request.POST.get("back", "")
+    found = class_selectors.card_for_broadcast(deliberation.pk) if back == "class" else None
+    if request.htmx and found is not None:  # from the class page: the room's card, with the outcome
+        context = {"card": found[1], "error": error, "notice": done or ""}
+        return render(request, "rooms/_class_room.html", context)
     if request.htmx:  # the answer is this browser's controls, with the refusal or the outcome
         kept = (form or {}) if error else {}  # a refused argument stays in the form to fix
         return _controls(request, deliberation.pk, {"error": error, "notice": done or "", **kept})
@@ -243,7 +248,9 @@ def _act(
         messages.error(request, error)
     elif done:
         messages.success(request, done)
-    back = "room_teacher" if request.POST.get("back") == "teacher" and services.is_host(deliberation, key) else "room"
+    if found is not None:
+        return redirect("class_page", public_id=found[0].public_id)
+    back = "room_teacher" if back == "teacher" and services.is_host(deliberation, key) else "room"
     return redirect(back, code=deliberation.room_code)
 
 

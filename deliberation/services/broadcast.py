@@ -94,7 +94,7 @@ PUSHES_KEY = "deliberation-pushes:{}"
 CLASS_PUSHES_KEY = "class-pushes:{}"  # the cards pushed to a class page (``class_pushes``)
 PUSHES_TTL_SECONDS = 7 * 24 * 3600  # a room untouched for a week starts counting again from 0
 STALE_HTML = '<div id="push-stale" hx-swap-oob="true" hidden data-stale="1"></div>'  # the page missed a push
-CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking"})  # what a room's card shows
+CLASS_EVENTS = frozenset({"phase", "round", "seats", "turn", "vote", "thinking", "trial"})  # what a room's card shows
 STREAM_FLUSH_SECONDS = 0.25  # streamed text is sent at most about four times a second per round
 
 

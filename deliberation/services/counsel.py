@@ -242,10 +242,11 @@ def _planned(state: TrialState) -> str | None:
 
 
 def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
-    """Play AI counsel's steps, one short transaction each, until a person must act or the trial
-    ends (then the jury's first ballot). ``until_mine`` (a side) lets the other side's questions
-    stand without waiting for that side's objection, up to its own next move. Safe to call any
-    time: it does nothing when no trial is under way."""
+    """Play AI counsel's steps, one short transaction each, until a person must act, the trial
+    ends (then the jury's first ballot), or, in a room, the host has paused it (the resume plays
+    on). ``until_mine`` (a side) lets the other side's questions stand without waiting for that
+    side's objection, up to its own next move. Safe to call any time: it does nothing when no
+    trial is under way."""
     file: CaseFile | None = None
     model = _model(deliberation_id)
     for _ in range(MAX_STEPS):
@@ -264,6 +265,8 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
             if waiting is not None and not (waiting.side == until_mine and waiting.what == trial_steps.REVIEW):
                 _hold_for(deliberation, state, waiting)
                 return
+            if is_room(deliberation) and room_of(deliberation).get("paused"):
+                return  # the host paused the room: AI counsel's next step waits for the resume
             if waiting is not None:  # the person lets the answer stand on their way to their turn
                 trial_steps.no_objection(state, side=waiting.side)
             elif state.finished:

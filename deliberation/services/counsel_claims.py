@@ -9,6 +9,7 @@ from django.db import transaction
 
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.models import Deliberation, SeatKind
+from deliberation.rooms.state import is_room, room_of
 from deliberation.services.broadcast import announce
 from deliberation.services.counsel import ERROR_NOT_COUNSEL, load, lock_trial, trial_advance, trial_move
 
@@ -18,6 +19,7 @@ ERROR_SIDE_TAKEN = "{counsel} is already taken by seat {seat}."
 ERROR_SIDE_NAME = "Counsel is for the 'prosecution' or the 'defense'."
 ERROR_ONE_SIDE = "Seat {seat} is already counsel for the {side}."
 ERROR_NOT_A_PARTICIPANT = "Only a person or an agent in the room may be counsel."
+ERROR_PAUSED = "The host has paused the room; your move at the trial waits until they resume it."
 
 
 def counsel_side_of(deliberation: Deliberation, seat_number: int) -> str:
@@ -112,8 +114,11 @@ def trial_open(*, deliberation_id: int) -> None:
 
 
 def seat_move(*, deliberation_id: int, seat_number: int, action: str, text: str = "", ground: str = "") -> None:
-    """A room participant's or agent's move as counsel: ``trial_move`` for the side their seat plays."""
+    """A room participant's or agent's move as counsel: ``trial_move`` for the side their seat plays
+    (refused while the host has the room paused)."""
     deliberation = Deliberation.objects.get(pk=deliberation_id)
+    if is_room(deliberation) and room_of(deliberation).get("paused"):
+        raise ValidationError(ERROR_PAUSED)
     side = counsel_side_of(deliberation, seat_number)
     if not side:
         raise ValidationError(ERROR_NOT_COUNSEL)

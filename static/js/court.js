@@ -114,6 +114,46 @@
     var button = document.getElementById("skip-typing");
     if (button) button.hidden = !(typing || queue.length);
     holdCounsel();
+    if (held.length && !typing && !queue.length) setTimeout(releaseHeld, 0);
+  }
+
+  /* ---- The verdict waits for the last speeches ------------------------------------------ */
+  /* The verdict is pushed the moment the jury decides, with (or just after) the round's last
+   * speeches, which are then still to be typed. The parts of a message that carry it (the server
+   * marks them data-verdict: the banner, the turn panel, the announcement) are held, with every
+   * message after them in their order, until the typing is done (or skipped); the rest of the
+   * message goes in at once. Nobody reads the verdict before the words that led to it. Held parts
+   * are handed back to the socket, whose own handler swaps them in as if they had just arrived. */
+  var held = [], socketNow = null, replaying = false;
+  function handBack(message) {
+    if (!socketNow) { window.location.reload(); return; } // nowhere to hand it: the page is rebuilt
+    replaying = true;
+    try { socketNow.dispatchEvent(new MessageEvent("message", { data: message })); }
+    finally { replaying = false; }
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    var message = evt.detail.message;
+    if (replaying || typeof message !== "string" || instant()) return;
+    if (held.length) { held.push(message); evt.preventDefault(); return; }
+    var speeches = /data-kinetic="new"/.test(message);
+    if (!/data-verdict/.test(message) || !(typing || queue.length || speeches)) return;
+    evt.preventDefault();
+    var parsed = document.createElement("template");
+    parsed.innerHTML = message;
+    var now = [], later = [];
+    Array.prototype.forEach.call(parsed.content.children, function (el) {
+      var verdict = el.hasAttribute("data-verdict") || el.querySelector("[data-verdict]");
+      (verdict ? later : now).push(el.outerHTML);
+    });
+    held.push(later.join(""));
+    if (now.length) handBack(now.join("")); // the speeches go in (and start typing) now
+    showSkip();
+  });
+  function releaseHeld() {
+    if (!held.length || typing || queue.length) return;
+    var messages = held;
+    held = [];
+    messages.forEach(handBack);
   }
   function typeNext() {
     showSkip();
@@ -333,7 +373,8 @@
   /* ---- Wiring ----------------------------------------------------------------------------- */
   var wasClosed = false;
   document.addEventListener("htmx:wsClose", function () { wasClosed = true; });
-  document.addEventListener("htmx:wsOpen", function () {
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    socketNow = evt.detail.event && evt.detail.event.target; // held messages are handed back to it
     // Anything missed while disconnected is in the database: rebuild the page from it.
     if (wasClosed) window.location.reload();
   });

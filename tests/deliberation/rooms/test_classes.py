@@ -21,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 from angryagents.identity import SESSION_FIELD
 from deliberation.game_settings import ERROR_TURN_SECONDS, GameSettings
 from deliberation.models import ClassSession, Deliberation, Narration, Phase, Turn, TurnKind
-from deliberation.rooms import class_selectors, classes, clock, control, services
+from deliberation.rooms import class_selectors, classes, clock, control, control_views, lesson, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_TRIAL, room_of, turn_seconds
 from deliberation.services import broadcast, round_run
@@ -89,7 +89,7 @@ def test_the_form_makes_the_class_and_opens_its_page_with_every_code(robbery):
 def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students_may_claim_counsel(robbery):
     teacher = _browser(TEACHER)
     form = teacher.get("/classes/new/").content.decode()
-    assert 'name="trial"' in form and "Hold the trial first in every room" in form
+    assert 'name="trial"' in form and "Hold the trial first:" in form
     teacher.post("/classes/new/", {"case": robbery.pk, "groups": 2, "seats": 2, "trial": "on"})
     session = ClassSession.objects.get()
     assert session.settings["trial"] is True
@@ -460,7 +460,7 @@ def test_the_class_page_shows_where_each_groups_trial_stands(robbery):
 
     def card() -> str:
         page = teacher.get(f"/classes/{session.public_id}/").content.decode()
-        return page[page.index('class="class-room-turn"') :]
+        return page[page.index('class="class-room-phase"') :]
 
     assert "Counsel are being chosen" in card()
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="defense")
@@ -499,3 +499,41 @@ def test_staff_can_follow_every_link_the_class_page_shows_them_and_see_no_host_c
     assert 'method="post"' in _browser(TEACHER).get(f"/rooms/{room.room_code}/teacher/").content.decode()
     assert _browser(ANNA.session_key).get(f"/rooms/{room.room_code}/teacher/").status_code == 403
     assert Client().get(f"/rooms/{room.room_code}/teacher/").status_code == 404
+
+
+def test_the_teacher_chooses_group_by_group_which_groups_hold_the_trial_and_each_plan_fits_its_choice(robbery):
+    session = _class(robbery, groups=3, seats=2, seed=5, trial=True, lesson_minutes=45)
+    first, second, third = _rooms(session)
+    for room, key in ((first, ANNA), (second, BEN)):
+        services.room_join(code=room.room_code, credential=key, name="Sam")
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    form = page[page.index('id="class-start"') : page.index("</form>", page.index('id="class-start"'))]
+    for group in (1, 2, 3):  # every group ticked as the class was made
+        assert f'name="trial" value="{group}" checked' in form
+    teacher.post(f"/classes/{session.public_id}/start/", {"trial_choice": "1", "trial": ["1", "3"]})
+    first, second, third = (Deliberation.objects.get(pk=r.pk) for r in (first, second, third))
+    assert first.phase == Phase.TRIAL and second.phase != Phase.TRIAL  # the second deliberates at once
+    assert "trial" not in second.settings and "trial_witnesses" not in second.settings
+    alone = lesson.plan_for(45, trial=False, students=2)
+    assert second.settings["max_rounds"] == alone.max_rounds and second.settings["lesson"]["trial"] is False
+    assert third.settings["trial"] is True and third.phase == Phase.PRESENTATION  # still waits, still ticked
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    assert 'name="trial" value="3" checked' in page and 'name="trial" value="1"' not in page
+
+
+def test_the_class_page_steers_each_running_group_and_answers_with_the_groups_card(robbery, admin_client):
+    session = _class(robbery, groups=2, seats=2, seed=6)
+    room = _rooms(session)[0]
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    assert 'class="class-live steers"' in page and f'action="/rooms/{room.room_code}/pause/"' in page
+    card = teacher.post(f"/rooms/{room.room_code}/pause/", {"back": "class"}, HTTP_HX_REQUEST="true").content.decode()
+    assert card.strip().startswith(f'<article id="class-room-{room.public_id}"') and "Paused" in card
+    assert control_views.MESSAGE_PAUSED in card and f'action="/rooms/{room.room_code}/resume/"' in card
+    plain = teacher.post(f"/rooms/{room.room_code}/resume/", {"back": "class"})
+    assert plain.status_code == 302 and plain["Location"] == f"/classes/{session.public_id}/"
+    staff_page = admin_client.get(f"/classes/{session.public_id}/").content.decode()
+    assert 'class="class-live steers"' not in staff_page  # staff watch; the forms stay hidden

@@ -145,7 +145,7 @@ def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_c
     room = Deliberation.objects.get(room_code=code)
     assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="ruling").exists()
     page = student.get(reverse("room", args=[code])).content.decode()
-    assert 'id="on-stand"' in page and "On the stand" in page and "The trial is under way." in page
+    assert 'id="on-stand"' in page and "On the stand" in page and 'The trial: <strong class="room-turn-stage">' in page
     refused = teacher.post(trial_url, {"action": "claim", "side": "prosecution"}, HTTP_HX_REQUEST="true")
     assert counsel_claims.ERROR_NOT_A_PARTICIPANT in refused.content.decode()
 
