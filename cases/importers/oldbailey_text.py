@@ -303,6 +303,8 @@ def _split_obo(
                 by_name[current.key] = current
                 out.witnesses.append(current)
             current.accused = current.accused or opened.accused
+            if opened.accused:  # the prisoner's evidence, "(prisoner, on oath)", opens the defence
+                after_defence = True
             if opened.testimony:
                 current.parts.append(opened.testimony)
             out.has_testimony = True
