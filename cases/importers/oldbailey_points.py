@@ -82,6 +82,19 @@ scale's (0.8 and 0.7 for the prosecution, ``DEFENCE_WEIGHT`` for the defence), n
 A witness who "never lost sight" of the prisoner until taken caught them in the act as surely
 as one who collared them ("I never lost sight of the prisoners till they were taken",
 t18261026-129).
+
+The same points however the Proceedings print them. The twentieth-century print reports what the
+prisoner said on arrest in quotation marks ("He said, 'Quite right; I have been expecting this for
+some time'", 1910; "she said, 'Yes, I am sorry; I had it in the w.c.'", 1903), which is a confession
+as "he said he took it" was in 1830, unless the same sentence denies the charge ("I did not steal her
+purse; I admit I hit her", 1900). A prisoner who owns the act but not the crime ("I admit signing the
+receipt ... but not with any wrong intent", 1906; "I thought I had authority"; "an oversight") denies
+the charge and admits nothing. A search is printed as "I searched him at the station, and found 13l."
+(1862) as much as "I found it in his pocket", and "nothing was found on him" is never the property
+found. A witness who "failed to identify" the prisoner or "picked out another man" at the police
+station's parade cannot swear to him; one who "did not say so at the police court" contradicts their
+own deposition. Who speaks for the prisoner is read in ``oldbailey_text``: from 1898 the prisoner's
+own evidence ("(prisoner, on oath)") opens the defence, so the witnesses heard after it are theirs.
 """
 
 from __future__ import annotations
