@@ -287,3 +287,17 @@ def test_a_witness_who_failed_to_pick_out_the_prisoner_cannot_swear_to_him():
 def test_a_witness_who_told_the_police_court_otherwise_contradicts_themselves():
     heard = for_prosecution("Cross-examined. I did not say so at the police court; I did not think of it.")
     assert CONTRADICTION.label in labels(heard)
+
+
+def test_a_doctor_named_in_passing_is_no_medical_evidence_but_a_finding_is():
+    from cases.importers.oldbailey_rules import evidence_from
+
+    def medical(said: str) -> bool:
+        items = evidence_from(witness="Jessie Scheurer", testimony=said, defence=False, issues=[])
+        return any(item.label.startswith("Medical evidence") for item in items)
+
+    assert not medical("He told me we must separate owing to doctor's orders.")  # 1910
+    assert not medical("He was then described as a surgeon, residing at Broad Street, Hereford.")  # 1905
+    assert medical("I am a registered medical practitioner at Ilford.")  # 1903
+    assert medical("She had two black eyes, and a large contusion on the inner side of her left thigh.")  # 1900
+    assert medical("I made a post-mortem examination; the cause of death was a fracture of the skull.")
