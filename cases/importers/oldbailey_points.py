@@ -53,10 +53,10 @@ For the defence:
 
 How often each point comes with an acquittal (``bench/evidence_separation.py --rules``, on the dev
 sessions of ``bench/oldbailey_split.py`` only; the verdict is used only to count): 25% of the 807
-playable trials were acquittals. Caught in the act 15% of 161 trials; pawned 11% of 28; the
-property on the prisoner 22% of 245; a confession 17% of 30; a witness who cannot swear 29% of 56;
-drink 39% of 97; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 142;
-counsel 34% of 219; cannot say whether 37% of 101; an accident 60% of 10; fought at length 35% of
+playable trials were acquittals. Caught in the act 15% of 162 trials; pawned 11% of 28; the
+property on the prisoner 23% of 252; a confession 13% of 39; a witness who cannot swear 28% of 57;
+drink 39% of 97; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 143;
+counsel 33% of 218; cannot say whether 37% of 101; an accident 60% of 10; fought at length 35% of
 79. No point separates strongly: each is one part of the case's lean, never its verdict.
 
 The prisoner's own account (the "Prisoner's Defence", the statement before the magistrate read at
@@ -74,8 +74,8 @@ points, once each per trial, whoever else spoke. A reported account is read in t
 - The prisoner denies the charge (defence): "I am innocent", "I know nothing of it", "I never saw
   the man in all my life till I saw him at the Justice's" (t18011028-47).
 
-Counted the same way (dev): admits 12% acquitted of 73 trials; owns to the property 23% of 102;
-denies 25% of 114, no more than any trial: a denial is what most prisoners said. These were chosen by
+Counted the same way (dev): admits 11% acquitted of 66 trials; owns to the property 23% of 102;
+denies 25% of 122, no more than any trial: a denial is what most prisoners said. These were chosen by
 what the Proceedings' readers (and the period's judges, Langbein 2003) took the accused's words
 to show, then counted, not searched for among many patterns; their weights are the existing
 scale's (0.8 and 0.7 for the prosecution, ``DEFENCE_WEIGHT`` for the defence), not fitted.
