@@ -20,12 +20,14 @@ REPORTED_DEFENCE = (
 # public-house", "The prisoner's statement: ..."), or reported by the printer from the 1870s, after a comma
 # or under the prisoner's name ("The Prisoner, in his defence, on oath, said that the prosecutrix followed",
 # 1900; "Manyon in her defence stated that", 1887; "Baldwin, in his statement before the Magistrate and in
-# his defence, said", 1895; "Bennett's defence. I know nothing about the watch", 1895).
+# his defence, said", 1895; "Bennett's defence. I know nothing about the watch", 1895; "Prisoner, not on oath,
+# said that he found the bag", the twentieth century's unsworn statement from the dock).
 DEFENCE_STATEMENT = re.compile(
     r"^(\[?The )?(prisoner|defendant)('s|s')? (defen[cs]e|statement|made|put in|said|in (his|her) defen[cs]e)"
     r"|^(prisoner|defendant)('s|s')? defen[cs]e"
     r"|^(?:the )?(?:prisoner|defendant)s? (?:produced|handed in|read) a (?:written )?(?:defen[cs]e|statement)"
-    + REPORTED_DEFENCE,
+    r"|^(?:the )?(?:prisoner|defendant),?\s*\(?(?:not\s+)?(?:on|upon)\s+oath\)?,?\s+"
+    r"(?:said|stated|denied|declared|made|gave)" + REPORTED_DEFENCE,
     re.IGNORECASE,
 )
 # A report of the defence opening a sentence inside a paragraph: "Brooks received a good character. Rudd in
@@ -41,7 +43,13 @@ DEFENCE_MARKER = re.compile(
 # (t18400406-1072), "MR. PLATT called the following witnesses." The Proceedings print the prosecution's
 # witnesses one after another; a witness counsel is said to call is the prisoner's (20 in the shared data).
 COUNSEL_CALLED = re.compile(r"\b(?:MR|MESSRS|SIR|SERJEANT)\.?\s+[A-Z][A-Z'\-]+\.?\s+called\b")
-GOOD_CHARACTER = re.compile(r"good character|bore a (very )?good|borne a (very )?good|honest(y)?,? (and )?sober", re.I)
+# "He bore a good character" (1830s), "an excellent character" and "a thoroughly honest man" (1900s).
+GOOD_CHARACTER = re.compile(
+    r"(?:good|excellent|exemplary|irreproachable|high) character|bore a (very )?good|borne a (very )?good"
+    r"|honest(y)?,? (and )?sober|thoroughly (?:honest|respectable|trustworthy|straightforward)"
+    r"|honest and (?:trustworthy|straightforward|industrious|respectable|upright)",
+    re.I,
+)
 # A witness who opens with the office that brought them to court for the prosecution.
 PROSECUTION_CALLING = re.compile(
     r"I am (?:a |an )?(?:police[- ]?constable|policeman|constable|watchman|patrol|headborough|beadle|pawnbroker"
@@ -152,8 +160,10 @@ COUNSEL_SUBMISSION = re.compile(
 # character." (1887). It opens with the prisoner, a name or the witnesses, never a witness's "He" or "I".
 CHARACTER_SUMMARY = re.compile(
     r"^[\[(]?(?:the\s+(?:prisoners?|defendants?)(?:'s?)?|prisoners?|(?!(?-i:He|She|I|It|They|We|You)\b)(?-i:[A-Z][a-z'’]+)"
-    r"|[\w-]+\s+witness(?:es)?)\b[^.]{0,120}?\b(?:received|bore|had|gave\s+(?:him|her|them|the\s+prisoners?|\w+))"
-    r"\s+(?:an?\s+)?(?:very\s+)?(?:good|excellent|high|irreproachable|exemplary)\s+characters?\b",
+    r"|[\w-]+\s+witness(?:es)?)\b[^.]{0,120}?\b(?:(?:received|bore|had|gave\s+(?:him|her|them|the\s+prisoners?|\w+))"
+    r"\s+(?:an?\s+)?|(?:spoke|testified|deposed|(?:gave\s+)?evidence)\s+(?:as\s+)?(?:to|of)\s+(?:the\s+)?"
+    r"(?:(?:prisoner|defendant)s?['’]s?\s+|his\s+|her\s+|their\s+)?)"
+    r"(?:very\s+)?(?:good|excellent|high|irreproachable|exemplary)\s+characters?\b",
     re.IGNORECASE,
 )
 CHARACTER_WITNESSES = "Witnesses to character"

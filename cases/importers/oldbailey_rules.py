@@ -213,8 +213,13 @@ EVIDENCE_RULES: tuple[EvidenceRule, ...] = (
         "Medical evidence",
         "forensic",
         0.65,
+        # A finding or a medical witness, not a doctor named in passing ("doctor's orders", "he was then
+        # described as a surgeon", "I went out to the doctor to get some medicine": 1901-1910).
         re.compile(
-            r"\b(surgeon|doctor|post[- ]mortem|wound|bruise|fracture|cause of death|injur(y|ies)|medical)\b", re.I
+            r"\b(post[- ]mortem|wound(s|ed)?|bruis(e|es|ed)|fractured?|cause of death|injur(y|ies|ed)|contusions?"
+            r"|I am (a |the )?(surgeon|doctor|physician|medical|registered medical|divisional surgeon|house[- ]surgeon)"
+            r"|M\.R\.C\.S|L\.R\.C\.P|I examined (him|her|the (body|deceased|child|prosecutor|prosecutrix|injured)))\b",
+            re.I,
         ),
     ),
     EvidenceRule(

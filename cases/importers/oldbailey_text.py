@@ -36,9 +36,10 @@ Counsel's lines are no witness: who prosecuted and defended (the record then kno
 prisoner had counsel), who is called, their submissions on the law.
 
 Side (the rule): witnesses heard after a defence marker ("Witnesses for the Defence",
-"for the prisoner", "Witnesses for Stannard.", the prisoner's own defence) speak for the
-defence until "Evidence in reply.", as do witnesses whose words give the prisoner a good
-character; everyone else speaks for the prosecution. The printed patterns these rules read are in
+"for the prisoner", "Witnesses for Stannard.", the prisoner's own defence, or from 1898 the
+prisoner's own evidence, "(prisoner, on oath)") speak for the defence until "Evidence in reply.",
+as do witnesses whose words give the prisoner a good character; everyone else speaks for the
+prosecution. The printed patterns these rules read are in
 ``oldbailey_patterns``.
 """
 
@@ -303,6 +304,8 @@ def _split_obo(
                 by_name[current.key] = current
                 out.witnesses.append(current)
             current.accused = current.accused or opened.accused
+            if opened.accused:  # the prisoner's evidence, "(prisoner, on oath)", opens the defence
+                after_defence = True
             if opened.testimony:
                 current.parts.append(opened.testimony)
             out.has_testimony = True

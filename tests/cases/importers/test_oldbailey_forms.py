@@ -237,3 +237,45 @@ def test_the_prisoner_giving_evidence_untagged_is_the_accused_not_the_last_witne
     assert (hunt.name, hunt.role, hunt.side) == ("Gertrude Alice Hunt", "the accused", "defense")
     assert hunt.testimony.startswith("I have references extending over eight years")
     assert "references" not in barrett.testimony
+
+
+# A trial printed the twentieth century's way (its lines in the forms of the 1906-1910 trials above): counsel
+# named in the heading, the prisoner's sworn evidence opening the defence, a witness for the prisoner after it
+# who says nothing of character, and the printer's summary of the character evidence.
+DEFENDED_1910 = """<div1 type="trialAccount" id="t19100308-99">
+<interp inst="t19100308-99" type="year" value="1910"/>
+<p><persName id="d1" type="defendantName">BROWN, Albert<interp inst="d1" type="surname" value="BROWN"/>
+<interp inst="d1" type="given" value="Albert"/></persName> (30, porter), <rs id="o1"
+type="offenceDescription"><interp inst="o1" type="offenceCategory" value="theft"/>
+<interp inst="o1" type="offenceSubcategory" value="simpleLarceny"/>stealing a bag</rs>.</p>
+<p>Mr. Symmons prosecuted; Mr. Turrell defended.</p>
+<p><persName id="w1" type="witnessName">JOHN HALE</persName>, porter. I missed the bag from the cloak-room
+on May 2. Cross-examined. I did not say so at the police court.</p>
+<p>ALBERT BROWN (prisoner, on oath). I was at home all that evening; I never touched the bag.</p>
+<p><persName id="w2" type="witnessName">MARY BROWN</persName>. I am prisoner's mother. He came in at
+seven and did not go out again.</p>
+<p>Several witnesses spoke to prisoner's good character.</p>
+<p>Verdict, <rs id="v1" type="verdictDescription"><interp inst="v1" type="verdictCategory" value="notGuilty"/>
+Not guilty</rs>.</p>
+</div1>"""
+
+
+def test_witnesses_after_the_prisoners_own_evidence_speak_for_the_defence():
+    (record,) = parse_file(DEFENDED_1910.encode(), name="brown.xml", max_bytes=10_000).trials
+    sides = {w.name: (w.role, w.side) for w in record.witnesses}
+    assert sides["John Hale"][1] == "prosecution"
+    assert sides["Albert Brown"] == ("the accused", "defense")
+    assert sides["Mary Brown"][1] == "defense"  # no word of character: heard after the prisoner
+    assert sides["Witnesses to character"][1] == "defense"  # "spoke to prisoner's good character"
+    found = {e.label.split(" (")[0] for e in record.evidence}
+    assert {OWN_DENIAL.label, DEFENCE_WITNESSES.label, COUNSEL.label} <= found
+
+
+def test_the_prisoners_unsworn_statement_from_the_dock_is_their_defence():
+    unsworn = DEFENDED_1910.replace(
+        "<p>ALBERT BROWN (prisoner, on oath). I was at home all that evening; I never touched the bag.</p>",
+        "<p>Prisoner, not on oath, said that he found the bag in the street.</p>",
+    )
+    (record,) = parse_file(unsworn.encode(), name="brown.xml", max_bytes=10_000).trials
+    assert record.defense_arguments == ("Prisoner, not on oath, said that he found the bag in the street.",)
+    assert OWN_POSSESSION.label in {e.label.split(" (")[0] for e in record.evidence}

@@ -11,6 +11,7 @@ from cases.importers.oldbailey_points import (
     CAUGHT,
     CONFESSION,
     CONTESTED,
+    CONTRADICTION,
     COUNSEL,
     DEFENCE_WITNESSES,
     DRINKING,
@@ -228,3 +229,75 @@ def test_a_search_that_found_nothing_is_not_property_found_or_produced():
 
     assert property_items(nothing) == []
     assert property_items(found) == [found]
+
+
+# The twentieth century's print: reported speech in quotation marks, the prisoner's sworn evidence, the
+# identification parade and the deposition taken at the police court.
+
+
+def test_the_prisoner_owning_to_it_when_arrested_is_a_confession_however_the_words_run():
+    # "He said, 'Quite right; I have been expecting this for some time.'" (1910)
+    expecting = for_prosecution(
+        'He said, "Quite right; I have been expecting this for some time."', name="Alfred Grosse"
+    )
+    # "she said, 'Yes, I am sorry; I had it in the w.c.'" (1903)
+    sorry = for_prosecution('I said I should arrest her. She said, "Yes, I am sorry; I had it in the w.c."')
+    assert CONFESSION.label in labels(expecting)
+    assert CONFESSION.label in labels(sorry)
+
+
+def test_owning_to_part_while_denying_the_charge_is_no_confession():
+    # "he said, 'I did not steal her purse; I admit I hit her'" (1900, a robbery acquitted)
+    heard = for_prosecution('I arrested him; he said, "I did not steal her purse; I admit I hit her."')
+    assert CONFESSION.label not in labels(heard)
+
+
+def test_a_prisoner_who_owns_to_the_act_but_not_the_intent_denies_the_charge():
+    # 'Prisoner's statement before the magistrate: "I admit signing the receipt and I admit obtaining the
+    # money, but not with any wrong intent."' (1906)
+    account = (
+        "Prisoner's statement before the magistrate: \"I admit signing the receipt and I admit obtaining the "
+        'money, but not with any wrong intent."'
+    )
+    found = {item.label.split(" (")[0] for item in trial_points([for_prosecution("I paid him.")], (account,))}
+    assert OWN_DENIAL.label in found
+    assert OWN_ADMISSION.label not in found
+    plain = {item.label.split(" (")[0] for item in trial_points([], ("I admit taking it; I was in want.",))}
+    assert OWN_ADMISSION.label in plain
+
+
+def test_a_search_of_the_prisoner_that_found_the_property_and_one_that_found_nothing():
+    found = for_prosecution("I searched him at the station, and found 13l.")  # 1862
+    nothing = for_prosecution("The prisoner was searched; nothing was found on him.")  # 1814
+    box = for_prosecution("We searched her box, and found several of these things.")  # her box, not her
+    assert FOUND_ON.label in labels(found)
+    assert FOUND_ON.label not in labels(nothing)
+    assert NOT_FOUND.label in labels(nothing)
+    assert FOUND_ON.label not in labels(box)
+
+
+def test_a_witness_who_failed_to_pick_out_the_prisoner_cannot_swear_to_him():
+    failed = for_prosecution("I went to the station and failed to identify anyone; I afterwards saw him in the dock.")
+    other = for_prosecution("At the station I picked out another man from about twelve.")
+    assert CANNOT_SWEAR.label in labels(failed)
+    assert CANNOT_SWEAR.label in labels(other)
+    assert CANNOT_SWEAR.label not in labels(for_prosecution("I picked out prisoner from about twelve men."))
+
+
+def test_a_witness_who_told_the_police_court_otherwise_contradicts_themselves():
+    heard = for_prosecution("Cross-examined. I did not say so at the police court; I did not think of it.")
+    assert CONTRADICTION.label in labels(heard)
+
+
+def test_a_doctor_named_in_passing_is_no_medical_evidence_but_a_finding_is():
+    from cases.importers.oldbailey_rules import evidence_from
+
+    def medical(said: str) -> bool:
+        items = evidence_from(witness="Jessie Scheurer", testimony=said, defence=False, issues=[])
+        return any(item.label.startswith("Medical evidence") for item in items)
+
+    assert not medical("He told me we must separate owing to doctor's orders.")  # 1910
+    assert not medical("He was then described as a surgeon, residing at Broad Street, Hereford.")  # 1905
+    assert medical("I am a registered medical practitioner at Ilford.")  # 1903
+    assert medical("She had two black eyes, and a large contusion on the inner side of her left thigh.")  # 1900
+    assert medical("I made a post-mortem examination; the cause of death was a fracture of the skull.")
