@@ -76,8 +76,9 @@ FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of 
 
 BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
 CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
-CONCESSION = re.compile(
-    r"^\W*(?:whatever|even if|even though|although|though|regardless of|no matter|whether or not|granted)\b[^,;]*[,;]\s*",
+CONCESSION = re.compile(  # "Whatever is said of the print, ...": the opener concedes, the rest answers it
+    r"^\W*(?:whatever|even if|even though|although|though|regardless of|no matter|whether or not|granted)\b"
+    r"[^,;]*[,;]\s*",
     re.I,
 )
 
