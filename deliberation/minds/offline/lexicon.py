@@ -169,6 +169,12 @@ DOUBT_PHRASES = (
     "wrong person",
     "set up",
     "framed",
+    "fits his story",
+    "fits her story",
+    "fits his account",
+    "fits her account",
+    "fits both",
+    "just as well",
 )
 HOLDS_WORDS = (
     "sure",

@@ -76,6 +76,11 @@ FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of 
 
 BUT_SPLIT = re.compile(r"[,;]\s+(?=(?:but|yet|however|even so|still)\b)", re.I)
 CONTRAST = re.compile(r"^\W*(but|yet|however|still|even so|nevertheless)\b", re.I)
+CONCESSION = re.compile(  # "Whatever is said of the print, ...": the opener concedes, the rest answers it
+    r"^\W*(?:whatever|even if|even though|although|though|regardless of|no matter|whether or not|granted)\b"
+    r"[^,;]*[,;]\s*",
+    re.I,
+)
 
 EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
 HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
@@ -168,11 +173,18 @@ def read(case: CaseFile, text: str, passages: tuple[Passage, ...] = ()) -> Readi
     return _read(case_index(case), text, retrieved)
 
 
-def _clauses(text: str) -> list[str]:
-    """Sentences, with a "but" clause split off so that it can answer what came before it."""
-    clauses: list[str] = []
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """Sentences, with a "but" clause split off so that it can answer what came before it, and a
+    conceding opener ("Whatever is said of the print, ...", "Even if she was sure, ...") split off the
+    sentence's main clause, which answers it. Each clause comes with whether it answers the one before."""
+    clauses: list[tuple[str, bool]] = []
     for sentence in split_sentences(text) or [text]:
-        clauses += [part for part in BUT_SPLIT.split(sentence) if part.strip()]
+        for part in BUT_SPLIT.split(sentence):
+            conceded = CONCESSION.match(part)
+            if conceded and part[conceded.end() :].strip():
+                clauses += [(part[: conceded.end()].strip(), False), (part[conceded.end() :].strip(), True)]
+            elif part.strip():
+                clauses.append((part, bool(CONTRAST.match(part))))
     return clauses
 
 
@@ -269,7 +281,7 @@ def _towards(hits: list[tuple[float, Facet, set[str]]], absolute: int, relative:
 def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
     """Each clause's signals (None for one about nothing in the case): what ``STANCE_WEIGHTS`` is fitted on."""
     index = case_index(case)
-    lines = _clauses(text)
+    lines = [line for line, _ in _clauses(text)]
     said = reading_stance.stances(tuple(lines), index.kind)
     found: list[Signals | None] = []
     for line, stance in zip(lines, said, strict=True):
@@ -282,10 +294,11 @@ def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
 def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
     sentences: list[_Sentence] = []
     loose = 0.0
-    lines = _clauses(text)
+    clauses = _clauses(text)
+    lines = [line for line, _ in clauses]
     said = reading_stance.stances(tuple(lines), index.kind)
-    for line, stance in zip(lines, said, strict=True):
-        if CONTRAST.match(line) and sentences:  # "..., but ...": what came before is conceded
+    for (line, answers), stance in zip(clauses, said, strict=True):
+        if answers and sentences:  # "..., but ..." or "Whatever ..., ...": what came before is conceded
             sentences[-1] = replace(sentences[-1], weight=CONCEDED)
         read_line, _ = _sentence(index, line, stance)
         if read_line is not None:

@@ -49,6 +49,19 @@ def test_sarcasm_about_the_police_reads_towards_doubt() -> None:
     assert push(P, "Oh great, so the guy who rang 911 and did CPR is the murderer now. Nice one, detectives.") < 0
 
 
+@pytest.mark.parametrize(
+    ("slug", "text", "towards_guilt"),
+    [
+        (R, "Whatever is said of the DNA under the victim's fingernails, I say Calvin Dorsey is guilty.", True),
+        (K, "Whatever is said of the bait bills in the glovebox, Curtis Hale is not guilty.", False),
+    ],
+)
+def test_a_verdict_declared_after_conceding_the_other_sides_item_goes_the_declared_way(
+    slug: str, text: str, towards_guilt: bool
+) -> None:
+    assert (push(slug, text) > 0) == towards_guilt  # the item conceded pulls the other way
+
+
 def test_a_contradicted_detail_reads_against_the_witness_who_gave_it() -> None:
     text = (  # development part: the word rules read it towards guilt, the informer being the prosecution's
         "The informer said a little .38, but the police found a 9 mm casing. He repeat the newspaper, even "
