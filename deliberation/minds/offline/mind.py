@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 from deliberation.engine import params
 from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
@@ -58,6 +59,12 @@ ASIDE_CHANCE = 0.2  # how often a juror remarks on the count or the round
 BUILD_CHANCE = 0.6  # how often a reply names the item the previous speaker argued
 # How often a persona ends on a line of its own: the impatient juror nearly always, the others now and then.
 CLOSER_CHANCE = {"impatient": 0.9, "moralist": 0.6, "cynic": 0.6, "everyman": 0.4}
+
+
+def ally_hold(allies: int) -> float:
+    """The share of an argument against its vote that a minority juror takes in: all of it alone,
+    less once another juror votes with it (Asch: a single ally is most of the support a dissenter needs)."""
+    return 1.0 - params.ALLY_HOLD if allies > 0 else 1.0
 
 
 def previous_turn(seat: int, recent: tuple[HeardTurn, ...]) -> HeardTurn | None:
@@ -188,6 +195,7 @@ class OfflineMind:
         votes = [listener.outlook.vote for listener in request.listeners]
         guilty_share = votes.count("guilty") / len(votes) if votes else 0.5
         majority = "guilty" if guilty_share > 0.5 else "not_guilty" if guilty_share < 0.5 else ""
+        sides = Counter(votes)
         pressure = params.MAJORITY_PRESSURE * abs(guilty_share - 0.5) * 2
         # A round's pull is at most that of PRESSURE_SPEECHES speeches, however many people add theirs.
         pressure *= min(1.0, params.PRESSURE_SPEECHES / max(1, len(request.speeches)))
@@ -218,6 +226,8 @@ class OfflineMind:
                     base += pressure if majority == "guilty" else -pressure
                 if not listener.active:
                     base *= params.PASSIVE_ATTENTION
+                if majority and outlook.vote != majority and (base > 0) == (outlook.vote != "guilty"):
+                    base *= ally_hold(sides[outlook.vote] - 1)  # a minority with allies holds its ground
                 base += rng.uniform(-params.REACTION_JITTER, params.REACTION_JITTER)
                 base = max(-1.0, min(1.0, base))
                 against = (base > 0) == (outlook.vote != "guilty")

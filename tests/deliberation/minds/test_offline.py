@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from deliberation.engine import params
 from deliberation.engine.ports import CraftRequest, HeardTurn, JurorOutlook, Listener, ReactRequest, SpeakRequest
 from deliberation.engine.rounds import run_round
 from deliberation.engine.strategies import STRATEGIES, STRATEGY_NEEDS_TARGET, STRATEGY_NEEDS_TEXT, StrategyError
@@ -137,6 +138,29 @@ def test_a_listener_in_the_minority_feels_the_room() -> None:
         return asyncio.run(OfflineMind().react_batch(request)).reactions[0].base_impact
 
     assert impact("guilty") > impact("not_guilty")
+
+
+def test_a_minority_juror_with_an_ally_holds_out_against_an_argument_better_than_one_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(params, "REACTION_JITTER", 0.0)  # the argument alone, without the listener's spread
+    speech = speak(3, "guilty", seed=4)
+    speech.position = None  # no side for the room's pull to ride on
+
+    def impact(second_seat_vote: str) -> float:
+        listeners = [Listener(juror=JURY[0], outlook=JurorOutlook(conviction=0.45, vote="not_guilty"), active=True)]
+        second = JurorOutlook(conviction=0.45, vote=second_seat_vote)
+        listeners.append(Listener(juror=JURY[1], outlook=second, active=True))
+        listeners += [
+            Listener(juror=j, outlook=JurorOutlook(conviction=0.7, vote="guilty"), active=False) for j in JURY[3:12]
+        ]
+        request = ReactRequest(case=CASE, speeches=(speech,), listeners=tuple(listeners), round_number=3, seed=1)
+        return asyncio.run(OfflineMind().react_batch(request)).reactions[0].base_impact
+
+    alone, with_ally = impact("guilty"), impact("not_guilty")
+    assert alone > 0  # the argument pushes the dissenter towards guilt ...
+    assert with_ally == pytest.approx(alone * (1 - params.ALLY_HOLD))  # ... less once someone votes with them
+    assert params.ALLY_HOLD > 0
 
 
 def test_summaries_are_bullets_for_every_juror() -> None:
