@@ -325,7 +325,11 @@ def wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:
 def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_steps.Waiting) -> None:
     """In a room, a person's move at the trial has a turn's time (``turn_seconds``), like a turn in
     the deliberation; when it runs out the clock has AI counsel make that one move for them
-    (``counsel_stand_in``), so a student who left never holds the room. A paused room's clock stops."""
+    (``counsel_stand_in``), so a student who left never holds the room. A paused room's clock stops.
+
+    Announces "trial" with the new wait and its deadline: the step that led here was announced
+    before its wait began (or, as the trial opens, nothing was said at all), so without it the
+    room's pages and the class card would keep the last wait, or the claim window, and its clock."""
 
     if not is_room(deliberation):
         return
@@ -339,6 +343,8 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     clock.set_due(room, "next_at", now + timedelta(seconds=turn_seconds(room)), now)
     room_save(deliberation, room)
     clock.schedule(deliberation, room)
+    stored = deliberation.trial_state
+    announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
 
 
 def close_trial(deliberation: Deliberation, state: TrialState) -> None:

@@ -226,10 +226,12 @@ def room_trial_context(
 
 
 def trial_key(deliberation: Deliberation) -> str:
-    """What a room's controls show of the trial, for the controls key (changes with every step)."""
+    """What a room's controls show of the trial, for the controls key (changes with every step, and
+    as the trial opens after the claim window, when nothing has been said yet)."""
     stored = deliberation.trial_state or {}
     if deliberation.phase != Phase.TRIAL or not stored:
         return ""
     state = stored.get("state", {})
     counsel_seats = sorted(stored.get("counsel", {}).items())
-    return f"{stored.get('stored')}:{state.get('cursor')}:{state.get('review')}:{counsel_seats}"
+    opened = bool(stored.get("opened", True))
+    return f"{opened}:{stored.get('stored')}:{state.get('cursor')}:{state.get('review')}:{counsel_seats}"

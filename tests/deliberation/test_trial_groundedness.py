@@ -6,7 +6,8 @@ from cases.casefile import case_file
 from cases.models import Case
 from cases.services import oldbailey_import_paths
 from deliberation.engine.trial.course import groundedness, run_trial
-from deliberation.engine.trial.witness import ungrounded
+from deliberation.engine.trial.text import normalise
+from deliberation.engine.trial.witness import DIDNT_SEE, answer, ungrounded
 from tests.cases.oldbailey_sample import TRIALS
 
 
@@ -34,3 +35,34 @@ def test_every_answer_of_an_old_bailey_trial_is_found_in_the_witnesss_record(db)
     answers = _answers("oldbailey")
     assert len(answers) > 500
     assert [a for a in answers if a[2]] == []
+
+
+OPEN_QUESTIONS = (
+    "what did you see that night",
+    "What did you see?",
+    "what happened",
+    "Tell the jury what you saw that night.",
+    "Can you describe what you saw?",
+    "tell us what happened that day",
+)
+
+
+def test_every_curated_witness_answers_an_open_question_from_their_own_account(library):
+    asked = 0
+    for case in Case.objects.with_file().playable().filter(source="curated"):
+        for witness in case_file(case).witnesses:
+            for question in OPEN_QUESTIONS:
+                given = answer(witness, question)
+                assert given.knows and given.part == "chief", (case.slug, witness.name, question, given.text)
+                assert ungrounded(given.text, witness) == [], (case.slug, witness.name, question, given.text)
+                asked += 1
+    assert asked > 100
+
+
+def test_the_eyewitness_tells_what_she_saw_and_goes_on_with_her_story_when_asked_again(library):
+    (ruth,) = [w for w in case_file(Case.objects.get(slug="alder-street-hit-and-run")).witnesses if "Ruth" in w.name]
+    first = answer(ruth, "what did you see that night")
+    assert "An SUV passed me on the right and struck the cyclist" in first.text
+    then = answer(ruth, "what happened next?", said={normalise(line) for line in first.lines})
+    assert then.knows and not set(then.lines) & set(first.lines)
+    assert answer(ruth, "What did you see at the bakery?").text == DIDNT_SEE  # a question about something else

@@ -6,7 +6,10 @@ printed question (Old Bailey ``Q.``) matches the question asked, else the line a
 clothing, the place) that holds at least ``MIN_OVERLAP`` of the question's other content words,
 each weighed by how rare it is in this record (one common or incidental shared word is not
 enough). Ties go to the part of the trial being held (chief or cross), then to a line not yet
-said. Asked again, the witness gives the line already said: "As I said, ...". With no such line
+said. Asked again, the witness gives the line already said: "As I said, ...". An open question
+about their story ("What did you see that night?", "Tell the jury what happened") is answered with
+the next line of their own account in chief (``OPEN``), a line about seeing first when asked what
+they saw; their introduction ("I am the night clerk") is not the story. With no such line
 the witness says ``DONT_KNOW`` or, for a question about seeing, ``DIDNT_SEE``: it never invents a
 fact, a name, a time or a place.
 
@@ -59,6 +62,22 @@ OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
 NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
     r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
 )
+# An open question about the witness's story: what they saw, heard or did, what happened. What
+# follows it ("that night", "next") asks nothing more; anything else ("...at the crosswalk") is a
+# question about that, and goes to the scoring.
+OPEN = re.compile(
+    r"^\W*(?:(?:and|so|now|okay|ok|well|please|just|can you|could you|would you|will you)\W+)*"
+    r"(?:(?:tell|describe|explain)\W+(?:(?:to\W+)?(?:the jury|the court|us|me|them)\W+)?"
+    r"(?:in your own words\W+)?(?:about\W+)?)?"
+    r"(?:what\W+(?:did\W+you\W+|you\W+)(?:see|saw|notice|noticed|observe|observed|witness|witnessed|hear|heard|do|did)"
+    r"|what\W+(?:happened|went on)|what\W+(?:do|did)\W+you\W+remember)\b(?P<rest>.*)$",
+    re.I,
+)
+OPEN_FILLER = frozenset(
+    content_words("night day evening morning afternoon time moment next then first there own words all that")
+)
+SEEING_LINE = re.compile(r"\b(?:saw|seen|watched|noticed|spotted)\b", re.I)
+INTRO = re.compile(r"^(?:I am|I'm|I have been|I've been|I was (?:the|a|an)|I live|I work|My name)\b", re.I)
 TITLES = frozenset({"Mr", "Mrs", "Miss", "Dr", "St", "Sir", "Captain", "Officer", "Detective"})
 PRINTED_QUESTION_MATCH = 0.6
 SHORT_LINE = 60  # a best line shorter than this brings the next line of the same part with it
@@ -147,6 +166,9 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
     question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
     question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
     lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
+    story = _story(lines, question, said) if _is_open(question) else None
+    if story is not None:
+        return _said_from(witness, lines, story, said)
     asked = _asked(question, line_words)
     scored = [
         (_score(question, asked, line, words, part, said), -index)
@@ -161,6 +183,31 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
         if following is None or following.part != lines[index].part or is_hearsay_answer(following.text):
             return Answer(DONT_KNOW, ())
         index += 1
+    return _said_from(witness, lines, index, said)
+
+
+def _is_open(question: str) -> bool:
+    match = OPEN.match(question)
+    return match is not None and not content_words(match.group("rest")) - OPEN_FILLER
+
+
+def _story(lines: tuple[RecordLine, ...], question: str, said: set[str]) -> int | None:
+    """The line an open question gets: the first of the witness's account in chief not yet said (one
+    about seeing first, asked what they saw), or the first again when all of it has been said."""
+    told = [i for i, line in enumerate(lines) if line.part == "chief" and not is_hearsay_answer(line.text)]
+    story = [i for i in told if not INTRO.match(lines[i].text)] or told
+    if not story:
+        return None
+    fresh = [i for i in story if normalise(lines[i].text) not in said]
+    if SEEING.search(question):
+        seen = [i for i in fresh if SEEING_LINE.search(lines[i].text)]
+        fresh = seen or fresh
+    return (fresh or story)[0]
+
+
+def _said_from(witness: WitnessItem, lines: tuple[RecordLine, ...], index: int, said: set[str]) -> Answer:
+    """The answer that starts at ``lines[index]``: "As I said, ..." if it was said, else the line
+    (with the next of its part when it is short)."""
     chosen = [lines[index]]
     if normalise(chosen[0].text) in said:  # asked again: the same line, as said before
         again = _sentence(chosen[0].text, lower=True, record=record_text(witness))

@@ -7,14 +7,18 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
+from angryagents.identity import SESSION_FIELD
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds
 from deliberation.services import counsel, counsel_claims, counsel_stand_in
+from tests.conftest import browser_of
 
 HOST = Credential(session_key="teacher-session")
 ANNA = Credential(session_key="anna-session")
@@ -221,12 +225,6 @@ def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_close
 
 
 def test_both_students_see_who_has_which_side_and_can_swap_before_the_trial_opens(room):
-    from django.test import Client
-    from django.urls import reverse
-
-    from angryagents.identity import SESSION_FIELD
-    from tests.conftest import browser_of
-
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     ben = Client()
@@ -253,3 +251,14 @@ def test_the_second_student_to_claim_in_the_window_loses_nothing_to_ai_counsel(r
     trial = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("strategy", flat=True))
     assert "opening" not in trial  # AI counsel gave no opening for either side
     assert _waiting(room).side == "prosecution" and _waiting(room).what == trial_steps.SPEECH
+
+
+def test_the_counsel_waiting_through_the_other_sides_speech_is_told_so_and_offered_no_objection(room):
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    _window_ends(room)
+    ben = Client()
+    browser_of(ben, **{SESSION_FIELD: BEN.session_key})
+    html = ben.get(reverse("room_controls", args=[room.room_code])).content.decode()
+    assert "the other side is giving its opening speech" in html
+    assert "questioning" not in html and 'value="continue"' not in html
