@@ -360,7 +360,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Throttles -------------------------------------------------------------------------
-# Wrong room codes (pages and MCP) and MCP joins are counted per client address in the cache:
+# Wrong room codes (pages and MCP) and MCP joins are counted per browser and address in the cache:
 # this process's memory when embedded (one process), Redis in service mode, so every web
 # process counts against the same limit. See deliberation/rooms/throttle.py.
 if REDIS_URL:
@@ -374,7 +374,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "angry"}}
 ANGRY_THROTTLE_WINDOW_SECONDS = env_int("ANGRY_THROTTLE_WINDOW_SECONDS", 60, minimum=1)
-ANGRY_THROTTLE_WRONG_CODES = env_int("ANGRY_THROTTLE_WRONG_CODES", 10, minimum=1)  # per client per window
+ANGRY_THROTTLE_WRONG_CODES = env_int("ANGRY_THROTTLE_WRONG_CODES", 10, minimum=1)  # per browser per window
+# All the browsers at one address together (a school is often one address): a cap against floods.
+ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS = env_int("ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS", 120, minimum=1)
 ANGRY_THROTTLE_MCP_JOINS = env_int("ANGRY_THROTTLE_MCP_JOINS", 10, minimum=1)  # per client per window
 
 LOGGING = {

@@ -33,6 +33,10 @@ SILENT_ROUNDS = 3
 VOTE_CALL_MARGIN = 2
 
 OPENING = "Let's begin. The first ballot stands at {guilty} guilty, {not_guilty} not guilty. Who wants to start?"
+OPENING_WAITING = (
+    "Let's begin. The first ballot stands at {guilty} guilty, {not_guilty} not guilty; {names} {have} not voted yet. "
+    "Who wants to start?"
+)
 TIME_REMINDERS = (
     "We're at round {round} of {max}. {left} rounds left, let's keep moving.",
     "A reminder on time: round {round} of {max}. Let's use the {left} rounds we have left well.",
@@ -75,6 +79,29 @@ def quietest(state: DeliberationState, jury: Sequence[JurorProfile]) -> JurorPro
     )
 
 
+def not_voted(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[JurorProfile]:
+    """The people (and agents) whose own vote the jury still waits for: the vote their seat holds
+    until then is nobody's, so no count names it."""
+    if state.settings.turns_before_verdict <= 0:
+        return []
+    return [j for j in jury if j.kind != "ai" and j.seat not in state.own_votes and j.seat in state.votes]
+
+
+def opening_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
+    """The first ballot as cast: the votes of the people who have not voted yet are left out."""
+    waiting = not_voted(state, jury)
+    if not waiting:
+        return OPENING.format(**state.tally())
+    left_out = {j.seat for j in waiting}
+    values = [value for seat, value in state.votes.items() if seat not in left_out]
+    return OPENING_WAITING.format(
+        guilty=values.count("guilty"),
+        not_guilty=values.count("not_guilty"),
+        names=_names(waiting),
+        have="has" if len(waiting) == 1 else "have",
+    )
+
+
 def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[ProcessLine]:
     """The foreperson's lines at the start of ``state.round_number`` (already incremented)."""
     number = state.round_number
@@ -83,7 +110,7 @@ def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> l
     limit = jury_rules.round_limit(state.settings.max_rounds, rules, state.rule_progress)  # the rules' cap too
     lines: list[ProcessLine] = []
     if number == 1:
-        lines.append(ProcessLine(number, OPENING.format(**state.tally())))
+        lines.append(ProcessLine(number, opening_line(state, jury)))
     if number > 1 and number % TIME_INTERVAL == 0 and number < limit - VOTE_CALL_MARGIN:
         text = TIME_REMINDERS[(number // TIME_INTERVAL) % len(TIME_REMINDERS)]
         lines.append(ProcessLine(number, text.format(round=number, max=limit, left=limit - number)))
@@ -124,12 +151,13 @@ def _names(jurors: Sequence[JurorProfile]) -> str:
 
 
 def poll_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
-    """The jury's votes as the foreperson takes them: by name on a show of hands, counts in secret."""
+    """The jury's votes as the foreperson takes them: by name on a show of hands, counts in secret.
+    A person who has not voted yet raises no hand."""
+    left_out = {j.seat for j in not_voted(state, jury)}
+    cast = {seat: value for seat, value in state.votes.items() if seat not in left_out}
     if state.settings.poll == "secret":
-        return POLL_SECRET.format(**state.tally())
-    by_vote = {
-        value: _names([j for j in jury if state.votes.get(j.seat) == value]) for value in ("guilty", "not_guilty")
-    }
+        return POLL_SECRET.format(**{value: list(cast.values()).count(value) for value in ("guilty", "not_guilty")})
+    by_vote = {value: _names([j for j in jury if cast.get(j.seat) == value]) for value in ("guilty", "not_guilty")}
     return POLL_HANDS.format(**by_vote)
 
 

@@ -239,17 +239,23 @@ def verdict_detail(
     not_guilty: int,
     direction_given: bool = False,
     end_reason: str = "",
+    abstained: tuple[int, ...] = (),
 ) -> str:
     """How the verdict was reached, naming the rule it was taken under: "it could not reach a
     verdict of at least 10 to 2 (rules: England and Wales ...)" for a hung jury, "by a majority of
-    10 to 2 (rules: ...)" or "unanimously (rules: ...)" for a verdict."""
+    10 to 2 (rules: ...)" or "unanimously (rules: ...)" for a verdict. Seats that cast no vote
+    (``abstained``) are named: "a unanimous verdict of the 11 who voted (seat 3 did not vote)"."""
     rules = RULE_SETS.get(name, RULE_SETS[DEFAULT_RULES])
     size = guilty + not_guilty
     tag = f"(rules: {rules.label})"
     if end_reason == "time":  # the judge directed it: the lesson's time was nearly up
         tag = f"when the lesson's time was up {tag}"
+    if abstained:
+        tag = f"({abstained_words(abstained)}) {tag}"
     if verdict == "hung":
         required = required_verdict(name, size=size, direction_given=direction_given)
+        if abstained and required == f"a unanimous verdict of all {size}":
+            required = f"a unanimous verdict of the {size} who voted"
         if end_reason == "deadlock" and rules.kept_until_agreed:
             return f"kept until agreed, it could not reach {required} and was discharged {tag}"
         if end_reason == "deadlock":
@@ -271,14 +277,31 @@ def verdict_phrase(name: str, *, verdict: str, **ballot: Any) -> str:
 VERDICT_WORDS = {"guilty": "Guilty", "not_guilty": "Not guilty", "hung": "Hung jury"}
 
 
+JURY_SEATS = 12  # a stored summary drops the jurors' memories: the seats are the twelve of a jury
+
+
+def abstained_words(seats: tuple[int, ...]) -> str:
+    """ "seat 3 did not vote", "seats 2 and 3 did not vote"."""
+    numbers = [str(seat) for seat in seats]
+    joined = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return f"seat{'s' if len(numbers) > 1 else ''} {joined} did not vote"
+
+
 def ballot_of(engine_state: dict[str, Any]) -> dict[str, Any]:
-    """The final ballot and whether the majority direction was given, from a stored state."""
-    votes = list((engine_state.get("votes") or {}).values())
+    """The final ballot and whether the majority direction was given, from a stored state; the
+    seats that cast no vote in it (neither voting nor discharged: a person who never voted)."""
+    stored = engine_state.get("votes") or {}
+    votes = list(stored.values())
     progress = RuleProgress.from_dict(engine_state.get("rule_progress"))
+    out = {int(seat) for seat in engine_state.get("discharged") or []}
+    cast = {int(seat) for seat in stored}
+    seats = {int(seat) for seat in engine_state.get("memories") or {}} or set(range(1, JURY_SEATS + 1))
+    abstained = tuple(sorted(seats - cast - out))
     return {
         "guilty": votes.count("guilty"),
         "not_guilty": votes.count("not_guilty"),
         "direction_given": bool(progress.direction_round),
+        "abstained": abstained if stored else (),
     }
 
 

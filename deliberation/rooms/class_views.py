@@ -101,6 +101,7 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
         "lesson_plan": classes.lesson_plan_of(session),
+        "group_plans": classes.group_plans(session, [(c.group, c.deliberation) for c in cards]),
         # The cards (pushed alike to every viewer) carry the host's pause, more time and skip; the
         # page shows them to the class's teacher only (staff watch).
         "steers": session.teacher_session_key == browser_key(request, create=False)
@@ -156,8 +157,12 @@ def class_debrief(request: HttpRequest, public_id: str) -> HttpResponse:
         "session": session,
         "groups": groups,
         "empty_groups": [g for g in every if not g.counted],
-        "done": sum(1 for g in groups if g.debrief is not None),
     }
+    # a hung jury finished without a verdict: the lead counts it apart
+    finished = [g for g in groups if g.debrief is not None]
+    context["done"] = len(finished)
+    context["hung"] = sum(1 for g in finished if g.deliberation.verdict == "hung")
+    context["reached"] = len(finished) - context["hung"]
     return render(request, "rooms/class_debrief.html", context)
 
 

@@ -123,6 +123,21 @@ def lesson_plan_of(session: ClassSession) -> lesson.LessonPlan | None:
     return lesson.LessonPlan(**plan) if plan else None
 
 
+def group_plans(session: ClassSession, rooms: list[tuple[int, Deliberation]]) -> list[tuple[int, lesson.LessonPlan]]:
+    """The groups whose own plan differs from the class's (a group whose trial the teacher ticked
+    or unticked was fitted again: ``group_trial_set``), each with the plan it plays, so the page
+    promises each group what its room keeps."""
+    planned = lesson_plan_of(session)
+    if planned is None:
+        return []
+    own = []
+    for group, room in rooms:
+        stored = (room.settings or {}).get("lesson")
+        if stored and lesson.LessonPlan(**stored) != planned:
+            own.append((group, lesson.LessonPlan(**stored)))
+    return own
+
+
 def has_students(deliberation: Deliberation) -> bool:
     """Whether anyone (a person or an agent, not the teacher) sits in this room now."""
     return deliberation.seats.filter(kind__in=(SeatKind.HUMAN, SeatKind.AGENT), is_host=False).exists()

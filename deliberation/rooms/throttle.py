@@ -1,16 +1,19 @@
-"""Throttles on guessing room codes: wrong codes, and MCP joins, counted per client address.
+"""Throttles on guessing room codes: wrong codes, and MCP joins, counted per browser and per address.
 
 A room code is six characters; without a limit a script tries dozens a second on ``/join/`` or
-through MCP ``join_as_juror``. Each client address may give ``ANGRY_THROTTLE_WRONG_CODES``
-wrong codes per window of ``ANGRY_THROTTLE_WINDOW_SECONDS`` (a student's typos fit easily), and
-make ``ANGRY_THROTTLE_MCP_JOINS`` MCP joins, right or wrong; past that every attempt is refused
-with ``ERROR_THROTTLED`` (HTTP 429 on pages) until the window ends.
+through MCP ``join_as_juror``. Each browser (its session's browser key at its address) may give
+``ANGRY_THROTTLE_WRONG_CODES`` wrong codes per window of ``ANGRY_THROTTLE_WINDOW_SECONDS`` (a
+student's typos fit easily); a client without a browser (an MCP connection, a request that keeps no
+cookie on a room page) counts in one bucket per address with that same limit. Every address also
+has a generous cap, ``ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS``, on all its wrong codes together,
+so a script that throws its cookie away each time still meets a limit. An MCP client may make
+``ANGRY_THROTTLE_MCP_JOINS`` joins, right or wrong. Past a limit every attempt is refused with
+``ERROR_THROTTLED`` (HTTP 429 on pages) until the window ends.
 
-The limit holds back whoever tries codes, never someone already in a room. A school often reaches
-the site from one address, so one class's typos on ``/join/`` count for every class in the
-building; a browser that can see a room (its host, its participants, staff) gets that room's pages
-and its way back in through the join link whatever the count. Only the lookups that find nothing
-this browser may see are refused past the limit.
+A school often reaches the site from one address: one pupil's typos hold back that pupil's browser,
+not the class, until the whole building passes the address cap. A browser that can see a room (its
+host, its participants, staff) gets that room's pages and its way back in through the join link
+whatever the count. Only the lookups that find nothing this browser may see are refused.
 
 The counters live in Django's cache: this process's memory when embedded (one web process), Redis
 in service mode, so every Daphne process and every MCP connection counts against one limit. A
@@ -31,12 +34,15 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from angryagents.identity import browser_key
 from deliberation.access import NOT_FOUND, Viewer, visible_rooms
 from deliberation.models import Deliberation, Seat
 from deliberation.rooms import codes, control, services
 from deliberation.rooms.state import is_room
 
-ERROR_THROTTLED = "Too many attempts from your address. Please wait {seconds} s before trying a room code again."
+ERROR_THROTTLED = (
+    "Too many tries in a short time, so this screen has to wait {seconds} s before it can try a room code again."
+)
 WRONG_CODES = "room-code"
 MCP_JOINS = "mcp-join"
 UNKNOWN_CLIENT = "unknown"
@@ -72,17 +78,25 @@ def _key(scope: str, client: str, window: Window) -> str:
     return f"throttle:{scope}:{client}:{window.index}"
 
 
-def check(scope: str, client: str) -> None:
-    """Raise ``Throttled`` when ``client`` has no attempt left in this window."""
-    window = _window()
-    if int(cache.get(_key(scope, client, window), 0)) >= _limit(scope):
-        raise Throttled(window.retry_after)
+def _buckets(scope: str, client: str, browser: str) -> tuple[tuple[str, int], ...]:
+    """(counter, limit) pairs an attempt counts in: the browser's own (the address's browserless
+    bucket when there is no browser), and for wrong codes the address's cap over all its browsers."""
+    own = (f"{client}/{browser}", _limit(scope))
+    if scope != WRONG_CODES:
+        return (own,)
+    return own, (client, settings.ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS)
 
 
-def count(scope: str, client: str) -> int:
-    """Count one attempt (atomic in Redis and in memory); the attempts made in this window."""
+def check(scope: str, client: str, browser: str = "") -> None:
+    """Raise ``Throttled`` when ``client`` (its ``browser``, or the whole address) has no attempt
+    left in this window."""
     window = _window()
-    key = _key(scope, client, window)
+    for counter, limit in _buckets(scope, client, browser):
+        if int(cache.get(_key(scope, counter, window), 0)) >= limit:
+            raise Throttled(window.retry_after)
+
+
+def _incr(key: str) -> int:
     cache.add(key, 0, timeout=settings.ANGRY_THROTTLE_WINDOW_SECONDS + 5)
     try:
         return int(cache.incr(key))
@@ -91,34 +105,56 @@ def count(scope: str, client: str) -> int:
         return 1
 
 
+def count(scope: str, client: str, browser: str = "") -> int:
+    """Count one attempt (atomic in Redis and in memory) in each bucket; the attempts this browser
+    (or browserless client) made in this window."""
+    window = _window()
+    counts = [_incr(_key(scope, counter, window)) for counter, _ in _buckets(scope, client, browser)]
+    return counts[0]
+
+
 def client_of(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or UNKNOWN_CLIENT
 
 
-def room_for_client(client: str, code: str) -> Deliberation:
-    """``services.room_for_session`` behind the wrong-code throttle: a wrong code is counted."""
+def _browser_of(request: HttpRequest, client: str, *, create: bool) -> str:
+    """This browser's key for its own count. ``create`` gives a browser without one its key, once
+    the address cap has room, so a pupil following a join link counts apart from a cookieless
+    guesser at the same address (who then meets the address cap)."""
+    key = browser_key(request, create=False)
+    if key or not create:
+        return key
     check(WRONG_CODES, client)
+    return browser_key(request)
+
+
+def room_for_client(client: str, code: str, browser: str = "") -> Deliberation:
+    """``services.room_for_session`` behind the wrong-code throttle: a wrong code is counted."""
+    check(WRONG_CODES, client, browser)
     try:
         return services.room_for_session(code)
     except ValidationError:
-        count(WRONG_CODES, client)
+        count(WRONG_CODES, client, browser)
         raise
 
 
 def room_for_request(request: HttpRequest, code: str) -> Deliberation:
-    """The room a page asks for by code, throttled per client address (``Throttled`` past the limit)."""
-    return room_for_client(client_of(request), code)
+    """The room a page asks for by code, throttled per browser and per address (``Throttled`` past
+    a limit)."""
+    client = client_of(request)
+    return room_for_client(client, code, _browser_of(request, client, create=True))
 
 
 def seat_for_request(request: HttpRequest, code: str, credential: services.Credential) -> tuple[Deliberation, Seat]:
     """A seat code typed on ``/join/``: the seat moves to this browser (``control.seat_rejoin``).
-    A wrong seat code counts against the same limit as a wrong room code."""
+    A wrong seat code counts against the same limits as a wrong room code."""
     client = client_of(request)
-    check(WRONG_CODES, client)
+    browser = _browser_of(request, client, create=True)
+    check(WRONG_CODES, client, browser)
     try:
         control.seat_for_code(code)
     except ValidationError:
-        count(WRONG_CODES, client)
+        count(WRONG_CODES, client, browser)
         raise
     return control.seat_rejoin(code=code, credential=credential)
 
@@ -131,8 +167,9 @@ def visible_room(request: HttpRequest, code: str) -> Deliberation:
     found = seen_room(request, code)
     if found is None:
         client = client_of(request)
-        check(WRONG_CODES, client)
-        count(WRONG_CODES, client)
+        browser = _browser_of(request, client, create=False)
+        check(WRONG_CODES, client, browser)
+        count(WRONG_CODES, client, browser)
         raise Http404(NOT_FOUND)
     return found
 

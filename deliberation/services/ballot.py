@@ -100,8 +100,9 @@ def first_ballot(
     deliberation.phase = Phase.DELIBERATION
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["player_side", "phase", "engine_state"])
-    _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL)
-    tally = ending.tally_cast(state, [seat.number for seat in seats if seat.kind != SeatKind.AI])
+    people = [seat.number for seat in seats if seat.kind != SeatKind.AI]
+    _store_ballot(deliberation, seats, state, round_number=0, ballot=BallotKind.INITIAL, left_out=people)
+    tally = ending.tally_cast(state, people)
     if deliberation.experiment_id is None:
         narration_services.narration_request_vote(
             deliberation_id=deliberation.pk,
@@ -115,10 +116,20 @@ def first_ballot(
 
 
 def _store_ballot(
-    deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int, ballot: str
+    deliberation: Deliberation,
+    seats: list[Seat],
+    state: DeliberationState,
+    *,
+    round_number: int,
+    ballot: str,
+    left_out: list[int],
 ) -> None:
+    """The ballot's votes as cast: a participant who has not voted yet (``left_out`` lists the
+    participants) has no vote in it, only the stand-in the engine keeps for their seat."""
+    awaiting = set(ending.awaiting_vote(state, left_out))
     Vote.objects.bulk_create(
         Vote(deliberation=deliberation, round_number=round_number, seat_number=seat, value=value, ballot=ballot)
         for seat, value in sorted(state.votes.items())
+        if seat not in awaiting
     )
     store_snapshots(deliberation, seats, state, round_number=round_number)

@@ -206,17 +206,20 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
     """Count a participant's turn towards the room the jury leaves to argue (``ending.waiting_for``).
 
     Call it with the deliberation row locked and no round running (the round would overwrite it).
-    A turn whose time ran out on a seat that had not voted settles its ballot with the vote that
-    stands for it, and the seat shows that vote at once (with the turn's push), as the next round
-    would: a seat shown without a vote is one whose own vote the jury still waits for.
+    A turn whose time ran out on a seat that had not voted settles its ballot as an abstention: the
+    vote that stood in for the person was nobody's, so it leaves every count (the tallies, the
+    judge's, the verdict) and the seat goes on showing no vote; the jury no longer waits for it. A
+    vote the person casts later counts from then on (``vote_cast_locked``).
     """
     state = DeliberationState.from_dict(deliberation.engine_state)
     settles = timed_out and not ending.has_own_vote(state, seat_number)
     ending.record_turn(state, seat=seat_number, timed_out=timed_out)
+    if settles:
+        state.votes.pop(seat_number, None)
     deliberation.engine_state = state.to_dict()
     deliberation.save(update_fields=["engine_state"])
     if settles:
-        deliberation.seats.filter(number=seat_number).update(vote=state.votes.get(seat_number, ""))
+        deliberation.seats.filter(number=seat_number).update(vote="")
 
 
 def _start_round(deliberation: Deliberation) -> None:

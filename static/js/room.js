@@ -15,6 +15,9 @@
  * wiped. A banner pushed by this browser's own move waits for that move's answer, which carries
  * the new controls, instead of fetching them a second time; when the answer comes first, the banner
  * still shown is older than the controls (data-stamp) and is not followed.
+ *
+ * Words typed in the speech box are kept in sessionStorage until the room takes them, so a turn
+ * that runs out mid-sentence loses nothing: they come back with the box.
  */
 (function () {
   "use strict";
@@ -183,11 +186,68 @@
     if (box) box.focus({ preventScroll: true });
   }
 
+  /* ---- Words being typed outlive a turn that runs out ------------------------------------- */
+  /* A turn that runs out replaces the form under the student's fingers. What they type is kept in
+   * this tab's sessionStorage as they type, put back in the box when the box comes back empty
+   * (their next turn, or after "I'm back"), and forgotten once the room has taken the speech. */
+  function draftKey() {
+    return "angry-draft:" + location.pathname + ":" + mySeat();
+  }
+  function draftBox() {
+    return document.querySelector("#speak-form textarea[name=content]");
+  }
+  function readDraft() {
+    try { return sessionStorage.getItem(draftKey()) || ""; } catch (e) { return ""; }
+  }
+  function writeDraft(text) {
+    try {
+      if (text) sessionStorage.setItem(draftKey(), text);
+      else sessionStorage.removeItem(draftKey());
+    } catch (e) { /* storage refused (private mode): the words live only in the box */ }
+  }
+  document.addEventListener("input", function (evt) {
+    var box = draftBox();
+    if (box && evt.target === box) writeDraft(box.value);
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var form = evt.detail.elt;
+    if (!form || form.id !== "speak-form" || !evt.detail.successful) return;
+    var answer = (evt.detail.xhr && evt.detail.xhr.responseText) || "";
+    if (answer.indexOf('id="move-error"') === -1) writeDraft(""); // the room took the speech
+  });
+  function restoreDraft() {
+    var box = draftBox();
+    var draft = readDraft();
+    if (!box || !draft || box.value) return;
+    box.value = draft;
+    if (!document.getElementById("draft-back")) {
+      var note = document.createElement("p");
+      note.id = "draft-back";
+      note.className = "muted draft-back";
+      note.setAttribute("role", "status");
+      note.textContent = "Your words from before the time ran out are back in the box.";
+      box.parentNode.insertBefore(note, box);
+    }
+  }
+
+  /* ---- Away: the "I'm back" button is brought into view once ------------------------------ */
+  var shownAway = null;
+  function showAway() {
+    var away = document.querySelector("#room-controls .room-away");
+    if (!away) { shownAway = null; return; }
+    var key = document.getElementById("room-controls").getAttribute("data-key") || "away";
+    if (key === shownAway) return;
+    shownAway = key;
+    away.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
   function refresh() {
     markMine();
     tick();
     followClock();
+    restoreDraft();
     showYourTurn();
+    showAway();
   }
   document.addEventListener("htmx:wsAfterMessage", function () {
     followBanner();

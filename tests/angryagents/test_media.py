@@ -36,3 +36,11 @@ def test_a_post_is_refused(settings):
     (settings.MEDIA_ROOT / "narration").mkdir(parents=True)
     (settings.MEDIA_ROOT / "narration" / "a.wav").write_bytes(b"RIFF")
     assert Client().post("/media/narration/a.wav").status_code == 405
+
+
+def test_a_name_too_long_for_the_file_system_is_not_found(settings):
+    (settings.MEDIA_ROOT / "narration").mkdir(parents=True)
+    client = Client(raise_request_exception=False)
+
+    assert client.get("/media/narration/" + "A" * 300).status_code == 404
+    assert client.get("/media/narration/" + "A" * 300 + ".wav").status_code == 404

@@ -197,7 +197,7 @@ def test_a_45_minute_class_with_the_trial_in_one_group_ends_every_group_with_stu
     _shoot(teacher, artifacts, "class-after-the-bell")
 
     teacher.goto(f"{class_url}debrief/")
-    expect(teacher.locator(".lead")).to_contain_text("2 of 2 juries reached a verdict")
+    expect(teacher.locator(".lead")).to_contain_text("2 of 2 juries finished")
     expect(teacher.locator("#empty-groups")).to_contain_text("Group 3")
     expect(teacher.locator("#empty-groups")).to_contain_text("never started")
     assert not teacher.locator("#group-3").count()

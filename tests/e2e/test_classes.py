@@ -185,7 +185,7 @@ def test_a_teacher_runs_a_class_of_three_rooms_to_three_verdicts_and_reads_the_c
 
     # The class debrief: the three groups side by side, and every student's words in one sheet.
     teacher.click("a:has-text('Class debrief')")
-    expect(teacher.locator(".lead")).to_contain_text("3 of 3 juries reached a verdict")
+    expect(teacher.locator(".lead")).to_contain_text("3 of 3 juries finished")
     expect(teacher.locator(".class-group .group-summary")).to_have_count(GROUPS)
     for group in range(1, GROUPS + 1):
         expect(teacher.locator(f"#group-{group}")).to_contain_text(f"Group {group}")

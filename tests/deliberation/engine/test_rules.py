@@ -226,6 +226,21 @@ def test_the_verdict_words_name_the_rule_the_verdict_was_taken_under() -> None:
     assert kept.startswith("Hung jury: kept until agreed")
 
 
+def test_the_verdict_words_say_who_cast_no_vote_rather_than_a_jury_of_eleven() -> None:
+    votes = {str(seat): "guilty" if seat < 8 else "not_guilty" for seat in range(1, 13) if seat != 3}
+    hung = rules.verdict_phrase_of({"votes": votes, "discharged": []}, "unanimous", "hung")
+    assert hung == (
+        "Hung jury: it could not reach a unanimous verdict of the 11 who voted (seat 3 did not vote) (rules: Unanimous)"
+    )
+    both = {str(seat): "guilty" for seat in range(1, 13) if seat not in (2, 3)}
+    assert rules.verdict_phrase_of({"votes": both}, "unanimous", "guilty").startswith(
+        "Guilty, unanimously (seats 2 and 3 did not vote)"
+    )
+    discharged = {str(seat): "guilty" for seat in range(2, 13)}  # seat 1 discharged: no abstention
+    phrase = rules.verdict_phrase_of({"votes": discharged, "discharged": [1]}, "unanimous", "guilty")
+    assert "did not vote" not in phrase
+
+
 def test_an_unknown_rule_set_is_refused_with_its_name() -> None:
     with pytest.raises(ValueError, match="Unknown jury rules 'scottish'"):
         EngineSettings(rules="scottish")

@@ -358,7 +358,8 @@ def test_the_class_debrief_puts_the_groups_side_by_side_and_the_sheet_has_every_
     _finish(rooms[1], BEN, said[1])
     teacher = _browser(TEACHER)
     page = teacher.get(f"/classes/{session.public_id}/debrief/").content.decode()
-    assert "2 of 3 juries reached a verdict" in page
+    verdicts = sum(1 for room in rooms[:2] if Deliberation.objects.get(pk=room.pk).verdict != "hung")
+    assert f"2 of 3 juries finished: {verdicts or 'none'} reached a verdict" in page
     for heading in ("Group 1", "Group 2", "Group 3"):
         assert heading in page
     assert "still deliberating" in page  # the third group has no verdict yet
@@ -419,7 +420,7 @@ def test_a_group_nobody_joined_is_not_one_of_the_class_juries_in_the_debrief_whe
     services.room_call_vote(deliberation_id=second.pk, session_key=TEACHER)
     teacher = _browser(TEACHER)
     page = teacher.get(f"/classes/{session.public_id}/debrief/").content.decode()
-    assert "1 of 1 jury reached a verdict" in page
+    assert "1 of 1 jury finished" in page
     empty = page[page.index('id="empty-groups"') :]
     assert "Groups nobody joined" in empty and "Not counted among the class" in empty
     assert f'Group 2 <span class="room-code">{second.room_code}</span>: played as an AI-only jury' in empty
@@ -520,6 +521,10 @@ def test_the_teacher_chooses_group_by_group_which_groups_hold_the_trial_and_each
     assert third.settings["trial"] is True and third.phase == Phase.PRESENTATION  # still waits, still ticked
     page = teacher.get(f"/classes/{session.public_id}/").content.decode()
     assert 'name="trial" value="3" checked' in page and 'name="trial" value="1"' not in page
+    # The page promises the second group the plan its room keeps, not only the class's.
+    assert f"Group 2 without the trial: <strong>{alone.words()}</strong>" in page
+    assert f"at most {alone.max_rounds} rounds" in page
+    assert "Group 1 with the trial" not in page and "Group 3 with the trial" not in page  # as the class planned
 
 
 def test_the_class_page_steers_each_running_group_and_answers_with_the_groups_card(robbery, admin_client):
@@ -537,3 +542,19 @@ def test_the_class_page_steers_each_running_group_and_answers_with_the_groups_ca
     assert plain.status_code == 302 and plain["Location"] == f"/classes/{session.public_id}/"
     staff_page = admin_client.get(f"/classes/{session.public_id}/").content.decode()
     assert 'class="class-live steers"' not in staff_page  # staff watch; the forms stay hidden
+
+
+def test_the_class_debrief_counts_a_hung_jury_as_finished_without_a_verdict(robbery):
+    session = _class(robbery, groups=2, seats=1, seed=3)
+    rooms = _rooms(session)
+    for room, student, name in ((rooms[0], ANNA, "Anna"), (rooms[1], BEN, "Ben")):
+        services.room_join(code=room.room_code, credential=student, name=name)
+    classes.class_start(class_id=session.pk)
+    for room in rooms:
+        services.room_call_vote(deliberation_id=room.pk, session_key=TEACHER)
+    Deliberation.objects.filter(pk__in=[r.pk for r in rooms]).update(verdict="hung")
+
+    page = _browser(TEACHER).get(f"/classes/{session.public_id}/debrief/").content.decode()
+
+    assert "2 of 2 juries finished: none reached a verdict, 2 were hung juries." in page
+    assert "reached a verdict." not in page.replace("none reached a verdict", "")

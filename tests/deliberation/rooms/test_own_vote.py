@@ -136,3 +136,33 @@ def test_a_participants_challenge_is_about_the_evidence_they_picked(room, client
     assert response.status_code in (200, 302)
     room.refresh_from_db()
     assert room.pending[-1]["item"] == "E2" and room.pending[-1]["strategy"] == "challenge_evidence"
+
+
+def test_the_first_ballot_and_the_foreperson_count_only_the_votes_cast(room):
+    initial = dict(room.votes.filter(ballot="initial").values_list("seat_number", "value"))
+    assert 2 not in initial and 3 not in initial and len(initial) == 10
+
+    clock.room_tick(deliberation_id=room.pk)  # round 1: the foreperson opens
+    opening = room.turns.filter(kind="process", round_number=1, content__startswith="Let's begin").get()
+    counted = [int(n) for n in re.findall(r"(\d+) (?:not )?guilty", opening.content)]
+    assert sum(counted) == 10, opening.content
+    names = dict(room.seats.filter(number__in=(2, 3)).values_list("number", "display_name"))
+    assert names[2] in opening.content and names[3] in opening.content and "not voted yet" in opening.content
+
+
+def test_a_person_whose_turn_ran_out_abstains_until_they_vote_and_their_later_vote_is_recorded(room):
+    clock.room_tick(deliberation_id=room.pk)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna's turn ran out
+    room.refresh_from_db()
+    anna = room.seats.get(number=2)
+    assert anna.away_since is not None and anna.vote == ""  # her seat counts no vote she never cast
+    state = DeliberationState.from_dict(room.engine_state)
+    assert 2 not in state.votes and sum(state.tally().values()) == 11
+
+    outcome = services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
+
+    assert outcome["recorded"] and outcome["changed"]
+    cast = room.votes.filter(ballot="cast", seat_number=2)
+    assert list(cast.values_list("value", flat=True)) == ["not_guilty"]
+    assert seat_votes(room)[2] == "not_guilty"
+    assert DeliberationState.from_dict(Deliberation.objects.get(pk=room.pk).engine_state).votes[2] == "not_guilty"

@@ -36,6 +36,7 @@ LIMIT = 3
 @pytest.fixture
 def limits(settings: Any) -> None:
     settings.ANGRY_THROTTLE_WRONG_CODES = LIMIT
+    settings.ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS = LIMIT * 4
     settings.ANGRY_THROTTLE_MCP_JOINS = LIMIT + 2
 
 
@@ -63,6 +64,7 @@ def test_wrong_codes_past_the_limit_get_a_429_page_with_the_wait_and_retry_after
     seconds = int(refused["Retry-After"])
     assert 1 <= seconds <= django_settings.ANGRY_THROTTLE_WINDOW_SECONDS
     assert throttle.ERROR_THROTTLED.format(seconds=seconds) in refused.content.decode()
+    assert "wrong" not in throttle.ERROR_THROTTLED and "too many tries" in throttle.ERROR_THROTTLED.lower()
     assert 'class="error-page"' in refused.content.decode()  # the product's page, not a bare text
     # Even the right code waits now: that is what stops the guessing.
     assert browser.get(reverse("room_join_code", args=[room])).status_code == 429
@@ -94,6 +96,28 @@ def test_a_school_behind_one_address_keeps_its_rooms_when_someone_there_mistypes
     assert typist.get(reverse("room", args=[room])).status_code == 429  # a room it may not see: refused
 
 
+def test_a_pupils_wrong_codes_do_not_lock_out_the_other_browsers_at_a_school(limits, room):
+    _, school = visitor()
+    typist = Client(REMOTE_ADDR=school)
+    typist.get(reverse("room_join"))
+    for n in range(LIMIT + 1):
+        typist.post(reverse("room_join"), {"code": f"QQQQ{n}A"})
+    assert typist.post(reverse("room_join"), {"code": room}).status_code == 429  # the typist waits
+
+    latecomer = Client(REMOTE_ADDR=school)  # a fresh browser in the same building
+    assert latecomer.post(reverse("room_join"), {"code": room}).status_code == 302
+    follower = Client(REMOTE_ADDR=school)  # one following the join link
+    assert follower.get(reverse("room_join_code", args=[room])).status_code == 200
+
+
+def test_a_flood_from_one_address_meets_the_address_cap(limits, room):
+    _, address = visitor()
+    for n in range(LIMIT * 4):
+        Client(REMOTE_ADDR=address).post(reverse("room_join"), {"code": f"QQQ{n:02d}A".replace("0", "Q")})
+
+    assert Client(REMOTE_ADDR=address).post(reverse("room_join"), {"code": room}).status_code == 429
+
+
 def test_right_codes_never_count(limits, room):
     student, _ = visitor()
     for _ in range(LIMIT * 3):
@@ -123,6 +147,7 @@ def test_the_next_window_lets_the_client_try_again(limits, room, monkeypatch):
 
 def test_wrong_codes_counted_by_another_process_hold_here_in_service_mode(limits, room, settings):
     need(bool(os.environ.get("REDIS_URL")), "REDIS_URL is not set: embedded mode counts in one process only")
+    settings.ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS = LIMIT  # the address cap, which every process shares
     browser, address = visitor()
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     script = (
@@ -151,6 +176,7 @@ def throttled_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveS
     env = {
         "ANGRY_NARRATION": "text",
         "ANGRY_THROTTLE_WRONG_CODES": str(LIVE_WRONG_CODES),
+        "ANGRY_THROTTLE_WRONG_CODES_PER_ADDRESS": str(LIVE_WRONG_CODES),  # the address cap: pages and MCP share it
         "ANGRY_THROTTLE_MCP_JOINS": str(LIVE_MCP_JOINS),
         "ANGRY_THROTTLE_WINDOW_SECONDS": "3600",  # the test never crosses a window's edge
     }
@@ -192,7 +218,7 @@ def test_mcp_wrong_codes_and_joins_are_throttled_and_share_the_count_with_the_pa
 
     unknown = services.ERROR_ROOM_UNKNOWN.format(code="QQQQQQ")
     assert answers[0].endswith(unknown) and answers[2] == "joined"
-    assert THROTTLED_PREFIX + "Too many attempts from your address" in answers[4]
+    assert THROTTLED_PREFIX + throttle.ERROR_THROTTLED.split("{")[0] in answers[4]
     # The pages count the same wrong codes for the same address; another address is untouched.
     assert _join_page(throttled_server, room, MCP_ADDRESS) == 429
     assert _join_page(throttled_server, room, "127.0.0.1") == 200
@@ -204,4 +230,4 @@ def test_mcp_joins_past_their_own_limit_are_refused_even_with_the_right_code(thr
     answers = _join_as(throttled_server, [room] * (LIVE_MCP_JOINS + 1), address="127.0.0.3")
 
     assert answers[:LIVE_MCP_JOINS] == ["joined"] * LIVE_MCP_JOINS
-    assert THROTTLED_PREFIX + "Too many attempts from your address" in answers[-1]
+    assert THROTTLED_PREFIX + throttle.ERROR_THROTTLED.split("{")[0] in answers[-1]
