@@ -142,6 +142,15 @@ def record_turn(state: DeliberationState, *, seat: int, timed_out: bool = False)
         state.own_votes.append(seat)
 
 
+def reopen_ballot(state: DeliberationState, *, seat: int) -> bool:
+    """A participant whose run-out turn settled their ballot is back: the jury waits for their own
+    vote again. True when it was settled (a vote the person cast is never taken back here)."""
+    if seat not in state.own_votes or seat in state.votes:
+        return False
+    state.own_votes.remove(seat)
+    return True
+
+
 def has_own_vote(state: DeliberationState, seat: int) -> bool:
     return seat in state.own_votes
 

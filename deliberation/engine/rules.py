@@ -231,6 +231,16 @@ def required_verdict(name: str, *, size: int = 12, direction_given: bool = False
     return "a unanimous verdict" if size in (0, 12) else f"a unanimous verdict of all {size}"
 
 
+def required_of_cast(name: str, *, size: int, direction_given: bool = False, abstained: bool = False) -> str:
+    """``required_verdict`` for a ballot of ``size`` votes cast; when a seat cast none (``abstained``),
+    unanimity is of those who voted ("a unanimous verdict of the 11 who voted"), never "of all 11"
+    of a jury of twelve."""
+    required = required_verdict(name, size=size, direction_given=direction_given)
+    if abstained and required in (f"a unanimous verdict of all {size}", "a unanimous verdict"):
+        return f"a unanimous verdict of the {size} who voted"
+    return required
+
+
 def verdict_detail(
     name: str,
     *,
@@ -253,9 +263,7 @@ def verdict_detail(
     if abstained:
         tag = f"({abstained_words(abstained)}) {tag}"
     if verdict == "hung":
-        required = required_verdict(name, size=size, direction_given=direction_given)
-        if abstained and required == f"a unanimous verdict of all {size}":
-            required = f"a unanimous verdict of the {size} who voted"
+        required = required_of_cast(name, size=size, direction_given=direction_given, abstained=bool(abstained))
         if end_reason == "deadlock" and rules.kept_until_agreed:
             return f"kept until agreed, it could not reach {required} and was discharged {tag}"
         if end_reason == "deadlock":

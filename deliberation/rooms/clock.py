@@ -294,6 +294,13 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
         return
     if room.get("stage") != STAGE_AI or deliberation.round_status != RoundStatus.IDLE:
         return
+    returned = room.pop("returned", None) or []
+    if returned:  # people back at their seats while the round ran: the jury waits for them again
+        room_save(deliberation, room)
+        for seat in returned:
+            lifecycle.participant_returns_locked(deliberation, int(seat))
+        deliberation.refresh_from_db()
+        room = room_of(deliberation)
     votes = room.get("votes") or {}
     if votes:
         room["votes"] = {}

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
-from deliberation.models import Deliberation, Phase, Seat, SeatKind, Turn, TurnKind
+from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind, Turn, TurnKind
 from deliberation.rooms import clock, seat_codes, stage
 from deliberation.rooms.access import Credential, is_host, require_host, seat_of
 from deliberation.rooms.state import (
@@ -332,6 +332,11 @@ def _back(deliberation: Deliberation, seat: Seat) -> None:
     seat.away_since = None
     seat.save(update_fields=["away_since"])
     room = room_of(deliberation)
+    if deliberation.round_status == RoundStatus.RUNNING:  # the jury waits for them again after the round
+        room["returned"] = sorted({*(room.get("returned") or []), seat.number})
+        clock._save(deliberation, room)
+    else:
+        lifecycle.participant_returns_locked(deliberation, seat.number)
     if room.get("stage") == STAGE_TURNS and seat.number not in (room.get("queue") or []):
         # Back during the turns: a place at the end of this cycle's queue.
         room["queue"] = [*(room.get("queue") or []), seat.number]

@@ -222,6 +222,25 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
         deliberation.seats.filter(number=seat_number).update(vote="")
 
 
+def participant_returns_locked(deliberation: Deliberation, seat_number: int) -> bool:
+    """A person is back at a seat whose ballot a run-out turn had settled as an abstention: the
+    jury waits for their own vote again (``ending.waiting_for``), so eleven jurors do not return
+    a verdict over the head of someone who is back at the table. A seat that shows a vote of its
+    own keeps it. Call it with the deliberation row locked and no round running (the round would
+    overwrite it); True when the jury waits for the seat again."""
+    if deliberation.phase != Phase.DELIBERATION:
+        return False
+    seat = deliberation.seats.filter(number=seat_number).exclude(kind=SeatKind.AI).first()
+    if seat is None or seat.vote:
+        return False
+    state = DeliberationState.from_dict(deliberation.engine_state)
+    if not ending.reopen_ballot(state, seat=seat_number):
+        return False
+    deliberation.engine_state = state.to_dict()
+    deliberation.save(update_fields=["engine_state"])
+    return True
+
+
 def _start_round(deliberation: Deliberation) -> None:
     """Ask for the next round by its number, so a late or repeated delivery never adds one."""
     enqueue("deliberation.round_run", deliberation.pk, deliberation.round_number + 1)

@@ -371,8 +371,10 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
     them, never a vote nobody chose."""
     phases.advance(state, "final_vote")
     people = deliberation.seats.exclude(kind=SeatKind.AI).values_list("number", flat=True)
+    abstained = [seat for seat in people if seat not in state.votes and seat not in state.discharged]
     for seat in awaiting_vote(state, list(people)):
         state.votes.pop(seat, None)
+        abstained.append(seat)
     verdict = final_verdict(state)
     phases.advance(state, "verdict")
     Vote.objects.bulk_create(
@@ -403,10 +405,11 @@ def conclude(deliberation: Deliberation, state: DeliberationState) -> None:
             not_guilty=tally["not_guilty"],
             end_reason=deliberation.end_reason,
             defendants=[d.name for d in deliberation.case.defendants.all()],
-            required=jury_rules.required_verdict(
+            required=jury_rules.required_of_cast(
                 state.settings.rules,
                 size=state.jury_size(),
                 direction_given=bool(state.rule_progress.direction_round),
+                abstained=bool(abstained),
             ),
         )
     announce(deliberation.pk, "phase")

@@ -226,6 +226,14 @@ def test_the_verdict_words_name_the_rule_the_verdict_was_taken_under() -> None:
     assert kept.startswith("Hung jury: kept until agreed")
 
 
+def test_the_verdict_required_of_a_ballot_with_an_abstention_is_of_those_who_voted() -> None:
+    assert rules.required_of_cast("unanimous", size=11, abstained=True) == "a unanimous verdict of the 11 who voted"
+    assert rules.required_of_cast("unanimous", size=11) == "a unanimous verdict of all 11"  # a juror discharged
+    assert rules.required_of_cast("unanimous", size=12) == "a unanimous verdict"
+    majority = rules.required_of_cast("england-wales", size=11, direction_given=True, abstained=True)
+    assert majority == "a verdict of at least 10 to 1"
+
+
 def test_the_verdict_words_say_who_cast_no_vote_rather_than_a_jury_of_eleven() -> None:
     votes = {str(seat): "guilty" if seat < 8 else "not_guilty" for seat in range(1, 13) if seat != 3}
     hung = rules.verdict_phrase_of({"votes": votes, "discharged": []}, "unanimous", "hung")

@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from angryagents.env import env_words
 from deliberation.court.courtroom import messages_for
+from deliberation.engine import ending
 from deliberation.engine.state import DeliberationState
 from deliberation.jury import profile
-from deliberation.models import Deliberation, SeatKind, Turn, TurnKind
+from deliberation.models import Deliberation, Narration, NarrationKind, RoundStatus, SeatKind, Turn, TurnKind
 from deliberation.review.debrief import build_debrief, contributions_csv
 from deliberation.review.selectors import build_transcript
 from deliberation.rooms import clock, control, seat_codes, services
@@ -273,6 +274,58 @@ def test_a_seat_left_empty_for_a_whole_turn_is_played_by_its_ai_juror_until_its_
     assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
     assert state(room)["queue"] == [3, 2]
     assert profile(room.seats.get(number=2)).kind == "human"
+
+
+def waits_for(room: Deliberation) -> list[int]:
+    room.refresh_from_db()
+    return ending.waiting_for(DeliberationState.from_dict(room.engine_state), [2, 3])
+
+
+def test_a_person_back_at_her_seat_without_a_vote_is_waited_for_again(room):
+    services.room_vote(deliberation_id=room.pk, credential=BEN, value="guilty")
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna walked away unvoted
+    assert 2 not in waits_for(room)  # her run-out turn settled her ballot: the jury no longer waits for her
+    assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
+    assert 2 in waits_for(room)  # back at the table: eleven do not decide over her head
+    assert room.seats.get(number=2).vote == ""
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
+    assert 2 not in waits_for(room)  # her own vote, and her turn already had
+
+
+def test_a_person_back_while_a_round_runs_is_waited_for_once_the_round_is_over(room):
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)
+    assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
+    assert 2 not in waits_for(room)  # the round's state would overwrite a change made now
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.IDLE)
+    room.refresh_from_db()
+    room_state = room_of(room)
+    room_state["stage"] = STAGE_AI
+    room.settings = {**room.settings, "room": room_state}
+    room.save(update_fields=["settings"])
+    clock.after_round(deliberation_id=room.pk)
+    assert 2 in waits_for(room)
+    assert "returned" not in state(room)
+
+
+def test_a_vote_of_her_own_stands_when_she_comes_back(room):
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"
+    assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
+    assert room.seats.get(number=2).vote == "not_guilty"
+    room.refresh_from_db()
+    assert DeliberationState.from_dict(room.engine_state).votes[2] == "not_guilty"
+
+
+def test_the_judge_reads_a_hung_verdict_as_of_those_who_voted_when_a_person_never_did(room):
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna walked away unvoted
+    services.room_vote(deliberation_id=room.pk, credential=BEN, value="not_guilty")  # the jury is divided
+    services.room_call_vote(deliberation_id=room.pk, session_key=HOST)
+    room.refresh_from_db()
+    assert room.verdict == "hung"
+    said = Narration.objects.get(deliberation=room, kind=NarrationKind.VERDICT).text
+    assert "could not reach a unanimous verdict of the 11 who voted." in said
+    assert "of all 11" not in said
 
 
 def test_the_ai_juror_playing_an_empty_seat_speaks_but_never_changes_its_persons_vote(room):
