@@ -20,7 +20,8 @@ Per set it prints:
   beyond the first;
 * foreperson summaries that list a point twice, points that are fragments ("the prosecutor is
   the only", "the it may have been", a label cut off), and the share of points the foreperson
-  names a raiser for ("Frank Russo raised the receipt");
+  names a raiser for ("Frank Russo raised the receipt"), and the share it names only a juror who
+  answered ("the alibi came up when Ann Lee answered it": the first to name it argued the other way);
 * mean words per speech for each persona.
 """
 
@@ -63,7 +64,10 @@ GRAM = 8
 LONG_SENTENCE = 6
 WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 POINTS = re.compile(r"(?:For guilt|Against it), (.+?)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)\.(?= [A-Z]|$)")
-RAISED = re.compile(r"^(?P<who>.+?) raised (?P<points>.+)$|^(?P<also>.+) came up as well$")
+RAISED = re.compile(
+    r"^(?P<who>.+?) raised (?P<points>.+)$|^(?P<also>.+) came up as well$"
+    r"|^(?P<answered>.+) came up when (?P<answerer>.+?) answered (?:it|them)$"
+)
 STARTS_CUT = re.compile(r"^the (it|a|an|the|he|she|they|his|her|its|this|that|these|those)\b", re.I)
 
 
@@ -173,7 +177,12 @@ def raised_points(summary: str, case: CaseFile | None = None) -> list[list[tuple
         for clause in match.group(1).split("; "):
             parts = RAISED.match(clause)
             who, text = (
-                (parts.group("who") or "", parts.group("points") or parts.group("also")) if parts else ("", clause)
+                (
+                    parts.group("who") or (f"~{parts.group('answerer')}" if parts.group("answerer") else ""),
+                    parts.group("points") or parts.group("also") or parts.group("answered"),
+                )
+                if parts
+                else ("", clause)
             )
             for name in whole:
                 text = re.sub(re.escape(name), lambda m: m.group(0).replace(" and ", " & "), text, flags=re.I)
@@ -211,6 +220,7 @@ class Tally:
     duplicate_summaries: int = 0
     points: int = 0
     named: int = 0
+    answered: int = 0
     fragments: int = 0
     fragment_examples: list[str] = field(default_factory=list)
     duplicate_examples: list[str] = field(default_factory=list)
@@ -248,7 +258,9 @@ class Tally:
         for summary in game.summaries:
             self.summaries += 1
             lists = summary_points(summary, game.case)
-            self.named += sum(1 for raised in raised_points(summary, game.case) for who, _ in raised if who)
+            whos = [who for raised in raised_points(summary, game.case) for who, _ in raised]
+            self.named += sum(1 for who in whos if who and not who.startswith("~"))
+            self.answered += sum(1 for who in whos if who.startswith("~"))
             flat = [p.lower() for points in lists for p in points]
             if len(flat) != len(set(flat)):
                 self.duplicate_summaries += 1
@@ -280,6 +292,7 @@ class Tally:
         )
         print(f"fragment points in summaries:                       {self.fragments} of {self.points}")
         print(f"summary points naming who raised them:              {pct(self.named, self.points)}")
+        print(f"summary points naming only a juror who answered them: {pct(self.answered, self.points)}")
         for example in self.fragment_examples:
             print(f"    fragment: {example!r}")
         for example in self.duplicate_examples[:2]:

@@ -136,6 +136,7 @@ POINTS_FOR_GUILT = "For guilt, {points}."
 POINTS_FOR_DOUBT = "Against it, {points}."
 RAISED = "{name} raised {points}"
 ALSO_RAISED = "{points} came up as well"
+ANSWERED = "{points} came up when {name} answered {them}"
 NO_POINTS = "No point in the case file has been argued yet."
 UNDECIDED = "Still undecided: {names}."
 UNHEARD = "We have not heard from {names}."
@@ -168,15 +169,19 @@ def main_points(state: DeliberationState) -> tuple[list[str], list[str]]:
     argument resting on it) are counted together, and a point argued both ways is listed on the side
     it was argued more (towards guilt on a tie)."""
     guilt, doubt = _ranked(state)
-    return [name for name, _ in guilt], [name for name, _ in doubt]
+    return [name for name, _, _ in guilt], [name for name, _, _ in doubt]
 
 
-def _ranked(state: DeliberationState) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """``main_points`` with who first raised each point on the side it is listed ("" when unknown)."""
+Raised = tuple[str, str, bool]  # the point, who first raised it ("" when unknown), whether only to answer it
+
+
+def _ranked(state: DeliberationState) -> tuple[list[Raised], list[Raised]]:
+    """``main_points`` with who first raised each point on the side it is listed ("" when unknown),
+    and whether that juror named it only to answer it (arguing the other way)."""
     progress = state.rule_progress
     shown: dict[str, str] = {}
     counts: dict[str, dict[int, int]] = {}
-    raisers: dict[tuple[str, int], tuple[int, str]] = {}
+    raisers: dict[tuple[str, int], tuple[int, str, bool]] = {}
     for key, heard in sorted(progress.heard.items()):
         label = progress.labels.get(key)
         sign = 1 if key.endswith("|1") else -1 if key.endswith("|-1") else 0
@@ -187,12 +192,15 @@ def _ranked(state: DeliberationState) -> tuple[list[tuple[str, str]], list[tuple
         ways = counts.setdefault(name.lower(), {1: 0, -1: 0})
         ways[sign] += heard
         if key in progress.raised:
-            first = (progress.raised_round.get(key, 0), progress.raised[key])
-            raisers[(name.lower(), sign)] = min(raisers.get((name.lower(), sign), first), first)
+            # a juror who argued the point this way comes before one who only answered it
+            first = (progress.raised_round.get(key, 0), progress.raised[key], key in progress.answered)
+            earlier = raisers.get((name.lower(), sign), first)
+            raisers[(name.lower(), sign)] = min(earlier, first, key=lambda seen: (seen[2], seen[0], seen[1]))
     ranked = sorted(counts.items(), key=lambda item: (-max(item[1].values()), item[0]))
 
-    def listed(name: str, sign: int) -> tuple[str, str]:
-        return shown[name], raisers.get((name, sign), (0, ""))[1]
+    def listed(name: str, sign: int) -> Raised:
+        _, who, answered = raisers.get((name, sign), (0, "", False))
+        return shown[name], who, answered
 
     guilt = [listed(name, 1) for name, ways in ranked if ways[1] >= ways[-1]]
     doubt = [listed(name, -1) for name, ways in ranked if ways[-1] > ways[1]]
@@ -244,19 +252,29 @@ def note_raisers(state: DeliberationState) -> None:
         found = (
             next(((r, name) for r, name, said in naming if said == side), None)
             or next(((r, name) for r, name, it, said in struck if it == item and said == side), None)
-            or next(((r, name) for r, name, _ in naming), None)  # brought up to concede or to answer it
         )
-        if found is not None:
-            progress.raised_round[key], progress.raised[key] = found
+        answer = None if found else next(((r, name) for r, name, _ in naming), None)  # to concede or answer it
+        if answer is not None:
+            progress.answered.append(key)
+        picked = found or answer
+        if picked is not None:
+            progress.raised_round[key], progress.raised[key] = picked
 
 
-def _raised_by(points: list[tuple[str, str]]) -> str:
+def _raised_by(points: list[Raised]) -> str:
     """ "Frank Russo raised the receipt and the pawn ticket; Ann Lee raised the 911 call": each
-    point once, under the juror who raised it, in the order the points rank."""
+    point once, under the juror who raised it, in the order the points rank. A point the first
+    juror to name only answered (arguing the other way) is not said to be theirs: "the alibi came
+    up when Ann Lee answered it"."""
     by: dict[str, list[str]] = {}
-    for point, name in points:
-        by.setdefault(name, []).append(point)
+    answering: dict[str, list[str]] = {}
+    for point, name, answered in points:
+        (answering if answered and name else by).setdefault(name, []).append(point)
     clauses = [RAISED.format(name=name, points=join_names(listed)) for name, listed in by.items() if name]
+    clauses += [
+        ANSWERED.format(points=join_names(listed), name=name, them="them" if len(listed) > 1 else "it")
+        for name, listed in answering.items()
+    ]
     if by.get(""):
         clauses.append(ALSO_RAISED.format(points=join_names(by[""])))
     return "; ".join(clauses)

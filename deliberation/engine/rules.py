@@ -167,6 +167,7 @@ class RuleProgress:
     labels: dict[str, str] = field(default_factory=dict)  # "facet|sign" -> the facet's name
     raised: dict[str, str] = field(default_factory=dict)  # "facet|sign" -> who first argued it (the foreperson's note)
     raised_round: dict[str, int] = field(default_factory=dict)  # "facet|sign" -> the round they did
+    answered: list[str] = field(default_factory=list)  # "facet|sign" whose ``raised`` named it to answer it
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -20,7 +20,7 @@ from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, S
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
-from deliberation.rooms.stage import TrialTurn, stage_words, trial_stage_words, trial_turn
+from deliberation.rooms.stage import TrialTurn, ai_counsel_hold, stage_words, trial_stage_words, trial_turn
 from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of
 from deliberation.selectors import deliberations_with_record
 
@@ -78,8 +78,19 @@ class RoomCard:
 
     @property
     def skippable(self) -> bool:
-        """A person has the floor, a counsel's move is awaited, or counsel are still being chosen."""
-        return self.turn.get("who") == "participant" or self.trial_turn is not None or self.choosing_counsel
+        """A person has the floor, a counsel's move is awaited, counsel are still being chosen, or AI
+        counsel hold the trial (the next step)."""
+        return (
+            self.turn.get("who") == "participant"
+            or self.trial_turn is not None
+            or self.choosing_counsel
+            or self.ai_trial
+        )
+
+    @property
+    def ai_trial(self) -> bool:
+        """AI counsel hold both sides of the trial: skip plays their next step at once."""
+        return ai_counsel_hold(self.deliberation)
 
     @property
     def choosing_counsel(self) -> bool:
@@ -91,6 +102,8 @@ class RoomCard:
             return f"End this move: {self.trial_turn.words.lower()}; AI counsel or the next step take over"
         if self.choosing_counsel:
             return "Open the trial now"
+        if self.ai_trial:
+            return "AI counsel's next step of the trial now"
         return "Pass the turn of whoever has the floor"
 
 

@@ -47,6 +47,7 @@ ERROR_PAUSED = "The host has paused the room; your turn goes on when they resume
 ERROR_NO_TURN = "Nobody has the floor right now, so there is no turn to {action}."
 ERROR_NO_TRIAL_MOVE = "AI counsel have the trial right now, so there is no counsel's move to {action}."
 TRIAL_OPENED = "The trial opens now; AI counsel take the sides nobody claimed."
+TRIAL_NEXT_STEP = "AI counsel go on to the next step of the trial now."
 TRIAL_SKIPPED = {
     trial_steps.EXAMINE: "{who}'s examination is over: no further questions.",
     trial_steps.SPEECH: "AI counsel gave {who_lower}'s speech.",
@@ -132,7 +133,9 @@ def room_resume(*, deliberation_id: int, session_key: str, now: datetime | None 
     room[_due_key(room)] = stamp(now + timedelta(seconds=float(paused.get("left") or 0.0)))
     clock._save(deliberation, room)
     if at_trial(deliberation, room) and (deliberation.trial_state or {}).get("opened", True):
-        counsel.trial_play(deliberation_id=deliberation.pk)  # AI counsel's steps go on (after commit)
+        if counsel.load(deliberation).people:  # AI counsel's steps up to a person's move go on (after commit)
+            counsel.trial_play(deliberation_id=deliberation.pk)
+        # a trial AI counsel hold on both sides goes on at its next step's time, as the clock has it
 
 
 @transaction.atomic
@@ -197,12 +200,14 @@ def trial_skip(*, deliberation_id: int, session_key: str) -> str:
         if deliberation.phase != Phase.TRIAL:
             raise ValidationError(ERROR_NOT_RUNNING.format(action="skip at the trial"))
         opened = (deliberation.trial_state or {}).get("opened", True)
-        waiting = trial_steps.awaiting(counsel.load(deliberation)) if opened else None
-        if opened and waiting is None:
+        trial = counsel.load(deliberation) if opened else None
+        waiting = trial_steps.awaiting(trial) if trial is not None else None
+        ai_only = trial is not None and not trial.people and not trial.finished
+        if opened and waiting is None and not ai_only:
             raise ValidationError(ERROR_NO_TRIAL_MOVE.format(action="skip"))
-    if waiting is None:
+    if waiting is None:  # the window to claim counsel, or AI counsel's next step, at once
         counsel_claims.trial_open(deliberation_id=deliberation_id)
-        return TRIAL_OPENED
+        return TRIAL_NEXT_STEP if opened else TRIAL_OPENED
     counsel.trial_move(deliberation_id=deliberation_id, side=waiting.side, action=TRIAL_SKIP_MOVES[waiting.what])
     who = trial_counsel.side_name(waiting.side)
     return TRIAL_SKIPPED[waiting.what].format(who=who, who_lower=who[0].lower() + who[1:])

@@ -26,7 +26,7 @@ from deliberation.engine.types import ARGUMENT_TYPES
 from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind
 from deliberation.rooms.access import is_host
 from deliberation.rooms.control import seat_code_for
-from deliberation.rooms.stage import stage_words, trial_clock, trial_turn
+from deliberation.rooms.stage import ai_counsel_hold, stage_words, trial_clock, trial_turn
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_TRIAL,
@@ -91,14 +91,15 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
 
 def trial_steering(deliberation: Deliberation, room: dict[str, Any]) -> dict[str, Any]:
     """Where the room stands (``stage_words``) and, at the trial, what the host's pause, more time
-    and skip act on: the counsel's move awaited (``trial_turn``, with its clock) or the window to
-    claim counsel (``choosing_counsel``)."""
+    and skip act on: the counsel's move awaited (``trial_turn``, with its clock), the window to
+    claim counsel (``choosing_counsel``) or AI counsel's next step (``ai_trial``)."""
     at_trial = deliberation.phase == Phase.TRIAL and room.get("stage") == STAGE_TRIAL
     return {
         "stage_words": stage_words(deliberation),
         "at_trial": at_trial,
         "trial_turn": trial_turn(deliberation) if at_trial else None,
         "choosing_counsel": at_trial and not (deliberation.trial_state or {}).get("opened", True),
+        "ai_trial": at_trial and ai_counsel_hold(deliberation),
         "trial_clock": trial_clock(room) if at_trial else {},
     }
 

@@ -84,6 +84,18 @@ class TrialTurn:
     clock: dict[str, Any]
 
 
+def ai_counsel_hold(deliberation: Deliberation) -> bool:
+    """AI counsel hold both sides of the room's trial, which is under way: the clock plays it step by
+    step, and the host's skip plays the next step at once."""
+    stored = deliberation.trial_state or {}
+    if deliberation.phase != Phase.TRIAL or not stored or not stored.get("opened", True):
+        return False
+    if room_of(deliberation).get("stage") != STAGE_TRIAL:
+        return False
+    state = TrialState.from_dict(stored["state"])
+    return not state.people and not state.finished
+
+
 def trial_turn(deliberation: Deliberation, now: datetime | None = None) -> TrialTurn | None:
     """The move a person (a student or an agent as counsel) must make before the room's trial goes
     on, with the seconds its clock has left (frozen while the host pauses), or None while AI counsel

@@ -39,7 +39,7 @@ from deliberation.engine.trial.witness import Answer
 from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
-from deliberation.rooms.state import STAGE_TRIAL, is_room, room_of, room_save, turn_seconds
+from deliberation.rooms.state import STAGE_TRIAL, is_room, pace_seconds, room_of, room_save, turn_seconds
 from deliberation.services import narration as narration_services
 from deliberation.services import room_clock as clock
 from deliberation.services.ballot import first_ballot
@@ -54,6 +54,11 @@ COUNSEL_SIDE = {PlayerSide.PROSECUTE: "prosecution", PlayerSide.DEFEND: "defense
 ACTIONS = ("ask", "ai_ask", "rest", "speak", "ai_speak", "object", "no_objection", "continue")
 MAX_STEPS = 400  # more than any trial's plan: a loop that never pauses still ends
 TRIAL_STALL_SECONDS = 120  # a model witness's answer takes seconds; two minutes of silence is a dead task
+# A room's trial that AI counsel hold on both sides goes at the pace a class reads it: after each
+# step, the room's pause between AI steps plus the time the pages take to type what was said
+# (static/js/court.js, "fast": about 110 characters a second, at most 2.5 s a message).
+TYPED_CHARS_PER_SECOND = 110.0
+TYPED_MESSAGE_MAX_SECONDS = 2.5
 ERROR_NO_TRIAL = "The trial is not under way in this deliberation."
 ERROR_NOT_COUNSEL = "You are not counsel at this trial."
 ERROR_ACTION_UNKNOWN = "A move at the trial is one of: " + ", ".join(ACTIONS) + "."
@@ -280,7 +285,32 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
                 trial_steps.advance(state, file, prepared)
                 if prepared is not None:
                     prepared.note_answer(state, before)
+                if is_room(deliberation) and not state.people and not state.finished:
+                    save_trial(deliberation, state, prepared)
+                    _pace_step(deliberation, state.events[before:])
+                    return  # the room's clock plays the next step when the class has read this one
             save_trial(deliberation, state, prepared)
+
+
+def reading_seconds(room: dict[str, Any], said: list[TrialEvent]) -> float:
+    """How long a room waits after AI counsel's step before the next: its pause between AI steps
+    (``pace_seconds``) and the time the pages take to type what the step said."""
+    typing = sum(min(TYPED_MESSAGE_MAX_SECONDS, len(event.text) / TYPED_CHARS_PER_SECOND) for event in said)
+    return pace_seconds(room) + typing
+
+
+def _pace_step(deliberation: Deliberation, said: list[TrialEvent]) -> None:
+    """AI counsel hold both sides of a room's trial: the next step is the clock's, when the class has
+    read this one, so the trial unfolds step by step on every page and the teacher can pause it
+    (its seconds kept), or skip to the next step."""
+    room = room_of(deliberation)
+    if room.get("stage") != STAGE_TRIAL:
+        return
+    now = timezone.now()
+    room.pop("trial_wait", None)
+    clock.set_due(room, "next_at", now + timedelta(seconds=reading_seconds(room, said)), now)
+    room_save(deliberation, room)
+    clock.schedule(deliberation, room)
 
 
 def trial_play(*, deliberation_id: int) -> None:

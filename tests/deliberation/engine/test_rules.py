@@ -310,6 +310,17 @@ def test_the_foreperson_names_who_raised_each_point_once_in_whole_sentences() ->
     assert summary.lower().count("grey hoodie") == 1 and summary.lower().count("cctv footage") == 1
 
 
+def test_the_foreperson_never_credits_a_point_to_a_juror_who_only_answered_it() -> None:
+    state = state_with(split(7), foreperson_summary_every=2, stability_rounds=99)
+    conceded = "The grey hoodie had the owner's blood on it."  # said by a juror arguing for acquittal
+    settle(state, [said_by(state, 9, conceded, "not_guilty")])
+    lines = settle(state, [said_by(state, 10, "The CCTV footage is grainy; the face is never visible.", "not_guilty")])
+    summary = next(line for line in lines[1] if line.content.startswith(SUMMARY_OPENING.format(round=2))).content
+    guilt = next(s for s in summary.split(". ") if s.startswith("For guilt, "))
+    assert f"{JURY[8].name} raised the grey hoodie" not in guilt
+    assert guilt == f"For guilt, the grey hoodie came up when {JURY[8].name} answered it"
+
+
 def test_a_secret_ballot_gives_counts_and_a_show_of_hands_gives_names() -> None:
     hands = state_with(split(7))
     secret = state_with(split(7), poll="secret")

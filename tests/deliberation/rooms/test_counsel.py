@@ -14,9 +14,9 @@ from django.utils import timezone
 from angryagents.identity import SESSION_FIELD
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
-from deliberation.rooms import clock, services
+from deliberation.rooms import clock, control, services
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds
+from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds, when
 from deliberation.services import counsel, counsel_claims, counsel_stand_in
 from tests.conftest import browser_of
 
@@ -110,12 +110,46 @@ def test_a_room_whose_trial_ends_begins_its_rounds(room):
     assert clock.room_tick(deliberation_id=room.pk) == "round"
 
 
-def test_nobody_claiming_counsel_the_clock_lets_ai_counsel_hold_the_trial(room):
+def _said_at_trial(room: Deliberation) -> int:
+    return Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).count()
+
+
+def test_nobody_claiming_counsel_the_clock_lets_ai_counsel_hold_the_trial_step_by_step(room):
     later = timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1)
     assert clock.room_tick(deliberation_id=room.pk, now=later) == "trial"
     room.refresh_from_db()
+    assert room.phase == Phase.TRIAL  # one step said, the next when the class has read it
+    said = _said_at_trial(room)
+    assert said >= 1
+    due = when(room_of(room)["next_at"])
+    step = (due - timezone.now()).total_seconds()
+    assert counsel.reading_seconds(room_of(room), []) <= step + 0.5  # at least the room's pause
+    assert clock.room_tick(deliberation_id=room.pk, now=due - timedelta(seconds=0.5)) == ""  # not yet
+    assert _said_at_trial(room) == said
+    for _ in range(counsel.MAX_STEPS):  # the clock plays the trial to its end, a step a tick
+        room.refresh_from_db()
+        if room.phase != Phase.TRIAL:
+            break
+        assert clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=60)) == "trial"
+        assert _said_at_trial(room) > said  # every tick says something
+        said = _said_at_trial(room)
+    room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION
     assert Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="directions").count() == 1
+
+
+def test_the_host_pauses_and_skips_a_trial_ai_counsel_hold_on_both_sides(room):
+    later = timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1)
+    clock.room_tick(deliberation_id=room.pk, now=later)
+    control.room_pause(deliberation_id=room.pk, session_key=HOST.session_key)
+    said = _said_at_trial(room)
+    assert clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=60)) == ""
+    assert _said_at_trial(room) == said  # paused: AI counsel wait
+    control.room_resume(deliberation_id=room.pk, session_key=HOST.session_key)
+    assert _said_at_trial(room) == said  # the resume gives the step its seconds left, not at once
+    done = control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key)
+    assert done == control.TRIAL_NEXT_STEP
+    assert _said_at_trial(room) > said  # skip: the next step at once
 
 
 def test_a_student_claims_the_defence_on_the_room_page_and_plays_it_from_their_controls(robbery, settings):

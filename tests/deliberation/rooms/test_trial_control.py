@@ -126,7 +126,7 @@ def test_the_host_gives_counsel_more_time_at_the_trial(room):
     assert after - before >= timedelta(seconds=29) and left > turn_seconds(room_of(room))
 
 
-def test_more_time_while_ai_counsel_hold_the_trial_is_refused(robbery, settings):
+def test_more_time_while_ai_counsel_hold_the_trial_is_refused_and_skip_moves_it_on(robbery, settings):
     settings.ANGRY_NARRATION = "text"
     room = services.room_create(
         case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(2,), options={"trial": True}
@@ -138,7 +138,16 @@ def test_more_time_while_ai_counsel_hold_the_trial_is_refused(robbery, settings)
     control.room_extend(deliberation_id=room.pk, session_key=HOST.session_key, seconds=30)
     assert control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key) == control.TRIAL_OPENED
     room.refresh_from_db()
-    assert room.phase != Phase.TRIAL  # AI counsel played the whole trial; the jury is out
+    assert room.phase == Phase.TRIAL  # AI counsel hold the trial step by step
+    with pytest.raises(ValidationError):  # no counsel's move to give more time to
+        control.room_extend(deliberation_id=room.pk, session_key=HOST.session_key, seconds=30)
+    for _ in range(400):  # skip after skip: a step each, to the trial's end
+        room.refresh_from_db()
+        if room.phase != Phase.TRIAL:
+            break
+        assert control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key) == control.TRIAL_NEXT_STEP
+    room.refresh_from_db()
+    assert room.phase != Phase.TRIAL  # the jury is out
     with pytest.raises(ValidationError):
         control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key)
 
