@@ -249,9 +249,8 @@ def note_raisers(state: DeliberationState) -> None:
         tails = {" ".join(core.split()[-2:])} | ({core.split()[-1]} if SURNAME.search(label) else set())
         naming = [(r, name, said) for r, _, name, text, said in spoken if core and any(t in text for t in tails)]
         item = key.split(":", 1)[0]
-        found = (
-            next(((r, name) for r, name, said in naming if said == side), None)
-            or next(((r, name) for r, name, it, said in struck if it == item and said == side), None)
+        found = next(((r, name) for r, name, said in naming if said == side), None) or next(
+            ((r, name) for r, name, it, said in struck if it == item and said == side), None
         )
         answer = None if found else next(((r, name) for r, name, _ in naming), None)  # to concede or answer it
         if answer is not None:

@@ -60,7 +60,8 @@ def test_a_trial_ai_counsel_hold_unfolds_step_by_step_and_the_teacher_pauses_and
     step.click()  # the next step at once
     expect(teacher.locator("#room-controls")).to_contain_text("next step of the trial now", timeout=WAIT_MS)
     expect(said).not_to_have_count(before, timeout=WAIT_MS)
-    expect(student.locator("#chat .msg:not(#chat-empty)").nth(before)).to_be_visible(timeout=WAIT_MS)  # the student sees it too
+    heard = student.locator("#chat .msg:not(#chat-empty)")
+    expect(heard.nth(before)).to_be_visible(timeout=WAIT_MS)  # the student sees it too
     student.screenshot(path=str(artifacts / "ai-trial-student-390.png"))
     ((phase,),) = live_daphne.query("SELECT phase FROM deliberation_deliberation WHERE room_code = ?", (code,))
     assert phase == "trial"  # AI counsel have not played the whole trial at once
