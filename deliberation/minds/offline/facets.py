@@ -61,12 +61,32 @@ class CaseIndex:
                 frequency[word] = frequency.get(word, 0) + 1
         self.idf = {word: math.log(1 + count / seen) for word, seen in frequency.items()}
         names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
+        self.as_pronoun = _pronouns(case)
         for word in names:  # the defendant's name is in every argument: it says nothing about what
             self.idf[lex.stem(word)] = 0.0
         texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
         self.matrix = reading_vectors.embed(texts, kind)
         self.leans = np.array([facet.lean for facet in self.facets], dtype=np.float32)
         self.anchors = np.array([facet.kind in ANCHOR_KINDS for facet in self.facets])
+
+
+HONORIFICS = frozenset("mr mrs ms miss dr mister".split())
+
+
+def _pronouns(case: CaseFile) -> tuple[re.Pattern[str], str, str] | None:
+    """How to say the defendant's name as a pronoun ("Dorsey's height" -> "his height"), so that the
+    stance words said of "him" ("places him there", "not him", "rules her out") hear the name too."""
+    if len(case.defendants) != 1:  # with two accused, "him" says nothing about which
+        return None
+    defendant = case.defendants[0]
+    parts = [p for p in re.findall(r"[A-Za-z][A-Za-z'’-]+", defendant.name) if p.lower().strip(".") not in HONORIFICS]
+    if not parts:
+        return None
+    names = sorted({defendant.name.strip(), " ".join(parts), *parts}, key=len, reverse=True)
+    honorific = r"(?:(?:mr|mrs|ms|miss|dr|mister)\.?\s+)?"
+    pattern = re.compile(honorific + r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b(['’]s\b)?", re.I)
+    female = defendant.gender.lower() in {"female", "f", "woman"}
+    return pattern, ("her" if female else "him"), ("her" if female else "his")
 
 
 def standing(case: CaseFile) -> dict[float, float]:

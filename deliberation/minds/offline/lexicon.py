@@ -164,6 +164,12 @@ DOUBT_PHRASES = (
     "doubt",
     "acquit",
     "wasn't there",
+    "not him",
+    "not her",
+    "wasn't him",
+    "wasn't her",
+    "isn't him",
+    "isn't her",
     "was not there",
     "wrong man",
     "wrong person",
@@ -187,6 +193,9 @@ HOLDS_WORDS = (
     "show",
     "shows",
     "showed",
+    "mean",
+    "means",
+    "meant",
     "match",
     "matches",
     "matched",
@@ -308,6 +317,8 @@ NEUTRAL_PHRASES = (
     "innocent man",
     "innocent woman",
     "innocent until",
+    "i mean",  # a filler, not "it means he was there"
+    "means to",
 )
 NEGATORS = frozenset(
     "not no never nothing nobody none cannot can't don't doesn't didn't isn't wasn't aren't weren't "

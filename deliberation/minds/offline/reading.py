@@ -70,7 +70,8 @@ LIST_WEIGHT = 0.2  # a string of names with no verb and no stance word ("glovebo
 # the word rules, and the listed verdict words. Chosen on the older set and the development part, near
 # what ``bench/reading_tune.py`` fits there.
 STANCE_WEIGHTS = (0.5, 0.3, 1.5, 1.0, 1.0)
-ANCHOR_SHARPNESS = 0.05  # relevance a facet must lead by to count e times more in the anchor
+ANCHOR_SHARPNESS = 0.25  # how far (in SEMANTIC_RANGE) a facet must lead to count e times more in the anchor
+OWN_CLIP = 3.0  # the stance model's own logit counts up to this (95%): beyond it, it is no surer of the case
 DECISIVE = 0.3  # a sentence this far from neutral says which way it goes; a weaker one follows the text
 FOLLOW_STANCE = 0.3  # a sentence about nothing this far from neutral speaks of what was just said
 
@@ -81,6 +82,9 @@ CONCESSION = re.compile(  # "Whatever is said of the print, ...": the opener con
     r"[^,;]*[,;]\s*",
     re.I,
 )
+
+# "If it wasn't her, ...": a supposition up to its comma ("what if ..." asks, "even if ..." concedes).
+HYPOTHESIS = re.compile(r"(?<!\bwhat )(?<!\beven )\b(?:if|suppose|supposing)\b[^,;.?!]*[,;]", re.I)
 
 EVIDENCE_MINDS = frozenset({"rationalist", "detail_obsessed", "pragmatist"})
 HUMAN_MINDS = frozenset({"empath", "storyteller", "moralist"})
@@ -210,7 +214,8 @@ class Signals:
     @property
     def direction(self) -> float:
         own, turn, anchor, rule, verdict = STANCE_WEIGHTS
-        value = own * self.own + turn * self.turn + anchor * self.anchor + rule * self.rule
+        said = max(-OWN_CLIP, min(OWN_CLIP, self.own))
+        value = own * said + turn * self.turn + anchor * self.anchor + rule * self.rule
         value += verdict * max(-2, min(2, self.verdict))
         directed = 1.0 if self.verdict else self.directed  # "I say he is guilty" argues, however short
         return directed * math.tanh(value)
@@ -221,11 +226,27 @@ class Signals:
         return Signals(said.own, item * said.turn, 0.0, 0.0, verdict, said.directed)
 
 
-def _semantic(index: CaseIndex, sentence: str) -> np.ndarray:
+def _cosines(index: CaseIndex, sentence: str) -> np.ndarray:
+    """The sentence's vector against each facet's (cosine)."""
+    return index.matrix @ reading_vectors.embed((sentence,), index.kind)[0]
+
+
+def _semantic(index: CaseIndex, cosines: np.ndarray) -> np.ndarray:
     """How much the sentence is about each facet by meaning (0..1), whatever words it uses."""
     low, high = SEMANTIC_RANGE[index.kind]
-    cosine = index.matrix @ reading_vectors.embed((sentence,), index.kind)[0]
-    return np.clip((cosine - low) / (high - low), 0.0, 1.0)
+    return np.clip((cosines - low) / (high - low), 0.0, 1.0)
+
+
+def stance_words(index: CaseIndex, sentence: str) -> tuple[int, int]:
+    """The lexicon's stance words in a sentence (``lex.stance_of``), read as said of this case: the
+    defendant's name is heard as "him" or "her" ("its not Dorsey" is "not him", "that places Hale there"
+    is "places him there"), and what a sentence only supposes ("If it wasn't her, why did the boy pick
+    her out?") says nothing."""
+    sentence = HYPOTHESIS.sub(" ", sentence)
+    if index.as_pronoun is not None:
+        pattern, pronoun, possessive = index.as_pronoun
+        sentence = pattern.sub(lambda m: possessive if m.group(1) else pronoun, sentence)
+    return lex.stance_of(sentence)
 
 
 def _item_lean(facet: Facet) -> float:
@@ -237,8 +258,9 @@ def _item_lean(facet: Facet) -> float:
 def _sentence(index: CaseIndex, sentence: str, said: reading_stance.Stance) -> tuple[_Sentence | None, Signals | None]:
     """What one sentence is about and which way it goes; None when it is about nothing in the case."""
     about = set(lex.content_words(sentence))
-    absolute, relative = lex.stance_of(sentence)
-    meaning = _semantic(index, sentence)
+    absolute, relative = stance_words(index, sentence)
+    cosines = _cosines(index, sentence)
+    meaning = _semantic(index, cosines)
     scores = np.zeros(len(index.facets))
     found = []
     for position, facet in enumerate(index.facets):
@@ -259,9 +281,14 @@ def _sentence(index: CaseIndex, sentence: str, said: reading_stance.Stance) -> t
     main = [hit for hit in hits if hit[0] >= MAIN * best]  # what the sentence is mostly about
     mass = sum(score**2 for score, _, _ in main)
     item = sum(score**2 * _item_lean(facet) for score, facet, _ in main) / mass
-    near = np.where(index.anchors, scores, -np.inf)
+    # The anchor: the side of the file's words closest in meaning (the cosine, not the shared words, which
+    # favour the item's own long description over the objection a sentence restates in other words),
+    # counted as far as the sentence is surely about the case at all.
+    low, high = SEMANTIC_RANGE[index.kind]
+    near = np.where(index.anchors, (cosines - low) / (high - low), -np.inf)
     closeness = np.exp((near - near.max()) / ANCHOR_SHARPNESS) if index.anchors.any() else np.zeros(len(scores))
     anchor = float(closeness @ index.leans / closeness.sum()) if closeness.sum() else 0.0
+    anchor *= min(1.0, (best - MIN_RELEVANCE) / (1 - MIN_RELEVANCE))
     rule = _towards(main, absolute, relative)
     signals = Signals(said.own, item * said.turn, anchor, rule, absolute, said.directed)
     direction = signals.direction
@@ -286,7 +313,7 @@ def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
     found: list[Signals | None] = []
     for line, stance in zip(lines, said, strict=True):
         _, signals = _sentence(index, line, stance)
-        found.append(signals or Signals.alone(stance, lex.stance_of(line)[0]))
+        found.append(signals or Signals.alone(stance, stance_words(index, line)[0]))
     return found
 
 
@@ -304,7 +331,7 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
         if read_line is not None:
             sentences.append(read_line)
             continue
-        verdict = lex.stance_of(line)[0]
+        verdict = stance_words(index, line)[0]
         alone = Signals.alone(stance, verdict).direction
         if sentences and abs(alone) >= FOLLOW_STANCE:  # "That identification is worthless.": about what was just said
             previous = sentences[-1]

@@ -81,3 +81,26 @@ def test_a_vague_mention_weighs_less_than_a_specific_one() -> None:
 )  # fmt: skip
 def test_a_listener_names_an_item_without_cutting_a_bracketed_name_in_half(label, name):
     assert evidence_name(label) == name
+
+
+PRUITT = curated_case("pruitt-basement-killing")
+
+
+def test_the_defendant_s_name_is_heard_where_the_stance_words_say_him() -> None:
+    # "not him", "his height" are stance words; said with the defendant's name they mean the same.
+    not_him = read(MASK, "It's not Dorsey, it's Merrick: the same man's DNA is on the mask and under her nails.")
+    his_height = read(MASK, "The attendant's description fits Dorsey's height and build.")
+    assert not_him.push < 0 < his_height.push
+
+
+def test_what_a_sentence_only_supposes_is_not_what_it_says() -> None:
+    # "did it" sits in the supposition; the question it asks points the other way.
+    reading = read(PRUITT, "If Castellano did it, why did he call 911 himself and count the compressions out loud?")
+    assert reading.push < 0
+
+
+def test_an_objection_restated_in_other_words_reads_as_the_objection() -> None:
+    # Nearest in meaning to the file's objection to the photo array (two seconds, a gun pointed at her),
+    # though it shares more words with the clerk's own account.
+    reading = read(ROBBERY, "The clerk only saw his chin for a couple of seconds while a gun was pointed at her.")
+    assert reading.push < -0.1
