@@ -15,6 +15,8 @@ from angryagents.identity import SESSION_FIELD
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, control, services
+from deliberation.rooms.class_selectors import room_card
+from deliberation.rooms.page import trial_steering
 from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, STAGE_TRIAL, room_of, turn_seconds, when
 from deliberation.services import counsel, counsel_claims, counsel_stand_in
@@ -147,6 +149,10 @@ def test_the_host_pauses_and_skips_a_trial_ai_counsel_hold_on_both_sides(room):
     assert _said_at_trial(room) == said  # paused: AI counsel wait
     control.room_resume(deliberation_id=room.pk, session_key=HOST.session_key)
     assert _said_at_trial(room) == said  # the resume gives the step its seconds left, not at once
+    room.refresh_from_db()
+    assert trial_steering(room, room_of(room))["ai_trial"]  # the host's controls offer the next step
+    card = room_card(room, list(room.seats.all()), group=1)
+    assert card.skippable and card.skip_words == "AI counsel's next step of the trial now"
     done = control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key)
     assert done == control.TRIAL_NEXT_STEP
     assert _said_at_trial(room) > said  # skip: the next step at once
