@@ -65,6 +65,12 @@ def _close_pages_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
     if "browser" in request.fixturenames:
         for context in list(request.getfixturevalue("browser").contexts):
             context.close()
+    if "live_daphne" in request.fixturenames:
+        # A room's clock goes on with nobody's page open: its AI rounds and trial steps would queue
+        # on the shared server's one worker ahead of the next test's. The test is over: its rooms end.
+        request.getfixturevalue("live_daphne").query(
+            "UPDATE deliberation_deliberation SET phase = 'verdict' WHERE room_code IS NOT NULL AND phase <> 'verdict'"
+        )
 
 
 @pytest.fixture
