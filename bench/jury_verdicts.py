@@ -85,10 +85,12 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
     from deliberation.minds.stand_ins import argued_points
 
     name, file, groups, real, seed = job
+    from deliberation.engine.initial import case_lean
     from deliberation.engine.state import EngineSettings
 
     state = begin(case=file, jury=JURY, seed=seed, settings=EngineSettings(rules=RULES))
     first = dict(state.first_ballot)
+    lean = "guilty" if case_lean(file) >= 0.5 else "not_guilty"
     if first_ballot:
         g, n = first["guilty"], first["not_guilty"]
         verdict = "hung" if g == n else ("guilty" if g > n else "not_guilty")
@@ -115,6 +117,7 @@ def run_one(job: Job, first_ballot: bool) -> dict[str, Any]:
         "real": real,
         "seed": seed,
         "first": first,
+        "lean": lean,  # the side of the case file's evidence lean (initial.case_lean)
         "verdict": verdict,
         "changes": changes,
         "rounds": state.round_number,
@@ -165,13 +168,29 @@ def balanced(rows: list[dict[str, Any]]) -> tuple[float | None, int, int]:
     return (hit_g + hit_n) / 2, len(guilty), len(acquitted)
 
 
+def first_majority(row: dict[str, Any]) -> str:
+    g, n = row["first"]["guilty"], row["first"]["not_guilty"]
+    return "guilty" if g > n else "not_guilty" if n > g else ""
+
+
+def against_lean(rows: list[dict[str, Any]]) -> str:
+    """How often the first ballot's majority stands against the evidence lean's side, and how
+    often such a majority, and one with the lean, still becomes the verdict."""
+    with_majority = [r for r in rows if first_majority(r)]
+    against = [r for r in with_majority if first_majority(r) != r["lean"]]
+    along = [r for r in with_majority if first_majority(r) == r["lean"]]
+    won_against = sum(r["verdict"] == first_majority(r) for r in against)
+    won_along = sum(r["verdict"] == first_majority(r) for r in along)
+    return (
+        f"first majorities against the lean {share(len(against), len(with_majority))} ({len(against)})"
+        f", of which won {share(won_against, len(against))}; with the lean won {share(won_along, len(along))}"
+    )
+
+
 def calibration(rows: list[dict[str, Any]]) -> str:
     hung = sum(r["verdict"] == "hung" for r in rows)
-    with_majority = [r for r in rows if r["first"]["guilty"] != r["first"]["not_guilty"]]
-    wins = sum(
-        r["verdict"] == ("guilty" if r["first"]["guilty"] > r["first"]["not_guilty"] else "not_guilty")
-        for r in with_majority
-    )
+    with_majority = [r for r in rows if first_majority(r)]
+    wins = sum(r["verdict"] == first_majority(r) for r in with_majority)
     changed = sum(r["changes"] > 0 for r in rows)
     guilty = sum(r["verdict"] == "guilty" for r in rows)
     rounds = sum(r.get("rounds", 0) for r in rows) / len(rows) if rows else 0.0
@@ -182,6 +201,7 @@ def calibration(rows: list[dict[str, Any]]) -> str:
         f"  vote change {share(changed, len(rows))}  guilty verdicts {share(guilty, len(rows))}"
         f"\n   mean rounds {rounds:.2f}  ended by "
         + ", ".join(f"{k or '-'} {v}" for k, v in ends.most_common())
+        + f"\n   {against_lean(rows)}"
         + f"\n   runs with a juror withdrawing {share(withdrew, len(rows))}"
         f" ({sum(r.get('withdrawals', 0) for r in rows)} withdrawals)"
     )

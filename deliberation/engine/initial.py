@@ -30,7 +30,18 @@ The rules per initial lean (before noise)
 
 Every rule except ``random`` then adds gauss(0, INITIAL_NOISE x (0.5 + volatility)) from the
 state's generator (one draw per AI juror, in seat order) and is clamped to
-[INITIAL_MIN, INITIAL_MAX]. The first ballot is guilty above 0.5.
+[INITIAL_MIN, INITIAL_MAX].
+
+The room's hunch
+    Before a word is argued, the room shares a hunch about the prisoner (their bearing in the
+    dock, how the trial struck everyone): gauss(0, HUNCH_SPREAD) drawn once per deliberation from
+    a generator of its own, seeded by the seed and the case (the state's generator stays in step).
+    Every AI juror adds it x (0.5 + volatility), clamped as above, and keeps what it added in
+    ``JurorMemory.hunch``; it gives way to the evidence as the room argues (``engine.rounds``:
+    HUNCH_FADE of what is left of it each round with a speech). On a close case the hunch can
+    put the first majority against the evidence lean.
+
+The first ballot is guilty above 0.5.
 
 Human and external-agent seats do not get a conviction from the case: a player's side fixes
 their ballot (defend: not guilty, prosecute: guilty), otherwise they start not guilty until they
@@ -147,6 +158,19 @@ def initial_conviction(juror: JurorProfile, case: CaseFile, rng: random.Random) 
     return clamp(value, params.INITIAL_MIN, params.INITIAL_MAX)
 
 
+def room_hunch(seed: int, case: CaseFile) -> float:
+    """The room's shared hunch about the prisoner (their bearing in the dock, how the trial struck
+    everyone), before a word of the evidence is argued: one draw per deliberation from a generator of
+    its own (the seed and the case), so the state's generator stays in step and one seed does not give
+    every case the same hunch."""
+    return random.Random(f"hunch:{seed}:{case.slug}").gauss(0.0, params.HUNCH_SPREAD)
+
+
+def juror_hunch(juror: JurorProfile, room: float) -> float:
+    """How much of the room's hunch one juror takes into the first ballot: more the more volatile."""
+    return room * (0.5 + juror.volatility)
+
+
 def doubt_candidates(case: CaseFile) -> list[str]:
     """What the defense side of the file offers a doubting mind, each led by the item's name."""
     doubts = [
@@ -204,10 +228,15 @@ def participant_vote(player_side: str) -> str:
 def cast_initial_ballot(state: DeliberationState, *, case: CaseFile, jury: Sequence[JurorProfile]) -> dict[str, int]:
     """Phase ``initial_vote``: give every seat its starting conviction and first vote."""
     require(state, "initial_vote")
+    room = room_hunch(state.seed, case)
     for juror in sorted(jury, key=lambda j: j.seat):
         memory = state.memories[juror.seat]
         if juror.kind == "ai":
             memory.conviction = initial_conviction(juror, case, state.rng)
+            hunch = juror_hunch(juror, room)
+            with_hunch = clamp(memory.conviction + hunch, params.INITIAL_MIN, params.INITIAL_MAX)
+            memory.hunch = with_hunch - memory.conviction
+            memory.conviction = with_hunch
             memory.vote = vote_from_conviction(memory.conviction)
             memory.doubts = initial_doubts(juror, memory.conviction, case)
             memory.reasoning_chain = [first_reason(memory.vote, case)]

@@ -72,6 +72,18 @@ Every first ballot that is not tied follows the evidence lean's side, so each ru
 majority does not win costs balanced accuracy: at 0.15 the dev jury lost 0.007 of it (held out:
 0.008, to 0.603 against the lean's 0.624), and the curated cases came inside every target, but the
 Old Bailey first ballots still win 97% of runs (REALISM.md, "What is not faithful yet").
+
+The hunch pass: with every juror's start built on the same case lean, a first ballot that was not
+tied sat on the lean's side in nearly every run, so deliberation could only confirm it, and making
+the majority lose more often (a stronger hold) cost balanced accuracy. Real jurors vote first on
+impressions (the prisoner in the dock, how the trial felt) and the evidence comes out in the jury
+room: the room now shares a hunch about the prisoner (``HUNCH_SPREAD``, one draw per deliberation
+and case, taken in by each juror x (0.5 + volatility)), which gives way to the evidence round by
+round (``HUNCH_FADE`` of what is left of it). On a close case the hunch can put the first majority
+against the lean, and as it fades the evidence may turn the room, as in Kaplan and Miller's juries,
+whose deliberation lessened the pull of what was not evidence. Seed 0 on the dev sessions: the
+first-ballot majority wins 89.5% (was 98.4%), balanced accuracy 0.637 (was 0.634); 0.25 won 86%
+and lost accuracy, a faster fade (0.8) hung more.
 """
 
 from __future__ import annotations
@@ -133,6 +145,8 @@ NEUTRAL_PULL = 0.5  # neutral jurors keep this share of the case lean
 STORY_SCALE = 0.08  # best_story: per point of story advantage
 GUT_SEVERITY_SHIFT = 0.08  # gut_feeling: grave charges feel guilty at first
 INITIAL_NOISE = 0.2  # gauss sd, scaled by (0.5 + volatility) (was 0.27, first 0.12)
+HUNCH_SPREAD = 0.2  # gauss sd of the room's shared hunch about the prisoner, x (0.5 + volatility) per juror
+HUNCH_FADE = 0.6  # share of what is left of a juror's hunch that gives way to the evidence each round
 RANDOM_LOW = 0.2
 RANDOM_HIGH = 0.8
 INITIAL_MIN = 0.05

@@ -16,7 +16,9 @@ The order of a round, and why:
 4. ONE ``react_batch`` call gives every AI listener's reaction to every speech of the round; the
    engine applies the conviction formula per listener per speech, in speech order, then trust,
    then votes with hysteresis.
-5. Memory, participation and the stability counter are updated and the end conditions checked.
+5. What is left of each AI juror's hunch (``engine.initial``) gives way to the evidence argued
+   (``HUNCH_FADE`` of it), then a kept jury's minority yields, votes are recast with hysteresis,
+   memory, participation and the stability counter are updated and the end conditions checked.
 
 Calls per round: speakers (player moves included) + 1, plus 1 on summary rounds. Every call counts
 as one ``llm_call`` whichever mind answers. With a token or cost budget set, once the running
@@ -33,7 +35,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from deliberation.engine import formats
+from deliberation.engine import formats, params
 from deliberation.engine import memory as mem
 from deliberation.engine import rules as jury_rules
 from deliberation.engine.conviction import (
@@ -332,6 +334,10 @@ def _close_round(work: RoundWork) -> None:
         if juror.stands_in:  # the person's vote is theirs: the juror playing their seat never casts it
             continue
         memory = state.memories[juror.seat]
+        if memory.hunch and work.speeches:  # the evidence argued takes the place of the room's hunch
+            fading = memory.hunch * params.HUNCH_FADE
+            memory.conviction = apply_delta(memory.conviction, -fading)
+            memory.hunch -= fading
         pull = jury_rules.yielding_pull(
             rules=rules, progress=state.rule_progress, round_number=number, stubbornness=juror.stubbornness
         )

@@ -122,6 +122,9 @@ class JurorMemory:
     flipped_round: int = 0
     # Withdrawn from the discussion (seed 001's <Withdrawn>): speaks only when addressed, still votes.
     withdrawn: bool = False
+    # What of the conviction is still the room's hunch about the prisoner, not the evidence
+    # (``engine.initial``): it gives way as the evidence is argued (``engine.rounds``).
+    hunch: float = 0.0
 
     def outlook(self) -> JurorOutlook:
         return JurorOutlook(

@@ -59,3 +59,31 @@ def test_the_player_side_fixes_the_player_ballot() -> None:
 def test_the_case_file_has_no_historical_verdict_or_punishment() -> None:
     names = {field.name for field in dataclasses.fields(CaseFile)}
     assert not names & {"verdict", "punishment", "historical_verdict", "outcome", "sentence"}
+
+
+def test_the_rooms_hunch_moves_every_ai_juror_the_same_way_and_leaves_the_other_draws_in_step() -> None:
+    case, jury = build_case(), build_jury()
+    moved = 0
+    for seed in range(10):
+        state = begin(case=case, jury=jury, seed=seed)
+        replay = random.Random(seed)  # the jurors' own draws come from the state's generator, in seat order
+        hunches = []
+        for juror in jury:
+            memory = state.memories[juror.seat]
+            own = initial.initial_conviction(juror, case, replay)
+            assert memory.conviction == pytest.approx(own + memory.hunch)
+            hunches.append(memory.hunch)
+        assert all(h >= 0 for h in hunches) or all(h <= 0 for h in hunches)
+        moved += any(hunches)
+    assert moved == 10
+
+
+def test_first_ballots_sometimes_split_against_the_evidence_lean_but_mostly_follow_it() -> None:
+    case, jury = build_case(), build_jury()
+    lean = "guilty" if case_lean(case) >= 0.5 else "not_guilty"
+    against = 0
+    for seed in range(30):
+        ballot = begin(case=case, jury=jury, seed=seed).first_ballot
+        other = "not_guilty" if lean == "guilty" else "guilty"
+        against += ballot[other] > ballot[lean]
+    assert 0 < against < 15

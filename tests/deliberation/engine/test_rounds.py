@@ -3,7 +3,9 @@ import dataclasses
 
 import pytest
 
+from deliberation.engine import params
 from deliberation.engine.ending import call_vote
+from deliberation.engine.initial import case_lean
 from deliberation.engine.ports import ReactionBatch, SummaryResult
 from deliberation.engine.results import PlayerMove
 from deliberation.engine.rounds import BUDGET_NOTE, MIND_FAILED_NOTE, run_round
@@ -260,6 +262,35 @@ def test_results_report_flips_and_convictions_consistent_with_the_state() -> Non
         assert {f.seat for f in result.flips} == {s for s in before if before[s] != state.votes[s]}
         assert result.convictions == state.convictions
         assert all(0.0 <= c <= 1.0 for c in result.convictions.values())
+
+
+def test_the_rooms_hunch_gives_way_to_the_evidence_round_by_round() -> None:
+    case, jury = build_case(), build_jury()
+    state = begin(case=case, jury=jury, seed=3)
+    for _ in range(3):
+        before = {seat: memory.hunch for seat, memory in state.memories.items()}
+        asyncio.run(
+            run_round(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
+        assert any(before.values())
+        for seat, memory in state.memories.items():
+            assert memory.hunch == pytest.approx(before[seat] * (1 - params.HUNCH_FADE))
+
+
+def test_a_first_majority_against_the_evidence_lean_can_turn_in_deliberation() -> None:
+    case, jury = build_case(), build_jury()
+    lean = "guilty" if case_lean(case) >= 0.5 else "not_guilty"
+    other = "not_guilty" if lean == "guilty" else "guilty"
+    turned = 0
+    for seed in range(30):
+        state = begin(case=case, jury=jury, seed=seed)
+        if state.first_ballot[other] <= state.first_ballot[lean]:
+            continue
+        asyncio.run(
+            run_to_end(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
+        turned += state.verdict == lean
+    assert turned > 0
 
 
 def test_settings_refuse_more_than_four_speakers() -> None:
