@@ -55,10 +55,10 @@ ACTIONS = ("ask", "ai_ask", "rest", "speak", "ai_speak", "object", "no_objection
 MAX_STEPS = 400  # more than any trial's plan: a loop that never pauses still ends
 TRIAL_STALL_SECONDS = 120  # a model witness's answer takes seconds; two minutes of silence is a dead task
 # A room's trial that AI counsel hold on both sides goes at the pace a class reads it: after each
-# step, the room's pause between AI steps plus the time the pages take to type what was said
-# (static/js/court.js, "fast": about 110 characters a second, at most 2.5 s a message).
-TYPED_CHARS_PER_SECOND = 110.0
-TYPED_MESSAGE_MAX_SECONDS = 2.5
+# step, the room's pause between AI steps plus the time a student takes to read what was said
+# (about 200 words a minute; a long speech is skimmed after 12 s).
+READ_CHARS_PER_SECOND = 18.0
+READ_MESSAGE_MAX_SECONDS = 12.0
 ERROR_NO_TRIAL = "The trial is not under way in this deliberation."
 ERROR_NOT_COUNSEL = "You are not counsel at this trial."
 ERROR_ACTION_UNKNOWN = "A move at the trial is one of: " + ", ".join(ACTIONS) + "."
@@ -294,9 +294,9 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
 
 def reading_seconds(room: dict[str, Any], said: list[TrialEvent]) -> float:
     """How long a room waits after AI counsel's step before the next: its pause between AI steps
-    (``pace_seconds``) and the time the pages take to type what the step said."""
-    typing = sum(min(TYPED_MESSAGE_MAX_SECONDS, len(event.text) / TYPED_CHARS_PER_SECOND) for event in said)
-    return pace_seconds(room) + typing
+    (``pace_seconds``) and the time a student takes to read what the step said."""
+    reading = sum(min(READ_MESSAGE_MAX_SECONDS, len(event.text) / READ_CHARS_PER_SECOND) for event in said)
+    return pace_seconds(room) + reading
 
 
 def _pace_step(deliberation: Deliberation, said: list[TrialEvent]) -> None:

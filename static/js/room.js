@@ -209,10 +209,15 @@
     var box = draftBox();
     if (box && evt.target === box) writeDraft(box.value);
   });
-  document.addEventListener("htmx:afterRequest", function (evt) {
-    var form = evt.detail.elt;
-    if (!form || form.id !== "speak-form" || !evt.detail.successful) return;
-    var answer = (evt.detail.xhr && evt.detail.xhr.responseText) || "";
+  /* Before the swap, while the form is still in the page: the answer replaces #room-controls,
+   * form and all, and an event fired from a form no longer in the page never reaches document. */
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var config = evt.detail.requestConfig;
+    var form = (config && config.elt) || evt.detail.elt;
+    if (!form || form.id !== "speak-form") return;
+    var xhr = evt.detail.xhr;
+    if (!xhr || xhr.status < 200 || xhr.status >= 300) return;
+    var answer = xhr.responseText || "";
     if (answer.indexOf('id="move-error"') === -1) writeDraft(""); // the room took the speech
   });
   function restoreDraft() {

@@ -1,6 +1,6 @@
 """Words being typed outlive a turn that runs out, in real Chromium: a student types, her turn runs
 out under her fingers (her seat's AI juror plays it, and she is told so, in view), she presses
-"I'm back", and her words are back in the box on her next turn."""
+"I'm back", and her words are back in the box on her next turn; once she speaks them they are gone."""
 
 from __future__ import annotations
 
@@ -43,3 +43,13 @@ def test_a_turn_that_runs_out_while_a_student_types_keeps_her_words_for_her_next
     expect(anna.locator("#your-turn")).to_be_visible(timeout=WAIT_MS + 90_000)  # her next turn
     expect(anna.locator("#id_content")).to_have_value(TYPED)
     expect(anna.locator("#draft-back")).to_be_visible()
+
+    # She finishes the sentence and speaks: the room has her words, and they are not offered again.
+    anna.locator("#id_content").press_sequentially(" cant of seen his face", delay=5)
+    anna.click("#room-controls button:has-text('Speak')")
+    expect(anna.locator("#your-turn")).to_have_count(0, timeout=WAIT_MS)
+    stored = anna.evaluate("Object.keys(sessionStorage).filter((k) => k.startsWith('angry-draft:')).length")
+    assert stored == 0  # nothing kept to come back in the box
+    anna.reload()
+    expect(anna.locator("#room-controls")).to_be_visible(timeout=WAIT_MS)
+    assert anna.locator("#draft-back").count() == 0
