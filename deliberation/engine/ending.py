@@ -52,11 +52,14 @@ def awaiting_vote(state: DeliberationState, participants: Collection[int]) -> li
 def tally_cast(state: DeliberationState, participants: Collection[int]) -> dict[str, int]:
     """The tally of the votes cast: a participant whose seat shows no vote yet is left out, as the
     room's tally leaves them out (the judge's count and the page's agree). ``waiting`` counts the
-    seats with no vote for either side yet, so that the judge never calls such a jury unanimous."""
+    seats with no vote for either side yet (a person whose run-out turn left their seat without a
+    vote among them), so that the judge never calls such a jury unanimous."""
     waiting = set(awaiting_vote(state, participants))
     values = [value for seat, value in state.votes.items() if seat not in waiting]
     guilty, not_guilty = values.count("guilty"), values.count("not_guilty")
-    return {"guilty": guilty, "not_guilty": not_guilty, "waiting": len(state.votes) - guilty - not_guilty}
+    out = set(state.discharged)
+    no_vote = {seat for seat in participants if seat not in out and (seat in waiting or seat not in state.votes)}
+    return {"guilty": guilty, "not_guilty": not_guilty, "waiting": len(no_vote)}
 
 
 def was_close(state: DeliberationState) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from datetime import datetime
 
 from django.db import transaction
@@ -317,19 +318,25 @@ def flip_votes(deliberation: Deliberation, result: RoundResult) -> list[Vote]:
 
 
 def snapshots(
-    deliberation: Deliberation, round_number: int, convictions: dict[int, float], votes: dict[int, str]
+    deliberation: Deliberation,
+    round_number: int,
+    convictions: dict[int, float],
+    votes: dict[int, str],
+    no_vote: Collection[int] = (),
 ) -> list[ConvictionSnapshot]:
-    """Every seat's conviction and vote after a round (unsaved); a discharged seat has neither."""
+    """Every seat's conviction and vote after a round (unsaved); a discharged seat has neither. A
+    person whose seat shows no vote (``no_vote``: not voted yet, or a run-out turn left it empty)
+    has their snapshot with no vote, never the stand-in the engine keeps for the seat."""
     return [
         ConvictionSnapshot(
             deliberation=deliberation,
             round_number=round_number,
             seat_number=seat,
             conviction=round(conviction, 6),
-            vote=votes[seat],
+            vote="" if seat in no_vote else votes.get(seat, ""),
         )
         for seat, conviction in sorted(convictions.items())
-        if seat in votes
+        if seat in votes or seat in no_vote
     ]
 
 
@@ -355,8 +362,12 @@ def store_snapshots(
     deliberation: Deliberation, seats: list[Seat], state: DeliberationState, *, round_number: int
 ) -> None:
     """Every seat's conviction and vote as the round left them, and the seats' current values."""
-    ConvictionSnapshot.objects.bulk_create(snapshots(deliberation, round_number, state.convictions, state.votes))
-    awaiting = set(awaiting_vote(state, [seat.number for seat in seats if seat.kind != SeatKind.AI]))
+    people = [seat.number for seat in seats if seat.kind != SeatKind.AI]
+    awaiting = set(awaiting_vote(state, people))
+    no_vote = awaiting | {seat for seat in people if seat not in state.votes and seat not in state.discharged}
+    ConvictionSnapshot.objects.bulk_create(
+        snapshots(deliberation, round_number, state.convictions, state.votes, no_vote)
+    )
     for seat in seats:
         seat.conviction = round(state.memories[seat.number].conviction, 6)
         seat.vote = "" if seat.number in awaiting else state.votes.get(seat.number, "")  # discharged: ""

@@ -270,3 +270,10 @@ def test_the_cast_tally_counts_a_person_yet_to_vote_apart_so_eleven_to_nothing_i
     assert tally_cast(state, [7]) == {"guilty": 11, "not_guilty": 0, "waiting": 1}
     cast_vote(state, seat=7, value="guilty")
     assert tally_cast(state, [7]) == {"guilty": 12, "not_guilty": 0, "waiting": 0}
+
+
+def test_a_person_whose_run_out_turn_left_no_vote_is_still_counted_as_yet_to_vote() -> None:
+    state = state_with(ALL_GUILTY, round_number=1, settings=GATED)
+    record_turn(state, seat=7, timed_out=True)  # her turn ran out before she voted: her ballot settles
+    state.votes.pop(7)  # as the room does (lifecycle.record_turn): nobody's vote stands for her
+    assert tally_cast(state, [7]) == {"guilty": 11, "not_guilty": 0, "waiting": 1}  # not "unanimous"

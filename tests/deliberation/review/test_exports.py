@@ -77,7 +77,7 @@ def test_the_json_holds_the_run_record_and_every_round_in_full(client, special):
     assert last["figures"]["llm_calls"] == stats.llm_calls and last["figures"]["engine"] == "offline"
     turns = [t for r in record["round_log"] for t in r["turns"]]
     assert len(turns) == special.turns.count()
-    assert turns[-1]["content"] == SPECIAL  # the JSON string decodes to the exact content
+    assert [t["content"] for t in turns].count(SPECIAL) == 1  # the JSON string decodes to the exact content
     assert any(t["flips"] for t in turns) and all(t["reactions"] for t in turns if t["kind"] == "speech")
     assert len(last["snapshots"]) == 12
     assert {v["ballot"] for r in record["round_log"] for v in r["votes"]} >= {"initial", "flip"}
@@ -96,7 +96,8 @@ def test_the_summary_gives_the_outcome_the_tally_and_each_jurors_stand(client, s
     assert f"First ballot: {guilty_first} guilty, {12 - guilty_first} not guilty." in body
     assert f"Verdict: {special.get_verdict_display()}" in body
     assert body.count("\nSeat ") == 12
-    assert "Foreperson" not in body  # the summary leaves the process lines out
+    process = special.turns.filter(kind="process").values_list("content", flat=True)
+    assert process and not any(line in body for line in process)  # the summary leaves the process lines out
 
 
 def test_the_command_writes_to_a_file_with_out(special, tmp_path):

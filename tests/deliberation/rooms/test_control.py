@@ -328,6 +328,21 @@ def test_the_judge_reads_a_hung_verdict_as_of_those_who_voted_when_a_person_neve
     assert "of all 11" not in said
 
 
+def test_the_record_counts_no_vote_for_people_who_have_not_voted_not_their_seats_stand_in(room):
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna walked away unvoted
+    room.refresh_from_db()
+    transcript = build_transcript(Deliberation.objects.get(pk=room.pk))
+    for view in transcript.rounds:  # the first ballot and every round: ten AI jurors' votes, no stand-ins
+        assert view.guilty + view.not_guilty == 10, view.number
+    assert set(room.snapshots.filter(seat_number__in=[2, 3]).values_list("vote", flat=True)) == {""}
+    services.room_vote(deliberation_id=room.pk, credential=BEN, value="not_guilty")
+    services.room_pass(deliberation_id=room.pk, credential=BEN)
+    assert clock.room_tick(deliberation_id=room.pk) == "round"
+    room.refresh_from_db()
+    last = room.snapshots.filter(round_number=room.round_number)
+    assert last.get(seat_number=3).vote == "not_guilty" and last.get(seat_number=2).vote == ""
+
+
 def test_the_ai_juror_playing_an_empty_seat_speaks_but_never_changes_its_persons_vote(room):
     services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
