@@ -90,7 +90,11 @@ def _open_turns(deliberation: Deliberation, room: dict[str, Any], now: datetime)
     room["heard"] = deliberation.round_number
     if not seats:  # nobody to wait for: the next AI round after a short pause
         room["stage"], room["queue"] = STAGE_AI, []
-        set_due(room, "next_at", now + timedelta(seconds=pace_seconds(room)), now)
+        # Everyone in the room is away: the next round waits a turn's length, the time they would
+        # have had, so a student who missed one turn finds the jury still out when she is back.
+        everyone_away = deliberation.seats.filter(kind__in=[SeatKind.HUMAN, SeatKind.AGENT]).exists()
+        wait = turn_seconds(room) if everyone_away else pace_seconds(room)
+        set_due(room, "next_at", now + timedelta(seconds=wait), now)
     else:
         room["stage"], room["queue"] = STAGE_TURNS, seats
         _start_turn(room, now)

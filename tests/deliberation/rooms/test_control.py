@@ -20,7 +20,7 @@ from deliberation.review.selectors import build_transcript
 from deliberation.rooms import clock, control, seat_codes, services
 from deliberation.rooms.selectors import teacher_view
 from deliberation.rooms.services import Credential
-from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left
+from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left, turn_seconds, when
 from deliberation.rooms.words import ERROR_FILTERED, filtered_words
 from deliberation.selectors import deliberations_with_record
 from tests.deliberation.rooms.two_seats import ANNA, BEN, HOST, two_seat_room
@@ -341,6 +341,21 @@ def test_the_record_counts_no_vote_for_people_who_have_not_voted_not_their_seats
     room.refresh_from_db()
     last = room.snapshots.filter(round_number=room.round_number)
     assert last.get(seat_number=3).vote == "not_guilty" and last.get(seat_number=2).vote == ""
+
+
+def test_with_everyone_away_the_jury_waits_a_turns_length_between_rounds_not_the_short_pause(room):
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
+    assert clock.room_tick(deliberation_id=room.pk, now=later(200)) == "timeout"  # and Ben
+    moment = later(201)
+    assert clock.room_tick(deliberation_id=room.pk, now=moment) == "round"  # the AI jurors' round
+    room.refresh_from_db()
+    assert room.phase == "deliberation"
+    left = (when(state(room)["next_at"]) - moment).total_seconds()
+    assert left > turn_seconds(state(room)) - 5  # the time a turn of theirs would have had
+    control.seat_return(deliberation_id=room.pk, credential=ANNA)
+    assert clock.room_tick(deliberation_id=room.pk, now=later(300)) == "round"
+    room.refresh_from_db()
+    assert state(room)["queue"] == [2]  # back: her turn, not the jury's next round at once
 
 
 def test_the_ai_juror_playing_an_empty_seat_speaks_but_never_changes_its_persons_vote(room):
