@@ -102,7 +102,7 @@ def trial_view(
             for e in shown
         ],
         waiting=waiting,
-        waiting_words=trial_steps.describe(waiting, names),
+        waiting_words=trial_steps.describe(waiting, names, state),
         my_side=side,
         my_turn=waiting.what if mine and waiting else "",
         part_words=PART_WORDS.get(waiting.part, "") if waiting else "",

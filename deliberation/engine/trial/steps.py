@@ -53,6 +53,7 @@ WAITING_WORDS = {
     EXAMINE: "{counsel}'s questions to {witness}.",
     REVIEW: "{counsel} may object to the last answer.",
     "": "AI counsel is speaking.",
+    "directions": "The judge is directing the jury.",
 }
 
 
@@ -84,9 +85,11 @@ def awaiting(state: TrialState) -> Waiting | None:
     return None
 
 
-def describe(waiting: Waiting | None, names: dict[str, str]) -> str:
+def describe(waiting: Waiting | None, names: dict[str, str], state: TrialState | None = None) -> str:
+    """What the trial waits for, in words; with no person's move awaited, who has the floor (the
+    judge at the directions, else AI counsel)."""
     if waiting is None:
-        return WAITING_WORDS[""]
+        return WAITING_WORDS["directions" if state is not None and state.stage == "directions" else ""]
     return WAITING_WORDS[waiting.what].format(
         counsel=counsel.side_name(waiting.side), kind=waiting.kind, witness=names.get(waiting.witness_id, "the witness")
     )

@@ -185,3 +185,12 @@ def test_the_trial_summary_counts_in_agreement():
     ]
     line = trial_summary_lines(events)
     assert "1 witness answer (" in line and "1 objection (1 sustained)" in line and "1 answer struck" in line
+
+
+def test_at_the_directions_the_trial_says_the_judge_has_the_floor_not_ai_counsel():
+    from deliberation.engine.trial.course import TrialState
+
+    directions = TrialState(seed=1, plan=[{"stage": "directions", "kind": "directions", "side": "judge"}])
+    assert describe(None, {}, directions) == "The judge is directing the jury."
+    opening = TrialState(seed=1, plan=[{"stage": "openings", "kind": "opening", "side": "prosecution"}])
+    assert describe(None, {}, opening) == "AI counsel is speaking."
