@@ -241,7 +241,10 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
         seat = deliberation.seats.filter(number=(room.get("queue") or [0])[0]).first()
         if seat is not None:
             record_pass(deliberation, seat, timed_out=True)
-            lifecycle.record_turn(deliberation, seat.number, timed_out=True)
+            # The last person present walking away leaves the ballot open: nobody is left at the
+            # table, and the jury does not return its verdict by itself over their heads.
+            others = [n for n in participant_seats(deliberation) if n != seat.number]
+            lifecycle.record_turn(deliberation, seat.number, timed_out=True, settle=bool(others))
             seat_gone_quiet(deliberation, seat, now)
         turn_done(deliberation, room, seat.number if seat else 0, now)
         return "timeout", 0

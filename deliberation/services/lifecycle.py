@@ -202,7 +202,7 @@ def _take_turn(deliberation: Deliberation, seat_number: int) -> None:
     record_turn(deliberation, seat_number)
 
 
-def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool = False) -> None:
+def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool = False, settle: bool = True) -> None:
     """Count a participant's turn towards the room the jury leaves to argue (``ending.waiting_for``).
 
     Call it with the deliberation row locked and no round running (the round would overwrite it).
@@ -210,10 +210,12 @@ def record_turn(deliberation: Deliberation, seat_number: int, *, timed_out: bool
     vote that stood in for the person was nobody's, so it leaves every count (the tallies, the
     judge's, the verdict) and the seat goes on showing no vote; the jury no longer waits for it. A
     vote the person casts later counts from then on (``vote_cast_locked``).
+    With ``settle`` False (the room's last person present let the turn run out) the ballot stays
+    open: the jury does not return its verdict by itself with nobody left at the table.
     """
     state = DeliberationState.from_dict(deliberation.engine_state)
-    settles = timed_out and not ending.has_own_vote(state, seat_number)
-    ending.record_turn(state, seat=seat_number, timed_out=timed_out)
+    settles = timed_out and settle and not ending.has_own_vote(state, seat_number)
+    ending.record_turn(state, seat=seat_number, timed_out=timed_out and settle)
     if settles:
         state.votes.pop(seat_number, None)
     deliberation.engine_state = state.to_dict()

@@ -346,6 +346,8 @@ def test_the_record_counts_no_vote_for_people_who_have_not_voted_not_their_seats
 def test_with_everyone_away_the_jury_waits_a_turns_length_between_rounds_not_the_short_pause(room):
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
     assert clock.room_tick(deliberation_id=room.pk, now=later(200)) == "timeout"  # and Ben
+    # Ben was the last at the table: his ballot stays open, so eleven cannot decide over his head
+    assert waits_for(room) == [3]
     moment = later(201)
     assert clock.room_tick(deliberation_id=room.pk, now=moment) == "round"  # the AI jurors' round
     room.refresh_from_db()
