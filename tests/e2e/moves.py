@@ -52,9 +52,9 @@ def choose_side(page: Any, vote: str, side: Any, *, attempts: int = 3, timeout_m
     page.locator("#tally .tally-label").wait_for(timeout=timeout_ms)
 
 
-def create_room(page: Any, url: str, *, case_query: str, case_title: str, seed: str = "") -> str:
+def create_room(page: Any, url: str, *, case_query: str, case_title: str, seed: str = "", trial: bool = False) -> str:
     """Make a room the host does not play in, as a teacher would on /rooms/new/: search the case,
-    choose it, untick "I play", optionally set the seed; returns the room's code."""
+    choose it, untick "I play", optionally hold the trial first and set the seed; returns the room's code."""
     from playwright.sync_api import expect
 
     page.goto(f"{url}/rooms/new/")
@@ -62,6 +62,8 @@ def create_room(page: Any, url: str, *, case_query: str, case_title: str, seed: 
     expect(page.locator("#picker-results li.picker-case")).to_have_count(1, timeout=30_000)
     page.locator("#picker-results label", has_text=case_title).click()
     page.uncheck("#id_host_plays")
+    if trial:
+        page.check("#id_trial")
     if seed:
         page.click("summary:has-text('More settings')")  # the seed is folded away
         page.fill("#id_seed", seed)

@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from tests.e2e.moves import create_room, take_seat
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CASE_TITLE = "The State v. Curtis Hale"
@@ -22,17 +24,8 @@ def test_a_trial_ai_counsel_hold_unfolds_step_by_step_and_the_teacher_pauses_and
     url = live_daphne.url
     teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     student = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    teacher.goto(f"{url}/rooms/new/")
-    teacher.fill("#picker-q", "Curtis Hale")
-    expect(teacher.locator("#picker-results li.picker-case")).to_have_count(1, timeout=WAIT_MS)
-    teacher.locator("#picker-results label", has_text=CASE_TITLE).click()
-    teacher.uncheck("#id_host_plays")
-    teacher.check("#id_trial")
-    teacher.click("button:has-text('Create the room')")
-    code = teacher.locator("strong.room-code").inner_text().strip()
-    student.goto(f"{url}/join/{code}/")
-    student.fill("#id_name", "Mia")
-    student.click("button:has-text('Take the seat')")
+    code = create_room(teacher, url, case_query="Curtis Hale", case_title=CASE_TITLE, trial=True)
+    take_seat(student, url, code, "2", "Mia")
     expect(teacher.locator("#room-controls .room-people")).to_contain_text("Mia", timeout=WAIT_MS)
     teacher.click("button:has-text('Start the deliberation')")
 
