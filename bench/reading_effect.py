@@ -10,7 +10,9 @@ The sets, with the date each was written:
 * ``heldout``: tests/deliberation/minds/reading_heldout.py, its held-out part: never opened by whoever
   tunes the reading, only measured here.
 
-Run: .venv/bin/python bench/reading_effect.py [--sets old,dev,heldout] [--seeds 6] [--verbose]
+Run: .venv/bin/python bench/reading_effect.py [--sets old,dev,heldout] [--seeds 6] [--own] [--verbose]
+(``--own`` counts the listeners' move on hearing the argument itself, before the AI juror who speaks
+after it in the same round answers it: what the reading does, without the answer's own push.)
 (``--verbose`` lists what was read the wrong way, except on the held-out part, whose texts stay unread.)
 Targets: >= 90% of directed arguments and >= 90% of pairs read the labelled way; off-topic text
 moves listeners at most a third as much as strong arguments.
@@ -57,10 +59,13 @@ def main() -> None:
     parser.add_argument("--sets", default="old,dev,heldout")
     parser.add_argument("--seeds", type=int, default=6)
     parser.add_argument("--full", action="store_true", help="the full room: AI jurors speak after it")
+    parser.add_argument("--own", action="store_true", help="the argument's own effect, before any AI answer")
     parser.add_argument("--verbose", action="store_true", help="list what was read the wrong way (not held out)")
     args = parser.parse_args()
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
-    room = "full room (AI jurors answer)" if args.full else "listening room (the argument alone)"
+    room = "full room (AI jurors answer)" if args.full else "listening room (one AI juror answers)"
+    if args.own:
+        room += ", the argument's own effect"
     print(f"{room}, seeds 0-{args.seeds - 1}")
     for name in chosen:
         print(f"  {name}: {SETS[name][0]}")
@@ -69,7 +74,7 @@ def main() -> None:
     for name in chosen:
         _, arguments, pairs = SETS[name]
         start = time.perf_counter()
-        figures = measure(arguments, pairs, seeds=tuple(range(args.seeds)), full=args.full)
+        figures = measure(arguments, pairs, seeds=tuple(range(args.seeds)), full=args.full, own=args.own)
         print(row(name, figures, time.perf_counter() - start), flush=True)
         if name != "heldout":
             wrong += [f"  wrong ({name}): {line}" for line in figures.wrong]

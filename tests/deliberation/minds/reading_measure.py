@@ -35,13 +35,13 @@ SEEDS = tuple(range(6))
 
 
 @cache
-def _room_after(slug: str, text: str, seed: int, full: bool) -> float:
+def _room_after(slug: str, text: str, seed: int, full: bool) -> tuple[float, float]:
     case = curated_case(slug)
     jury = build_jury(side="defend", seven_kind="agent")
     settings = EngineSettings() if full else EngineSettings(min_speakers=1, max_speakers=1)
     state = begin(case=case, jury=jury, seed=seed, player_side="defend", settings=settings)
     speech = Speech(seat=SPEAKER_SEAT, speaker_name="You", content=text, argument_type="logical")
-    asyncio.run(
+    result = asyncio.run(
         run_round(
             state,
             case=case,
@@ -52,13 +52,18 @@ def _room_after(slug: str, text: str, seed: int, full: bool) -> float:
             reader=argued_points,
         )
     )
-    return statistics.fmean(m.conviction for seat, m in state.memories.items() if seat != SPEAKER_SEAT)
+    after = statistics.fmean(m.conviction for seat, m in state.memories.items() if seat != SPEAKER_SEAT)
+    own = statistics.fmean(result.deltas_for(0).values())
+    return after, own
 
 
-def effect(slug: str, text: str, seeds: tuple[int, ...] = SEEDS, *, full: bool = False) -> float:
-    """Mean over ``seeds`` of (room's mean conviction after ``text``) - (after ``CONTROL``)."""
+def effect(slug: str, text: str, seeds: tuple[int, ...] = SEEDS, *, full: bool = False, own: bool = False) -> float:
+    """Mean over ``seeds`` of (room's mean conviction after ``text``) - (after ``CONTROL``); with ``own``,
+    of the listeners' mean move on hearing ``text`` itself - on hearing ``CONTROL``, before any AI
+    juror answers it."""
+    part = 1 if own else 0
     return statistics.fmean(
-        _room_after(slug, text, seed, full) - _room_after(slug, CONTROL, seed, full) for seed in seeds
+        _room_after(slug, text, seed, full)[part] - _room_after(slug, CONTROL, seed, full)[part] for seed in seeds
     )
 
 
@@ -93,6 +98,7 @@ def measure(
     seeds: tuple[int, ...] = SEEDS,
     *,
     full: bool = False,
+    own: bool = False,
 ) -> Figures:
     strong: list[float] = []
     loose: list[float] = []
@@ -100,7 +106,7 @@ def measure(
     right = directed = 0
     wrong: list[str] = []
     for argument in arguments:
-        value = effect(argument.case, argument.text, seeds, full=full)
+        value = effect(argument.case, argument.text, seeds, full=full, own=own)
         if argument.grade in {"strong", "weak"}:
             directed += 1
             if signed(argument.side, value) > 0:
@@ -115,8 +121,8 @@ def measure(
                 salad.append(abs(value))
     pairs_right = 0
     for pair in pairs:
-        guilty = effect(pair.case, pair.guilty, seeds, full=full)
-        doubt = effect(pair.case, pair.not_guilty, seeds, full=full)
+        guilty = effect(pair.case, pair.guilty, seeds, full=full, own=own)
+        doubt = effect(pair.case, pair.not_guilty, seeds, full=full, own=own)
         if guilty > 0 > doubt:
             pairs_right += 1
         else:
