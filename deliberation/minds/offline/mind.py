@@ -275,7 +275,15 @@ class OfflineMind:
             "unmoved": said(voices.THOUGHT_UNMOVED),
             "away": said(voices.THOUGHT_PUSHED_BACK),
         }
-        return Thought(said(pool), words=words, towards=1 if side == "guilty" else -1)
+        # For a listener whose vote turns this round: moved clearly towards a side it then leaves, it
+        # grants the point; unmoved or pushed back, it does not say its view stands.
+        turning = {
+            "clear": said(voices.THOUGHT_GRANTED if vote == side else voices.THOUGHT_PERSUADED),
+            "little": words["little"],
+            "unmoved": said(voices.THOUGHT_UNMOVED_TURNING),
+            "away": said(voices.THOUGHT_PUSHED_BACK_TURNING),
+        }
+        return Thought(said(pool), words=words, towards=1 if side == "guilty" else -1, turning=turning)
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:
         start = time.perf_counter()
