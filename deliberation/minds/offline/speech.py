@@ -176,8 +176,8 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
                 found.append(f"{who} {low}")
             elif clause.lower().startswith(("admits", "cannot", "would", "will")):
                 found.append(f"{who} {low}")
-            else:
-                found.append(clause)
+            else:  # spliced mid-sentence ("..., but she first told a detective"): a name keeps its capital
+                found.append(fit(clause, case))
     if not found and point.reason and len(point.reason.split()) <= limit + 6:
         found.append(point.reason)
     return found
