@@ -103,7 +103,11 @@ def test_a_listener_whose_vote_turns_never_says_its_view_stood_in_that_round() -
     assert len(turning) > 200  # many turned votes, each with a reaction to every speech of its round
     standing = [f"{r.thought!r} ({r.delta:+.3f})" for r, _ in turning if any(p.match(r.thought) for p in STANDING)]
     assert not standing, standing[:5]
-    wrong = [r.thought for r, side in turning if not any(p.match(r.thought) for p in POOLS[_as_the_page_shows_it(r.delta, side)])]
+    wrong = [
+        r.thought
+        for r, side in turning
+        if not any(p.match(r.thought) for p in POOLS[_as_the_page_shows_it(r.delta, side)])
+    ]
     assert not wrong, wrong[:5]
 
 
@@ -111,7 +115,9 @@ def test_a_reaction_is_shown_persuaded_only_beside_a_clear_move_towards_the_spea
     reactions = _reactions(range(30), 6)
     persuaded = [(r, side) for r, side in reactions if r.persuaded]
     assert persuaded
-    wrong = [f"{r.thought!r} {r.delta:+.3f}" for r, side in persuaded if _as_the_page_shows_it(r.delta, side) != "clear"]
+    wrong = [
+        f"{r.thought!r} {r.delta:+.3f}" for r, side in persuaded if _as_the_page_shows_it(r.delta, side) != "clear"
+    ]
     assert not wrong, wrong[:5]
 
 
