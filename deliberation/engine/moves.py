@@ -14,6 +14,12 @@ The kinds of move, by what the court page shows (the move to two decimals, "unmo
 * ``little``: 0.01 to 0.04 towards the speaker;
 * ``unmoved``: shown as no move;
 * ``away``: any shown move away from the speaker (the argument pushed the listener back).
+
+The words must also agree with the vote the listener casts when the round closes: a listener whose
+vote turns that round does not say its view stands ("Heard it before. Still unmoved.", "Exactly
+what I thought") beside the change. A ``Thought`` carries its words for every move a second time
+for that listener (``turning``), and ``rounds`` shows those once the round's votes are in
+(``results.ReactionRecord.after_vote``).
 """
 
 from __future__ import annotations
@@ -48,15 +54,28 @@ class Thought(str):
 
     words: dict[str, str]
     towards: int
+    turning: dict[str, str]
 
-    def __new__(cls, text: str, *, words: dict[str, str] | None = None, towards: int = 0) -> Thought:
+    def __new__(
+        cls,
+        text: str,
+        *,
+        words: dict[str, str] | None = None,
+        towards: int = 0,
+        turning: dict[str, str] | None = None,
+    ) -> Thought:
         # The keywords have defaults: a copy (``copy``, ``asdict``) is made from the text, then given
         # the copied attributes.
         thought = super().__new__(cls, text)
         thought.words = dict(words or {})
         thought.towards = towards
+        thought.turning = dict(turning or {})
         return thought
 
-    def for_move(self, delta: float) -> str:
-        """The plain words for the move the engine computed."""
-        return str(self.words.get(move_of(delta, self.towards), str(self)))
+    def for_move(self, delta: float, *, turned: bool = False) -> str:
+        """The plain words for the move the engine computed; ``turned``: for a listener whose vote
+        turned in the round (its ``turning`` words, when it has them)."""
+        move = move_of(delta, self.towards)
+        if turned and move in self.turning:
+            return self.turning[move]
+        return str(self.words.get(move, str(self)))

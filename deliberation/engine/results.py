@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from deliberation.engine.failures import CallFailure
 from deliberation.engine.foreperson import ProcessLine
-from deliberation.engine.moves import Thought
+from deliberation.engine.moves import Thought, move_of
 from deliberation.engine.types import Speech, Usage
 
 
@@ -26,7 +26,9 @@ class PlayerMove:
 @dataclass(frozen=True)
 class ReactionRecord:
     """One listener's reaction to one speech, after the personality modifiers. A thought the mind
-    gave for every kind of move (``moves.Thought``) reads as the move ``delta`` is."""
+    gave for every kind of move (``moves.Thought``) reads as the move ``delta`` is, and is said
+    persuaded only beside a clear move towards the speaker; once the round's votes are in, a
+    listener whose vote turned takes its words for that (``after_vote``)."""
 
     seat: int
     speech_index: int
@@ -35,10 +37,22 @@ class ReactionRecord:
     thought: str
     persuaded: bool
     active: bool
+    words: Thought | None = field(default=None, compare=False, repr=False)  # the mind's words for every move
 
     def __post_init__(self) -> None:
         if isinstance(self.thought, Thought):
-            object.__setattr__(self, "thought", self.thought.for_move(self.delta))
+            words = self.thought
+            object.__setattr__(self, "words", words)
+            object.__setattr__(self, "thought", words.for_move(self.delta))
+            clear = move_of(self.delta, words.towards) == "clear"
+            object.__setattr__(self, "persuaded", self.persuaded and clear)
+
+    def after_vote(self, turned: bool) -> ReactionRecord:
+        """The reaction as shown once the round's votes are in: for a listener whose vote turned, the
+        words that do not say its view stood."""
+        if not turned or self.words is None:
+            return self
+        return replace(self, thought=self.words.for_move(self.delta, turned=True))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,15 @@ MIND_FAILED_NOTE = "{name}'s turn fell back to the offline engine after the mode
 PASSAGES_PER_SPEAKER = 3
 
 
+def as_heard(case: CaseFile, witnesses: Sequence[str] | None) -> CaseFile:
+    """The case file as the jury heard it: after a trial (``witnesses``, the ids of those who
+    testified) without the witnesses never called, whom a juror cannot quote; the whole file when
+    no trial was held (None)."""
+    if witnesses is None:
+        return case
+    return dataclasses.replace(case, witnesses=tuple(w for w in case.witnesses if w.id in witnesses))
+
+
 def heard(speech: Speech, round_number: int) -> HeardTurn:
     return HeardTurn(
         round_number=round_number,
@@ -53,6 +62,8 @@ class RoundWork:
     ) -> None:
         self.state = state
         self.case = case
+        self.heard_case = as_heard(case, state.heard_witnesses)  # what an AI juror argues from
+        self.unheard = {w.id for w in case.witnesses} - {w.id for w in self.heard_case.witnesses}
         # A discharged juror has left the room: no turn, no reaction, no vote from then on.
         self.jury = tuple(sorted((j for j in jury if j.seat not in state.discharged), key=lambda j: j.seat))
         self.by_seat = {j.seat: j for j in self.jury}
@@ -135,7 +146,8 @@ class RoundWork:
         memory = self.state.memories[seat]
         said = self.last_content(seat) if answering is None else answering
         query = " ".join([*memory.doubts[:2], said, extra])
-        return tuple(self.retriever.lookup(query, PASSAGES_PER_SPEAKER))
+        found = self.retriever.lookup(query, PASSAGES_PER_SPEAKER + len(self.unheard))
+        return tuple([p for p in found if p.item_id not in self.unheard][:PASSAGES_PER_SPEAKER])
 
     async def call_speaker(self, call, request, fallback_call, name: str, *, kind: CallKind, seat: int) -> Speech:
         mind = self.current_mind()
@@ -216,7 +228,7 @@ class RoundWork:
             outlook=dataclasses.replace(
                 formats.scoped_outlook(scope, memory.outlook()), in_discussion=self.in_discussion(seat)
             ),
-            case=self.case,
+            case=self.heard_case,
             recent=recent,
             passages=self.passages(seat, answering=answered),
             round_number=self.state.round_number,

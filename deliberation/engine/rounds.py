@@ -351,6 +351,8 @@ def _close_round(work: RoundWork) -> None:
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after
+    turned = {flip.seat for flip in result.flips}  # their reactions' words must not say their view stood
+    result.reactions = [reaction.after_vote(reaction.seat in turned) for reaction in result.reactions]
     for flip in result.flips:  # every AI juror flags the room's vote changes, its own included
         for juror in ai_seats(work.jury):
             own = juror.seat == flip.seat

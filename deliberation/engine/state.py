@@ -202,6 +202,9 @@ class DeliberationState:
     discharged: list[int] = field(default_factory=list)
     # Every speech of the game, oldest first (the last ``SPOKEN_KEPT``): what no juror says again.
     spoken: list[str] = field(default_factory=list)
+    # The witnesses heard at the trial held before the deliberation (``trial.jury.testified``), by id;
+    # None when no trial was held, and every witness of the case file is the jury's to argue.
+    heard_witnesses: list[str] | None = None
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -251,6 +254,7 @@ class DeliberationState:
             "rule_progress": self.rule_progress.to_dict(),
             "discharged": sorted(self.discharged),
             "spoken": list(self.spoken),
+            "heard_witnesses": None if self.heard_witnesses is None else list(self.heard_witnesses),
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -281,6 +285,9 @@ class DeliberationState:
             rule_progress=RuleProgress.from_dict(data.get("rule_progress")),
             discharged=[int(seat) for seat in data.get("discharged", [])],
             spoken=[str(text) for text in data.get("spoken", [])],
+            heard_witnesses=(
+                None if data.get("heard_witnesses") is None else [str(w) for w in data["heard_witnesses"]]
+            ),
         )
         state.rng = _rng_from_json(data["rng_state"])
         return state

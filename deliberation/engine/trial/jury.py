@@ -7,6 +7,9 @@ then, for every AI juror:
 - the ``TRIAL_MOMENTS`` admitted answers that helped a side most plainly become key moments
   ("at the trial, the pawnbroker said ...") that the juror may recall in deliberation;
 - admitted cross-examination answers that helped the defence become doubts;
+- only the witnesses who testified (``testified``: an admitted answer) stay the jury's to argue:
+  ``DeliberationState.heard_witnesses`` keeps them, the deliberation's speakers are given the case
+  file without the others (``round_work``), and a first doubt about a witness never called is dropped;
 - its conviction moves by ``TRIAL_SCALE`` x the trial balance (answers that helped the
   prosecution less those that helped the defence, over all admitted answers that helped either),
   times the juror's weight for evidence arguments; the vote follows the new conviction.
@@ -66,6 +69,12 @@ def heard_turns(events: Sequence[TrialEvent]) -> list[HeardTurn]:
     return turns
 
 
+def testified(events: Sequence[TrialEvent]) -> list[str]:
+    """The ids of the witnesses the jury heard: each with an admitted answer, in the trial's order.
+    A witness only named in an opening, or whose every answer was struck, was not heard."""
+    return list(dict.fromkeys(e.witness_id for e in admitted(list(events)) if e.witness_id))
+
+
 def moments(events: Sequence[TrialEvent]) -> list[KeyMoment]:
     """The answers most worth remembering: those that helped a side, cross-examination first."""
     useful = [e for e in admitted(list(events)) if e.helps]
@@ -78,6 +87,8 @@ def cast_ballot_after_trial(
 ) -> dict[str, int]:
     """The initial ballot, formed from the case file and what the trial admitted (see the module)."""
     initial.cast_initial_ballot(state, case=case, jury=jury)
+    state.heard_witnesses = testified(events)
+    unheard = tuple(f"{w.name}:" for w in case.witnesses if w.id not in state.heard_witnesses)
     balance = trial_balance(events)
     turns = heard_turns(events)
     flagged = moments(events)
@@ -88,6 +99,7 @@ def cast_ballot_after_trial(
         if juror.kind != "ai":
             continue
         memory = state.memories[juror.seat]
+        memory.doubts = [d for d in memory.doubts if not d.startswith(unheard)] if unheard else memory.doubts
         memory.heard = [*turns, *memory.heard]
         for moment in flagged:
             flag_moment(memory, moment)

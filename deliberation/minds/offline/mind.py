@@ -51,7 +51,7 @@ from deliberation.minds.offline.points import (
 )
 from deliberation.minds.offline.reading import heard_counts, read
 from deliberation.minds.offline.saying import Said, pick
-from deliberation.minds.offline.speech import build_on, has_news, say, short_name, their_item
+from deliberation.minds.offline.speech import build_on, has_news, say, seated_name, short_name, their_item
 
 OFFLINE_NAME = "offline"
 THOUGHT_WORDS = 10
@@ -120,7 +120,7 @@ class OfflineMind:
 
         if previous is not None:
             their_side = previous.position or ("guilty" if stance(previous.content) > 0 else "not_guilty")
-            name = short_name(previous.speaker_name, request.jury)
+            name = short_name(seated_name(previous.seat, previous.speaker_name, request.jury), request.jury)
             opener = ""
             if rng.random() < BUILD_CHANCE:
                 opener = build_on(name, their_item(case, previous.content), their_side == side, rng, said)
@@ -275,7 +275,15 @@ class OfflineMind:
             "unmoved": said(voices.THOUGHT_UNMOVED),
             "away": said(voices.THOUGHT_PUSHED_BACK),
         }
-        return Thought(said(pool), words=words, towards=1 if side == "guilty" else -1)
+        # For a listener whose vote turns this round: moved clearly towards a side it then leaves, it
+        # grants the point; unmoved or pushed back, it does not say its view stands.
+        turning = {
+            "clear": said(voices.THOUGHT_GRANTED if vote == side else voices.THOUGHT_PERSUADED),
+            "little": words["little"],
+            "unmoved": said(voices.THOUGHT_UNMOVED_TURNING),
+            "away": said(voices.THOUGHT_PUSHED_BACK_TURNING),
+        }
+        return Thought(said(pool), words=words, towards=1 if side == "guilty" else -1, turning=turning)
 
     async def summarize(self, request: SummarizeRequest) -> SummaryResult:
         start = time.perf_counter()

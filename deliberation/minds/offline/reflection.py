@@ -83,7 +83,11 @@ def contradiction(outlook: JurorOutlook, seat: int, round_number: int) -> tuple[
     newer = theirs[-1]
     if newer.round_number < round_number - 1:
         return None
-    earlier = next((i for i in reversed(theirs[:-1]) if i.position != newer.position), None)
+    # the same person: a student who took the seat of the AI juror that argued there before is not caught
+    earlier = next(
+        (i for i in reversed(theirs[:-1]) if i.position != newer.position and i.speaker_name == newer.speaker_name),
+        None,
+    )
     if earlier is None:
         return None
     between = range(earlier.round_number, newer.round_number + 1)

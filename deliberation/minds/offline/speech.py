@@ -65,6 +65,15 @@ def short_name(name: str, jury: Sequence[JurorProfile] = ()) -> str:
     return name if firsts.count(parts[0]) > 1 else parts[0]
 
 
+def seated_name(seat: int, said_by: str, jury: Sequence[JurorProfile] = ()) -> str:
+    """Who a juror answers when it answers the speech ``said_by`` made from ``seat``: whoever holds
+    the seat now (a student who took the seat of the AI juror that spoke there, or who is back in it
+    after it stood in for her, is answered by her own name); ``said_by`` when the seat is not at the
+    table (a witness at the trial, a juror discharged)."""
+    holder = next((j for j in jury if j.seat == seat), None) if seat else None
+    return holder.name if holder is not None and holder.name else said_by
+
+
 def ref_of(point: Point, case: CaseFile) -> Name:
     """The point's item as said mid-sentence, with its number."""
     if point.person:
@@ -167,8 +176,8 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
                 found.append(f"{who} {low}")
             elif clause.lower().startswith(("admits", "cannot", "would", "will")):
                 found.append(f"{who} {low}")
-            else:
-                found.append(clause)
+            else:  # spliced mid-sentence ("..., but she first told a detective"): a name keeps its capital
+                found.append(fit(clause, case))
     if not found and point.reason and len(point.reason.split()) <= limit + 6:
         found.append(point.reason)
     return found

@@ -373,3 +373,22 @@ THOUGHT_PUSHED_BACK: tuple[str, ...] = (
     "That makes me doubt {name} more.",
     "{Short} [cuts|cut] the other way for me.",
 )
+# The words of a listener whose vote turns in the same round (``engine.moves``: ``Thought.turning``):
+# none says its view stands ("Same view", "Still unmoved", "Exactly what I thought"), for the vote
+# that follows says otherwise. A clear move towards a speaker whose side the listener then leaves
+# grants the point; a move away names the speaker, not a side the listener then takes.
+THOUGHT_GRANTED: tuple[str, ...] = (
+    "{name} has a point about {short}.",
+    "Fair point on {short}. I grant that.",
+    "{Short} [counts|count]. I'll give {name} that.",
+)
+THOUGHT_UNMOVED_TURNING: tuple[str, ...] = (
+    "{name} didn't settle {short} for me.",
+    "{Short} [proves|prove] less than that.",
+    "It's not {short} that decides it for me.",
+)
+THOUGHT_PUSHED_BACK_TURNING: tuple[str, ...] = (
+    "{name} is stretching on {short}.",
+    "{name} is missing the bigger picture.",
+    "That makes me doubt {name} more.",
+)

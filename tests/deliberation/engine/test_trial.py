@@ -324,3 +324,64 @@ def test_a_question_is_known_to_be_stopped_by_a_sustained_objection_exactly_when
                 assert foreseen is not heard, item["question"]
                 stopped, answered = stopped + foreseen, answered + heard
     assert stopped > 0 and answered > 0  # both kinds of question were put
+
+
+def _tried_and_deliberated(slug: str, seed: int, rounds: int = 4):
+    """A curated case tried with one witness a side, then deliberated offline for ``rounds`` rounds."""
+    import asyncio
+
+    from deliberation.engine.rounds import run_round
+    from deliberation.engine.state import DeliberationState, EngineSettings
+    from deliberation.minds.offline.mind import OfflineMind
+    from deliberation.minds.stand_ins import argued_points
+    from tests.deliberation.minds.curated import curated_case
+
+    case, jury = curated_case(slug), build_jury()
+    trial = run_trial(case, seed=seed, max_witnesses=1)
+    state = new_state(jury=jury, seed=seed, settings=EngineSettings(stability_rounds=99))
+    advance(state, "presentation")
+    advance(state, "initial_vote")
+    cast_ballot_after_trial(state, case=case, jury=jury, events=trial.events)
+    advance(state, "deliberation")
+    state = DeliberationState.from_dict(json.loads(json.dumps(state.to_dict())))  # as the service stores it
+    speeches = []
+    for _ in range(rounds):
+        result = asyncio.run(
+            run_round(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        )
+        speeches += result.speeches
+        if state.end_reason:
+            break
+    return case, trial, state, speeches
+
+
+def test_after_a_trial_the_jurors_argue_only_from_the_witnesses_who_testified():
+    """A witness named in an opening but never called ("Gordon Pike" when one witness a side is
+    heard) is not quoted, cited or doubted in the deliberation; the evidence stays the jury's."""
+    checked = 0
+    for slug in ("kessler-market-robbery", "alder-street-hit-and-run"):
+        for seed in range(3):
+            case, trial, state, speeches = _tried_and_deliberated(slug, seed)
+            heard = {e.witness_id for e in admitted(trial.events)}
+            filed = " ".join([f"{e.label} {e.description}" for e in case.evidence] + [case.summary])
+            unheard = [w for w in case.witnesses if w.id not in heard]
+            assert unheard and any(w.name in e.text for w in unheard for e in trial.events if e.kind == "speech")
+            for speech in speeches:
+                checked += 1
+                assert not {w.id for w in unheard} & set(speech.cited), speech.content
+                named = [w.name for w in unheard if w.name in speech.content and w.name not in filed]
+                assert not named, (named, speech.content)
+            assert state.heard_witnesses == [w.id for w in case.witnesses if w.id in heard]
+            for memory in state.memories.values():
+                assert not [d for d in memory.doubts if any(d.startswith(f"{w.name}:") for w in unheard)]
+    assert checked > 20
+
+
+def test_without_a_trial_every_witness_of_the_file_is_the_jurys_to_argue():
+    state = new_state(jury=build_jury(), seed=1)
+    assert state.heard_witnesses is None
+    from deliberation.engine.round_work import as_heard
+
+    case = build_case()
+    assert as_heard(case, None) is case
+    assert as_heard(case, []).witnesses == ()

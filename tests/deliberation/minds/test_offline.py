@@ -90,6 +90,44 @@ def test_a_juror_answers_the_previous_speaker_by_name() -> None:
     assert "Frank" in speech.content  # by first name, as jurors address each other
 
 
+def test_a_student_who_took_an_ai_jurors_seat_is_answered_by_her_own_name() -> None:
+    """Frank Russo argued from seat 3 before a student, Anna Park, took the seat (or while his AI stood
+    in for her): the jury as it sits now has Anna in seat 3, and a reply to seat 3 is hers."""
+    from dataclasses import replace
+
+    jury = tuple(replace(j, name="Anna Park", kind="human") if j.seat == 3 else j for j in JURY)
+    previous = HeardTurn(
+        round_number=3, seat=3, speaker_name="Frank Russo", content="Guilty. It's obvious.", position="guilty"
+    )
+    for seed in range(12):
+        request = SpeakRequest(
+            juror=JURY[1],
+            outlook=JurorOutlook(conviction=0.2, vote="not_guilty"),
+            case=CASE,
+            recent=(previous,),
+            passages=(),
+            round_number=3,
+            tally={"guilty": 7, "not_guilty": 5},
+            jury=jury,
+            seed=seed,
+        )
+        speech = asyncio.run(OfflineMind().speak(request))
+        assert speech.target_seat == 3
+        assert "Anna" in speech.content and "Frank" not in speech.content, speech.content
+
+
+def test_a_student_is_not_caught_contradicting_the_ai_juror_whose_seat_she_took() -> None:
+    from deliberation.engine.ports import Impression
+    from deliberation.minds.offline import reflection
+
+    frank = Impression(1, 3, "Frank Russo", "guilty", "E1", "the receipt", 0.02, False, "")
+    anna = Impression(2, 3, "Anna Park", "not_guilty", "E1", "the receipt", 0.02, False, "")
+    outlook = JurorOutlook(conviction=0.5, vote="guilty", impressions=(frank, anna))
+    assert reflection.contradiction(outlook, 3, 3) is None
+    turned = Impression(2, 3, "Frank Russo", "not_guilty", "E1", "the receipt", 0.02, False, "")
+    assert reflection.contradiction(JurorOutlook(conviction=0.5, vote="guilty", impressions=(frank, turned)), 3, 3)
+
+
 def test_the_argument_type_comes_from_the_archetype() -> None:
     kinds = {speak(9, "guilty", seed=s).argument_type for s in range(40)}
     storyteller = {speak(11, "guilty", seed=s).argument_type for s in range(40)}

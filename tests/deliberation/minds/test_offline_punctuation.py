@@ -20,3 +20,40 @@ def test_a_fact_with_its_own_stop_or_question_mark_ends_once() -> None:
     assert _fill(FRAME, asked, plural=False).endswith("who locked the door?")
     plain = {**said, "fact": "the receipts were never checked"}
     assert _fill(FRAME, plain, plural=False).endswith("never checked.")
+
+
+def test_a_clause_spliced_mid_sentence_starts_lower_case_unless_it_starts_on_a_name() -> None:
+    """ "We're asked to believe Tasha Hale, but She first told a detective ..." was a credibility
+    issue of the file spliced as written; over many seeded games of the curated cases no pronoun or
+    common word after ", but", "that", "when" and the like keeps a capital, while names do."""
+    import asyncio
+    import re
+
+    from deliberation.engine.session import begin, run_to_end
+    from deliberation.minds.offline.mind import OfflineMind
+    from deliberation.minds.stand_ins import argued_points
+    from tests.deliberation.engine.factories import build_jury
+    from tests.deliberation.minds.curated import SLUGS, curated_case
+
+    common = "She|He|They|It|We|His|Her|Their|Its|This|These|Those|The|A|An|There|Nobody|None|Some|Police"
+    joiner = r"(?:,|\b(?:but|that|and|when|because|so|if|while|though|although|since))"
+    slip = re.compile(rf"{joiner} (?:{common})\b(?! [A-Z])")
+    speeches = []
+    for slug in SLUGS:
+        case = curated_case(slug)
+        for seed in range(6):
+            jury = build_jury()
+            state = begin(case=case, jury=jury, seed=seed)
+            results = asyncio.run(
+                run_to_end(
+                    state, case=case, jury=list(jury), mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points
+                )
+            )
+            speeches += [s.content for r in results for s in r.speeches]
+    assert len(speeches) > 300
+    slips = [m.group(0) + " in: " + text for text in speeches for m in slip.finditer(text)]
+    assert not slips, slips[:3]
+    names = [w.name for slug in SLUGS for w in curated_case(slug).witnesses]
+    assert any(f"believe {name}, but {name.split()[0]}" in text for text in speeches for name in names) or any(
+        re.search(r", but [A-Z][a-z]+ [A-Z]", text) for text in speeches
+    )  # a clause led by a name keeps its capital

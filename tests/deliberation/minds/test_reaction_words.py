@@ -29,11 +29,17 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 
 POOLS = {
-    "clear": [_pattern(t) for t in (*voices.THOUGHT_PERSUADED, *voices.THOUGHT_AGREE)],
+    "clear": [_pattern(t) for t in (*voices.THOUGHT_PERSUADED, *voices.THOUGHT_AGREE, *voices.THOUGHT_GRANTED)],
     "little": [_pattern(t) for t in voices.THOUGHT_A_LITTLE],
-    "unmoved": [_pattern(t) for t in voices.THOUGHT_UNMOVED],
+    "unmoved": [_pattern(t) for t in (*voices.THOUGHT_UNMOVED, *voices.THOUGHT_UNMOVED_TURNING)],
     "away": [_pattern(t) for t in voices.THOUGHT_PUSHED_BACK],
 }
+# Words that say the listener's view stands: never beside a vote that turns in the same round.
+STANDING = [
+    _pattern(t)
+    for t in (*voices.THOUGHT_AGREE, *voices.THOUGHT_UNMOVED, *voices.THOUGHT_PUSHED_BACK)
+    if t not in voices.THOUGHT_UNMOVED_TURNING and t not in voices.THOUGHT_PUSHED_BACK_TURNING
+]
 
 
 def _as_the_page_shows_it(delta: float, speaker_side: str) -> str:
@@ -47,7 +53,9 @@ def _as_the_page_shows_it(delta: float, speaker_side: str) -> str:
     return "clear" if abs(float(floatformat(stored, 2))) >= 0.05 else "little"
 
 
-def _reactions(seeds: range, rounds: int) -> list[tuple[ReactionRecord, str]]:
+def _reactions(seeds: range, rounds: int, turned: set | None = None) -> list[tuple[ReactionRecord, str]]:
+    """Every reaction of ``rounds`` rounds of each seed's game, with its speaker's side; ``turned``
+    collects (seed, round, seat) of each listener whose vote turned in that round."""
     found = []
     for seed in seeds:
         state, jury = deadlocked(seed)
@@ -63,7 +71,13 @@ def _reactions(seeds: range, rounds: int) -> list[tuple[ReactionRecord, str]]:
                 )
             )
             found += [(r, result.speeches[r.speech_index].position or "") for r in result.reactions]
+            if turned is not None:
+                turned |= {(seed, result.round_number, r) for r in result.reactions if _flipped(result, r.seat)}
     return found
+
+
+def _flipped(result, seat: int) -> bool:  # type: ignore[no-untyped-def]
+    return any(flip.seat == seat for flip in result.flips)
 
 
 def test_every_reaction_reads_as_the_move_shown_beside_it() -> None:
@@ -74,6 +88,35 @@ def test_every_reaction_reads_as_the_move_shown_beside_it() -> None:
         f"{r.thought!r} beside {r.delta:+.3f} (speaker {side})"
         for r, side in reactions
         if not any(p.match(r.thought) for p in POOLS[_as_the_page_shows_it(r.delta, side)])
+    ]
+    assert not wrong, wrong[:5]
+
+
+def test_a_listener_whose_vote_turns_never_says_its_view_stood_in_that_round() -> None:
+    """ "Heard it before. Still unmoved." or "Exactly what I thought" beside a vote that turns when the
+    round closes reads as a contradiction: that listener's words grant the point or take issue with
+    the speaker instead, still reading as the move shown beside them."""
+    turned: set = set()
+    reactions = _reactions(range(30), 6, turned)
+    flipping = {id(r) for _, _, r in turned}
+    turning = [(r, side) for r, side in reactions if id(r) in flipping]
+    assert len(turning) > 200  # many turned votes, each with a reaction to every speech of its round
+    standing = [f"{r.thought!r} ({r.delta:+.3f})" for r, _ in turning if any(p.match(r.thought) for p in STANDING)]
+    assert not standing, standing[:5]
+    wrong = [
+        r.thought
+        for r, side in turning
+        if not any(p.match(r.thought) for p in POOLS[_as_the_page_shows_it(r.delta, side)])
+    ]
+    assert not wrong, wrong[:5]
+
+
+def test_a_reaction_is_shown_persuaded_only_beside_a_clear_move_towards_the_speaker() -> None:
+    reactions = _reactions(range(30), 6)
+    persuaded = [(r, side) for r, side in reactions if r.persuaded]
+    assert persuaded
+    wrong = [
+        f"{r.thought!r} {r.delta:+.3f}" for r, side in persuaded if _as_the_page_shows_it(r.delta, side) != "clear"
     ]
     assert not wrong, wrong[:5]
 
