@@ -82,6 +82,7 @@ def named(label: str, *, witness: bool) -> str:
         return label
     words = label.split()
     proper = any(word[:1].isupper() for word in words[1:])  # "Captain Deckard's report" keeps its capital
+    proper = proper or any(ch.isupper() for ch in words[0][1:])  # so does "CCTV footage"
     lowered = label if proper else label[:1].lower() + label[1:]
     if words[0].lower() in {"the", "a", "an"} or words[0].endswith("'s"):
         return lowered

@@ -15,6 +15,7 @@ import numpy as np
 from deliberation.engine.types import CaseFile
 from deliberation.minds.offline import lexicon as lex
 from deliberation.minds.offline import vectors as reading_vectors
+from deliberation.minds.offline.text import fit
 
 CLAIM_FORCE = 0.3  # echoing one side's argument in the case file
 STANDING_WEIGHT = 0.6  # how much the other side's uncontested evidence blunts an objection
@@ -162,11 +163,11 @@ def evidence_name(label: str) -> str:
     words = BRACKETED_OR_WORD.findall(label)[:5]  # a bracketed name counts as one word
     while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
         words.pop()
-    short = " ".join(words).rstrip(",;:")
+    short = fit(" ".join(words).rstrip(",;:"))  # "CCTV footage" keeps its acronym
     first = words[0].lower() if words else ""
     if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
-        return short[:1].lower() + short[1:]
-    return "the " + short[:1].lower() + short[1:]
+        return short
+    return "the " + short
 
 
 def case_index(case: CaseFile) -> CaseIndex:

@@ -57,3 +57,13 @@ def test_a_clause_spliced_mid_sentence_starts_lower_case_unless_it_starts_on_a_n
     assert any(f"believe {name}, but {name.split()[0]}" in text for text in speeches for name in names) or any(
         re.search(r", but [A-Z][a-z]+ [A-Z]", text) for text in speeches
     )  # a clause led by a name keeps its capital
+
+
+def test_an_item_named_by_an_acronym_keeps_it_in_a_listeners_thought_and_a_jurors_memory() -> None:
+    from deliberation.engine.memory import named
+    from deliberation.minds.offline.facets import evidence_name
+
+    assert evidence_name("CCTV footage from the shop") == "the CCTV footage from the shop"
+    assert named("CCTV footage from the shop", witness=False) == "the CCTV footage from the shop"
+    assert evidence_name("Bait bills in the glovebox") == "the bait bills in the glovebox"
+    assert named("Bait bills in the glovebox", witness=False) == "the bait bills in the glovebox"
