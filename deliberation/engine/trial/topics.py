@@ -95,7 +95,8 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         re.compile(r"\bhow old\b|\bwhat age\b|\b(?:his|her|their) age\b", re.I),
         re.compile(
             r"\byears? (?:old|of age)\b|\baged? (?:about |around )?\d|\b(?:maybe|about|around|aged) "
-            r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|\d{2})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b"
+            r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|\d{2})"
+            r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b"
             r"(?!\s*(?:feet|foot|yards?|metres?|meters?|miles?|minutes?|seconds?|hours?|days?|percent|%))",
             re.I,
         ),
