@@ -59,6 +59,7 @@ TRIAL_STALL_SECONDS = 120  # a model witness's answer takes seconds; two minutes
 # (about 200 words a minute; a long speech is skimmed after 12 s).
 READ_CHARS_PER_SECOND = 18.0
 READ_MESSAGE_MAX_SECONDS = 12.0
+MOVE_READING_MAX_SECONDS = 30.0  # what a counsel's move waits, at most, for her page to show what was said
 ERROR_NO_TRIAL = "The trial is not under way in this deliberation."
 ERROR_NOT_COUNSEL = "You are not counsel at this trial."
 ERROR_ACTION_UNKNOWN = "A move at the trial is one of: " + ", ".join(ACTIONS) + "."
@@ -295,8 +296,12 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
 def reading_seconds(room: dict[str, Any], said: list[TrialEvent]) -> float:
     """How long a room waits after AI counsel's step before the next: its pause between AI steps
     (``pace_seconds``) and the time a student takes to read what the step said."""
-    reading = sum(min(READ_MESSAGE_MAX_SECONDS, len(event.text) / READ_CHARS_PER_SECOND) for event in said)
-    return pace_seconds(room) + reading
+    return pace_seconds(room) + read_seconds(said)
+
+
+def read_seconds(said: list[TrialEvent]) -> float:
+    """The time a student takes to read ``said`` (a long speech is skimmed)."""
+    return sum(min(READ_MESSAGE_MAX_SECONDS, len(event.text) / READ_CHARS_PER_SECOND) for event in said)
 
 
 def _pace_step(deliberation: Deliberation, said: list[TrialEvent]) -> None:
@@ -308,6 +313,7 @@ def _pace_step(deliberation: Deliberation, said: list[TrialEvent]) -> None:
         return
     now = timezone.now()
     room.pop("trial_wait", None)
+    room["trial_read"] = len(deliberation.trial_state["state"]["events"])  # the class reads this step now
     clock.set_due(room, "next_at", now + timedelta(seconds=reading_seconds(room, said)), now)
     room_save(deliberation, room)
     clock.schedule(deliberation, room)
@@ -352,10 +358,20 @@ def wait_mark(state: TrialState, waiting: trial_steps.Waiting) -> str:
     return f"{len(state.events)}:{waiting.side}:{waiting.what}"
 
 
+def move_seconds(room: dict[str, Any], state: TrialState) -> float:
+    """A counsel's time for her move: a turn's time (``turn_seconds``) counted from when her page
+    has shown what was said since her last wait (the stand types it out, and her buttons hold until
+    it has: ``read_seconds``, at most ``MOVE_READING_MAX_SECONDS``), so the clock never spends her
+    move on the other side's question, the ruling and the answer she is still being shown."""
+    said = state.events[int(room.get("trial_read") or 0) :]
+    return turn_seconds(room) + min(MOVE_READING_MAX_SECONDS, read_seconds(said))
+
+
 def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_steps.Waiting) -> None:
-    """In a room, a person's move at the trial has a turn's time (``turn_seconds``), like a turn in
-    the deliberation; when it runs out the clock has AI counsel make that one move for them
-    (``counsel_stand_in``), so a student who left never holds the room. A paused room's clock stops.
+    """In a room, a person's move at the trial has a turn's time (``move_seconds``), like a turn in
+    the deliberation, once she has been shown what was said; when it runs out the clock has AI
+    counsel make that one move for them (``counsel_stand_in``), so a student who left never holds
+    the room. A paused room's clock stops.
 
     Announces "trial" with the new wait and its deadline: the step that led here was announced
     before its wait began (or, as the trial opens, nothing was said at all), so without it the
@@ -370,7 +386,8 @@ def _hold_for(deliberation: Deliberation, state: TrialState, waiting: trial_step
     now = timezone.now()
     room["trial_wait"] = mark
     room.pop("stand_in_refused", None)  # a new wait: AI counsel's tries for it start afresh
-    clock.set_due(room, "next_at", now + timedelta(seconds=turn_seconds(room)), now)
+    clock.set_due(room, "next_at", now + timedelta(seconds=move_seconds(room, state)), now)
+    room["trial_read"] = len(state.events)
     room_save(deliberation, room)
     clock.schedule(deliberation, room)
     stored = deliberation.trial_state

@@ -66,3 +66,17 @@ def test_the_eyewitness_tells_what_she_saw_and_goes_on_with_her_story_when_asked
     then = answer(ruth, "what happened next?", said={normalise(line) for line in first.lines})
     assert then.knows and not set(then.lines) & set(first.lines)
     assert answer(ruth, "What did you see at the bakery?").text == DIDNT_SEE  # a question about something else
+
+
+def test_a_direct_question_on_a_fact_of_the_witnesss_own_testimony_gets_that_line(library):
+    witnesses = {
+        w.name: w
+        for slug in ("pruitt-basement-killing", "route-nine-fuel-stop-murder")
+        for w in case_file(Case.objects.with_file().get(slug=slug)).witnesses
+    }
+    for name, question, fact in (
+        ("Wade Pruitt", "How much money did you owe?", "I owed $18,000"),  # "owe", and the record's "owed"
+        ("Brenda Kowalczyk", "How old was the man?", "maybe twenty"),  # his age, as she described him
+    ):
+        said = answer(witnesses[name], question, part="cross")
+        assert said.knows and fact in said.text, (question, said.text)

@@ -101,6 +101,18 @@ def side_name(side: str) -> str:
     return SIDE_NAMES.get(side, SIDE_NAMES["prosecution"])
 
 
+STAND_IN_NAMES = {
+    "prosecution": "AI counsel standing in for the prosecution",
+    "defense": "AI counsel standing in for the defence",
+}
+
+
+def stand_in_name(side: str) -> str:
+    """Who speaks when AI counsel make a person's move for them (her time ran out, or she asked):
+    never her own side's name, so nobody reads AI counsel's words as hers."""
+    return STAND_IN_NAMES.get(side, STAND_IN_NAMES["prosecution"])
+
+
 def other(side: str) -> str:
     return "defense" if side == "prosecution" else "prosecution"
 

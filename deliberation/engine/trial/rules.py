@@ -23,8 +23,10 @@ strikes it, the jury is told to disregard it, and it never reaches the jurors' m
 |                   |            | how light, how sure a witness was bears on every witness's evidence.            |
 | argumentative     | question   | it argues with the witness instead of asking: "you're lying", "how can you      |
 |                   |            | expect", "do you expect the jury", "admit it", "liar".                          |
-| asked and answered| question   | the same side asked this witness a question with content-word similarity of at  |
-|                   |            | least ``ASKED_SIMILARITY`` and it was answered (not struck).                    |
+| asked and answered| question   | the same side asked this witness the same question and it was answered (not     |
+|                   |            | struck): it asks for the same thing (where, when, how far, yes or no...) about  |
+|                   |            | the same facts (``ASKED_SIMILARITY`` of the words that carry its meaning, the   |
+|                   |            | verbs kept: "see" and "know" ask different things). See ``repeats``.            |
 
 An AI counsel objects whenever a rule holds for the other side's question or witness's answer;
 now and then (``counsel.WRONG_OBJECTION_RATE``) it also objects "leading" to a cross-examination
@@ -38,7 +40,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from deliberation.engine.trial.text import content_words, similarity
+from deliberation.engine.trial.text import WORD, content_words, normalise, stem
 
 GROUNDS: tuple[str, ...] = ("leading", "hearsay", "speculation", "relevance", "argumentative", "asked_and_answered")
 GROUND_WORDS = {
@@ -147,8 +149,48 @@ def is_irrelevant(question: str, vocabulary: AbstractSet[str]) -> bool:
     return bool(words) and not (words & (vocabulary | TESTING_WORDS))
 
 
+# What a question asks for: its question word ("where" and "when" ask different things of the same
+# event), or a yes or no.
+ASKS_FOR = re.compile(
+    r"\b(how (?:far|long|many|much|old|often|sure|well)|what time|what|when|where|who|whom|whose|why|which|how)\b", re.I
+)
+# The words that say nothing of what a question is about; everything else (what was done, seen,
+# known, said, names, numbers, places) is its meaning, compared whole.
+FUNCTION_WORDS = frozenset(
+    """a an the and or but of to in on at by for with from into upon about as is are was were be been being am
+    do does did done have has had will would shall should can could may might must i you he she it we they me
+    him her us them my your his its our their this that these those there here then so if not no yes please
+    tell jury court just now well again once some any""".split()
+)
+
+
+def _meaning(question: str) -> tuple[str, frozenset[str]]:
+    """What ``question`` asks for (its question word, or "yes/no") and the words that carry its
+    meaning (stemmed; common verbs such as see, know and hear kept, unlike ``content_words``)."""
+    found = ASKS_FOR.search(question)
+    asks = " ".join(found.group(1).lower().split()) if found else "yes/no"
+    words = {stem(w) for w in WORD.findall(question) if w.lower() not in FUNCTION_WORDS}
+    words -= {stem(w) for w in asks.split()}
+    return asks, frozenset(words)
+
+
+def repeats(question: str, earlier: str) -> bool:
+    """Does ``question`` ask again what ``earlier`` asked: the same thing asked for (where, when, how
+    far, yes or no...) about the same facts (``ASKED_SIMILARITY`` of the words that carry each
+    question's meaning)? Two questions sharing common words ("Did you see the man?", "Did you know
+    the man?"; "Where was the car?", "When was the car there?") are two questions."""
+    if normalise(question).rstrip("?. ") == normalise(earlier).rstrip("?. "):
+        return True
+    asks, words = _meaning(question)
+    asks_then, words_then = _meaning(earlier)
+    if asks != asks_then or not words or not words_then:
+        return False
+    return len(words & words_then) / len(words | words_then) >= ASKED_SIMILARITY
+
+
 def was_asked(question: str, answered: Sequence[str]) -> bool:
-    return any(similarity(question, earlier) >= ASKED_SIMILARITY for earlier in answered)
+    """The same side already asked this witness ``question`` (``repeats``) and it was answered."""
+    return any(repeats(question, earlier) for earlier in answered)
 
 
 def question_grounds(
@@ -192,6 +234,8 @@ def leading_reason(question: str, *, cross: bool, sustained: bool) -> str:
         quoted = _quoted(question)
         if cross:
             return f'Overruled: "{quoted}" does not suggest its answer, and counsel may lead in cross-examination.'
+        if _meaning(question)[0] == "yes/no":
+            return f'Overruled: "{quoted}" asks the witness yes or no without suggesting which.'
         return f'Overruled: "{quoted}" asks for the witness\'s own account without suggesting the answer.'
     lead = found.group(0).strip().lstrip(",").strip()
     if found.group(0).lstrip().startswith(","):

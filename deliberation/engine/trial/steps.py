@@ -4,10 +4,11 @@
 (``TrialState.people``) must act, and the person's moves are applied to the same state:
 
 - an opening or a closing: their own words (``speak``), or AI counsel's for them (``speak`` with
-  no text);
+  no text), said in AI counsel's name (``counsel.stand_in_name``), never in the side's own;
 - their examination or cross-examination of a witness: free-text questions (``put_question``,
   answered by the witness from its record, the other side's AI counsel objecting by the rules),
-  AI counsel's next planned question (``let_ai_ask``), or "No further questions" (``rest``);
+  AI counsel's next planned question (``let_ai_ask``, put in AI counsel's name), or "No further
+  questions" (``rest``);
 - after each question of the other side has been answered: an objection (``object_to``; the
   judge rules, and a sustained objection strikes the answer) or none (``no_objection``).
 
@@ -21,7 +22,7 @@ step and a reload resumes where the trial stood.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deliberation.engine.trial import counsel
 from deliberation.engine.trial.course import (
@@ -170,9 +171,22 @@ def put_question(
 
 
 def let_ai_ask(state: TrialState, case: CaseFile, *, side: str, answerer: Answerer | None = None) -> list[TrialEvent]:
-    """AI counsel puts the next question of its plan for the person's side."""
+    """AI counsel puts the next question of its plan for the person's side, in its own name
+    (``counsel.stand_in_name``): the question is AI counsel's, not the person's."""
     _require(state, side, EXAMINE)
-    return step(state, case, answerer)
+    return _stood_in(state, step(state, case, answerer), side)
+
+
+def _stood_in(state: TrialState, events: list[TrialEvent], side: str) -> list[TrialEvent]:
+    """What AI counsel said for a person's side is said in AI counsel's name (the side stays hers:
+    it counts for her side's record)."""
+    out = []
+    for event in events:
+        if event.side == side and event.kind in ("question", "speech"):
+            event = replace(event, speaker=counsel.stand_in_name(side))
+            state.events[event.index] = event
+        out.append(event)
+    return out
 
 
 def rest(state: TrialState, *, side: str) -> list[TrialEvent]:
@@ -192,7 +206,7 @@ def speak(state: TrialState, case: CaseFile, *, side: str, text: str = "") -> li
     _require(state, side, SPEECH)
     text = " ".join(text.split())
     if not text:
-        return step(state, case)
+        return _stood_in(state, step(state, case), side)
     item = state.plan[state.cursor]
     state.cursor += 1
     state.on_stand = ""

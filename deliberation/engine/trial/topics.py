@@ -1,4 +1,4 @@
-"""What a question asks about (time, light, distance, identity, ...) and which record lines speak of it.
+"""What a question asks about (time, light, distance, identity, age, ...) and which record lines speak of it.
 
 A question such as "Was it dark?" or "How far away was he?" is answered by the line about the
 light or the distance, even when that line shares no word with it ("under a lamp", "about 40
@@ -91,6 +91,16 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             re.I,
         ),
     ),
+    "age": (
+        re.compile(r"\bhow old\b|\bwhat age\b|\b(?:his|her|their) age\b", re.I),
+        re.compile(
+            r"\byears? (?:old|of age)\b|\baged? (?:about |around )?\d|\b(?:maybe|about|around|aged) "
+            r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|\d{2})"
+            r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b"
+            r"(?!\s*(?:feet|foot|yards?|metres?|meters?|miles?|minutes?|seconds?|hours?|days?|percent|%))",
+            re.I,
+        ),
+    ),
     "place": (
         re.compile(r"^\W*where\b", re.I),
         re.compile(
@@ -106,7 +116,8 @@ TOPIC_WORDS = frozenset(
     stem(word)
     for word in """time hour day o'clock long soon minute far near close distance away dark light lit lamp moon clearly
     view well look sure swear certain identify recognise recognize mistaken man known relat acquaint relation family
-    drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able""".split()
+    drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able old
+    age""".split()
 )
 
 

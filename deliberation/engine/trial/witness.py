@@ -45,6 +45,9 @@ MIN_OVERLAP = 0.5  # of the question's weighted words besides its topic
 ABSENT_WEIGHT = 0.5  # a question word the record never uses
 TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distance...)
 SAID_PENALTY = 0.05
+# A question word read as the record's word of the same root (``_record_word``): a root of at least
+# ROOT_MIN letters, and an ending the crude stem leaves on a short word ("owed", "hired", "lived").
+ROOT_MIN, ROOT_ENDINGS = 3, frozenset({"d", "e", "ed", "s", "es"})
 AS_I_SAID = "As I said, "
 # How a student types a question in a hurry, read as the words they mean.
 TEXTED = {
@@ -153,8 +156,26 @@ class Asked:
     core: set[str]
 
 
+def _record_word(word: str, vocabulary: AbstractSet[str]) -> str:
+    """A question word the record does not use as it stands, read as the record's word of the same
+    root that the crude ``stem`` left apart ("owe" and "owed", "hire" and "hired", "lived" and
+    "live"): one is the other with one of ``ROOT_ENDINGS`` more, on a root of at least
+    ``ROOT_MIN`` letters. The word itself when the record uses it or has no such word."""
+    if word in vocabulary or len(word) < ROOT_MIN:
+        return word
+    near = sorted(
+        found
+        for found in vocabulary
+        if len(found) >= ROOT_MIN
+        and (found.startswith(word) or word.startswith(found))
+        and (found[len(word) :] or word[len(found) :]) in ROOT_ENDINGS
+    )
+    return near[0] if near else word
+
+
 def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
-    words = content_words(question)
+    vocabulary = frozenset().union(*line_words)
+    words = {_record_word(word, vocabulary) for word in content_words(question)}
     topics = trial_topics.asked(question)
     core = words - trial_topics.TOPIC_WORDS if topics else words
     return Asked(words, _weights(words, line_words), topics, core)

@@ -385,3 +385,59 @@ def test_without_a_trial_every_witness_of_the_file_is_the_jurys_to_argue():
     case = build_case()
     assert as_heard(case, None) is case
     assert as_heard(case, []).witnesses == ()
+
+
+def test_asked_and_answered_holds_only_for_a_question_that_asks_the_same_thing_again():
+    def ruled(question: str, earlier: str) -> bool:
+        words = {"car", "park", "man", "watch", "lend"}
+        return rules.rule_on_question(
+            "asked_and_answered", question, cross=False, vocabulary=words, answered=[earlier]
+        ).sustained
+
+    # New questions sharing the common words of an earlier one: the judge lets them be answered.
+    assert not ruled("When was the car parked?", "Where was the car parked?")
+    assert not ruled("Did you know the man?", "Did you see the man?")
+    assert not ruled("How far away was the man?", "How long did you see the man?")
+    assert not ruled("Who parked the car?", "Where was the car parked?")
+    # The same question again, however it is put.
+    assert ruled("Where was the car parked?", "Where was the car parked?")
+    assert ruled("That night, did you see the man?", "Did you see the man that night?")
+    assert ruled("How much did you lend upon the watch?", "How much did you lend upon the watch, then?")
+    ruling = rules.rule_on_question(
+        "asked_and_answered", "When was the car parked?", cross=False, vocabulary={"car"}, answered=[]
+    )
+    assert ruling.reason.startswith("Overruled") and "new question" in ruling.reason
+
+
+def test_a_persons_objection_asked_and_answered_to_a_new_question_is_overruled_and_the_answer_stands():
+    state, case = _on_stand()
+    ask(
+        state,
+        case,
+        side="prosecution",
+        question="Did you see the prisoner that day?",
+        part="chief",
+        opponent_objects=False,
+    )
+    ask(
+        state,
+        case,
+        side="prosecution",
+        question="Did you know the prisoner that day?",
+        part="chief",
+        opponent_objects=False,
+    )
+    events = object_to_last(state, case, side="defense", ground="asked_and_answered")
+    assert events[-1].kind == "ruling" and events[-1].sustained is False
+    assert not any(e.struck for e in state.events)
+
+
+def test_a_leading_ruling_on_a_plain_yes_or_no_question_says_so():
+    reason = rules.rule_on_question(
+        "leading", "Did you see him take the watch?", cross=False, vocabulary={"watch"}, answered=[]
+    ).reason
+    assert reason.startswith("Overruled") and "yes or no" in reason and "own account" not in reason
+    open_reason = rules.rule_on_question(
+        "leading", "Where was the watch kept?", cross=False, vocabulary={"watch"}, answered=[]
+    ).reason
+    assert "own account" in open_reason

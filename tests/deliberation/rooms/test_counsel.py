@@ -199,15 +199,16 @@ def test_a_counsel_whose_time_runs_out_has_ai_counsel_make_that_move_and_the_tri
     _window_ends(room)
     waiting = _waiting(room)
     assert waiting.side == "defense" and waiting.what == trial_steps.SPEECH  # their opening, and they left
-    speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, speaker_name="Counsel for the defence")
+    speeches = Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="speech", trial__side="defense")
     assert not speeches.exists()
 
     first_wait = room_of(room)["trial_wait"]
-    due = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    due = when(room_of(room)["next_at"]) + timedelta(seconds=1)
     assert clock.room_tick(deliberation_id=room.pk, now=timezone.now()) == ""  # not yet
     assert clock.room_tick(deliberation_id=room.pk, now=due) == "counsel"
 
-    assert speeches.count() == 1  # AI counsel gave the opening for them
+    assert speeches.count() == 1  # AI counsel gave the opening for them, in its own name
+    assert speeches.get().speaker_name == "AI counsel standing in for the defence"
     waiting = _waiting(room)
     assert waiting is not None and waiting.side == "defense" and waiting.what == trial_steps.REVIEW
     # The new wait has a turn's time of its own, counted from now.
@@ -244,7 +245,8 @@ def test_a_stand_in_move_that_is_refused_is_tried_again_and_then_the_trial_close
     with pytest.raises(StopIteration):
         counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action="ai_ask")
 
-    due = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    room.refresh_from_db()
+    due = when(room_of(room)["next_at"]) + timedelta(seconds=1)
     assert clock.room_tick(deliberation_id=room.pk, now=due) == "counsel"
     room.refresh_from_db()
     assert room.phase == Phase.TRIAL and room_of(room)["stand_in_refused"] == 1  # refused, to be tried again
@@ -303,3 +305,44 @@ def test_the_counsel_waiting_through_the_other_sides_speech_is_told_so_and_offer
     html = ben.get(reverse("room_controls", args=[room.room_code])).content.decode()
     assert "the other side is giving its opening speech" in html
     assert "questioning" not in html and 'value="continue"' not in html
+
+
+def _examining(room: Deliberation) -> trial_steps.Waiting:
+    """Anna holds the prosecution, gives her opening in her own words, and is to question a witness."""
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    _window_ends(room)
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="speak", text="He did it.")
+    waiting = _waiting(room)
+    assert waiting is not None and waiting.side == "prosecution" and waiting.what == trial_steps.EXAMINE
+    return waiting
+
+
+def _questions(room: Deliberation) -> list[Turn]:
+    return list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL, strategy="question").order_by("sequence"))
+
+
+def test_ai_counsel_asks_for_a_student_only_when_her_whole_move_has_run_out_and_in_its_own_name(room):
+    began = timezone.now()
+    _examining(room)
+    assert not _questions(room)
+    # Her page first types out what was said since her opening (the defence's opening, the call of
+    # the witness) and holds her buttons meanwhile: a turn's time from the wait's start is not hers.
+    bare_turn = began + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=bare_turn) == ""
+    assert not _questions(room)  # nothing said for her while her move still runs
+
+    deadline = when(room_of(room)["next_at"])
+    assert clock.room_tick(deliberation_id=room.pk, now=deadline + timedelta(seconds=1)) == "counsel"
+    [asked] = _questions(room)
+    assert asked.trial["side"] == "prosecution"  # it counts for her side...
+    assert asked.speaker_name == "AI counsel standing in for the prosecution"  # ...but is not in her name
+    assert asked.speaker_name != "Counsel for the prosecution"
+
+
+def test_the_question_a_student_lets_the_ai_ask_is_in_ai_counsels_name(room):
+    _examining(room)
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ai_ask")
+    [asked] = _questions(room)
+    assert asked.speaker_name == "AI counsel standing in for the prosecution"
+    counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="Where were you standing?")
+    assert _questions(room)[-1].speaker_name == "Counsel for the prosecution"  # her own words, her side's name
