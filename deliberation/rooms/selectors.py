@@ -155,10 +155,6 @@ def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) ->
         if seat.kind == SeatKind.AI and not seat.is_open:
             continue
         own = [t for t in turns if t.seat_number == seat.number and seat.kind != SeatKind.AI and not t.stood_in]
-        for turn in own:
-            # A participant speaks after round N's AI speeches, while the room's banner reads
-            # "Round N"; the turn is stored for round N + 1, when the jury hears it.
-            turn.banner_round = max(turn.round_number - 1, 0) if turn.kind == TurnKind.SPEECH else turn.round_number  # type: ignore[attr-defined]
         people.append(
             {
                 "seat": seat,
