@@ -8,13 +8,16 @@ import csv
 import io
 import json
 import re
+from datetime import timedelta
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from deliberation.models import Deliberation, Turn
-from deliberation.rooms import services
+from deliberation.rooms import clock, services
+from deliberation.rooms.state import room_of, turn_seconds
 from deliberation.services import round_run
 from deliberation.services.broadcast import pushes
 from tests.deliberation.rooms.test_views import code, first_round, htmx, join, teacher  # noqa: F401
@@ -103,3 +106,20 @@ def test_the_room_page_and_the_view_name_the_updates_they_were_rendered_after_to
     socket = f"/ws/court/{room.public_id}/?seen={after}"
     assert f'ws-connect="{socket}"' in teacher.get(reverse("room", args=[code])).content.decode()
     assert f'data-socket="{socket}"' in teacher.get(reverse("room_teacher", args=[code])).content.decode()
+
+
+def _cell(html: str, seat: int, label: str) -> str:
+    row = html[html.index(f'id="teacher-seat-{seat}"') :]
+    return re.search(rf'<td data-label="{label}">(.*?)</td>', row, re.S).group(1)
+
+
+def test_a_turn_that_ran_out_is_shown_as_missed_not_as_a_pass(code, teacher):  # noqa: F811
+    anna = join(code, 2, "Anna")
+    room = first_round(code, teacher)
+    htmx(anna, "post", reverse("room_pass", args=[code]), {"seat": "2"})  # she passes
+    assert clock.room_tick(deliberation_id=room.pk) == "round"  # the jury's round; her turn again
+    later = timezone.now() + timedelta(seconds=turn_seconds(room_of(room)) + 1)
+    assert clock.room_tick(deliberation_id=room.pk, now=later) == "timeout"  # she let it run out
+    view = teacher.get(reverse("room_teacher", args=[code])).content.decode()
+    assert _cell(view, 2, "Passes") == "1"
+    assert _cell(view, 2, "Turns missed") == '<span class="ran-out">1 ran out</span>'
