@@ -14,7 +14,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from deliberation.models import BallotKind, Seat, TurnKind
+from deliberation.models import Seat, TurnKind
 from deliberation.review.influence import Drawing, Edge, influence_edges, layout
 from deliberation.review.moments import (
     Cause,
@@ -76,6 +76,7 @@ class SeatDebrief:
     first_vote: str
     last_vote: str
     contributions: list[Contribution] = field(default_factory=list)
+    changes: list[VoteChange] = field(default_factory=list)  # their changes of mind, as every page counts them
 
     @property
     def moved(self) -> float:
@@ -99,11 +100,13 @@ class SeatDebrief:
 
     @property
     def changed_vote(self) -> bool:
-        return bool(self.first_vote) and self.first_vote != self.last_vote
+        return bool(self.changes)
 
     @property
     def first_vote_label(self) -> str:
-        return VOTE_LABELS.get(self.first_vote, "no vote")
+        """The vote they changed from first (a person's first own vote, not the empty seat's)."""
+        first = self.changes[0].before if self.changes else self.first_vote
+        return VOTE_LABELS.get(first, "no vote")
 
     @property
     def last_vote_label(self) -> str:
@@ -163,34 +166,24 @@ def speeches_of(transcript: Transcript) -> list[Speech]:
 
 
 def changes_of(transcript: Transcript) -> list[VoteChange]:
-    """The jury's changes of vote (the engine's flips and participants' new ballots), in order."""
-    votes = sorted(transcript.deliberation.votes.all(), key=lambda v: (v.round_number, v.id))
-    names = transcript.names()
-    return [
-        VoteChange(
-            round=v.round_number,
-            seat=v.seat_number,
-            before=v.previous,
-            after=v.value,
-            name=names.get(v.seat_number, f"Seat {v.seat_number}"),
-        )
-        for v in votes
-        if v.ballot in (BallotKind.FLIP, BallotKind.CAST) and v.previous and v.previous != v.value
-    ]
+    """The jury's changes of mind, as the transcript counts them (``review.selectors.vote_changes``)."""
+    return transcript.changes
 
 
-def _seat_debriefs(transcript: Transcript, speeches: list[Speech]) -> list[SeatDebrief]:
+def _seat_debriefs(transcript: Transcript, speeches: list[Speech], changes: list[VoteChange]) -> list[SeatDebrief]:
     """People and agents first (they are who a teacher asks about), then the AI jurors who spoke."""
     ordered = sorted(transcript.snapshots)
     first = transcript.snapshots[ordered[0]] if ordered else {}
     last = transcript.snapshots[ordered[-1]] if ordered else {}
+    final = {v.seat_number: v.value for v in transcript.final_votes}  # votes cast after the last round count
     by_seat: dict[int, SeatDebrief] = {}
     for number, seat in transcript.seats.items():
         by_seat[number] = SeatDebrief(
             seat=seat,
             role=transcript.role(seat),
             first_vote=first[number].vote if number in first else "",
-            last_vote=last[number].vote if number in last else seat.vote,
+            last_vote=final.get(number, seat.vote) if final else last[number].vote if number in last else seat.vote,
+            changes=[c for c in changes if c.seat == number],
         )
     for speech in speeches:
         if speech.seat in by_seat and not speech.stood_in:  # what a seat's AI juror said for it is not the person's
@@ -217,7 +210,7 @@ def build_debrief(transcript: Transcript) -> Debrief:
         moments=key_moments(speeches, causes),
         edges=edges,
         drawing=layout(transcript.names(), edges, participants=frozenset(transcript.participants())),
-        seats=_seat_debriefs(transcript, speeches),
+        seats=_seat_debriefs(transcript, speeches, changes),
         summary=group_summary(
             deliberation_id=deliberation.pk,
             label=deliberation.case.title,

@@ -45,10 +45,16 @@ class Edge:
 
 
 def influence_edges(speeches: list[Speech]) -> list[Edge]:
-    """Every speaker-to-listener pair that moved at all, strongest first (then by seats)."""
+    """Every speaker-to-listener pair that moved at all, strongest first (then by seats).
+
+    A seat is drawn under the name of whoever holds it: what the AI juror said for a person's
+    empty seat (``Speech.stood_in``) is not hers, so it pushes nobody from her seat and persuades
+    nobody in her name."""
     sums: dict[tuple[int, int], list[float]] = {}
     names: dict[int, str] = {}
     for speech in speeches:
+        if speech.stood_in:
+            continue
         names.setdefault(speech.seat, speech.name)
         for reaction in speech.reactions:
             if reaction.seat == speech.seat:

@@ -94,6 +94,7 @@ class VoteChange:
     before: str
     after: str
     name: str = ""  # the juror's name, for pages
+    reason: str = ""  # why the juror changed their mind, where the engine said
 
     @property
     def before_label(self) -> str:

@@ -3,7 +3,8 @@ argument map, all read from the stored turns in plain Python (no queries of its 
 
 * A **contradiction**: a juror's speech argues the other side from their previous speech while
   their vote did not change in between (a changed vote is a change of mind, not a contradiction).
-* A **change of mind**: a vote flip the engine recorded, with its reason.
+* A **change of mind**: a juror's or a person's change of vote, as every page counts it
+  (``review.selectors.vote_changes``), with the engine's reason for a flip.
 * The **argument map**: who answered whom (a speech's target), supporting (the speech argued the
   side the one answered had argued last) or attacking (the other side), drawn as SVG on the seat
   circle of ``influence.layout``.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from deliberation.models import Turn, TurnKind
 from deliberation.review.influence import SIZE, NodeShape, layout
+from deliberation.review.moments import VoteChange
 from deliberation.review.selectors import Transcript
 
 VotesByRound = dict[int, dict[int, str]]
@@ -98,22 +100,10 @@ def _speeches(turns: Iterable[Turn]) -> list[Turn]:
     return [t for t in turns if t.kind == TurnKind.SPEECH and t.seat_number]
 
 
-def changes_of_mind(turns: Iterable[Turn], names: dict[int, str]) -> list[ChangeOfMind]:
-    changes = []
-    for turn in turns:
-        for flip in turn.flips or []:
-            seat = int(flip["seat"])
-            changes.append(
-                ChangeOfMind(
-                    turn.round_number,
-                    seat,
-                    names.get(seat, f"Seat {seat}"),
-                    flip.get("from", ""),
-                    flip.get("to", ""),
-                    flip.get("reason", ""),
-                )
-            )
-    return changes
+def changes_of_mind(changes: Iterable[VoteChange]) -> list[ChangeOfMind]:
+    """The transcript's changes of vote (``review.selectors.vote_changes``: the one count every page
+    shows), in words with the engine's reason."""
+    return [ChangeOfMind(c.round, c.seat, c.name, c.before, c.after, c.reason) for c in changes]
 
 
 def contradictions(turns: Iterable[Turn], names: dict[int, str]) -> list[Contradiction]:
@@ -211,7 +201,7 @@ def reflection_context(transcript: Transcript) -> dict[str, object]:
     return {
         "argmap": argument_map(turns, names, votes),
         "contradictions": contradictions(turns, names),
-        "changes_of_mind": changes_of_mind(turns, names),
+        "changes_of_mind": changes_of_mind(transcript.changes),
         "discharged_seats": {n for n, seat in transcript.seats.items() if seat.discharged_round},
         "format_line": format_line((transcript.deliberation.engine_state or {}).get("settings") or {}),
     }

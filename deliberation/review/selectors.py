@@ -31,6 +31,7 @@ from deliberation.models import (
     Vote,
 )
 from deliberation.review.failures import FailureView, StandIn, failure_totals, failure_views
+from deliberation.review.moments import VoteChange
 from deliberation.selectors import deliberations_with_record
 
 UNFINISHED = "unfinished"
@@ -229,6 +230,7 @@ class Transcript:
     snapshots: dict[int, dict[int, ConvictionSnapshot]]  # round -> seat -> snapshot
     flips: list[Flip]
     totals: dict[str, Any]
+    changes: list[VoteChange] = field(default_factory=list)  # the changes of mind (``vote_changes``)
 
     @property
     def last_round(self) -> int:
@@ -269,6 +271,57 @@ class Transcript:
                 )
             )
         return box
+
+
+def _holder(vote: Vote, seat: Seat | None) -> str:
+    """Whose vote a ballot was: "person", "juror" or "" for nobody's. A person's seat holds the AI
+    juror's ballots from before she sat down (that juror's own), then hers; what the engine kept for
+    her seat once she was there (a stand-in while she was away) was nobody's vote."""
+    if vote.ballot == BallotKind.CAST:
+        return "person"
+    if seat is None or not seat.is_participant:
+        return "juror"
+    if seat.joined_at is not None and vote.created_at < seat.joined_at:
+        return "juror"
+    return "person" if vote.ballot == BallotKind.INITIAL else ""  # her first-ballot vote, or no flip of hers
+
+
+def vote_changes(votes: list[Vote], seats: dict[int, Seat], turns: list[Turn] | None = None) -> list[VoteChange]:
+    """Every change of mind, in order: the one count the transcript, its exports, the debrief and
+    the class debrief all show.
+
+    A change is a vote going from one side to the other, both the same voter's own: an AI juror's
+    flip, or a person casting a vote against the last one she cast. A first vote is no change; nor
+    is a run-out turn settling a person's ballot as an abstention, or her ballot reopening when she
+    is back (neither leaves a ballot: her last own vote stands through both); nor anything the
+    engine kept for her seat (``_holder``). ``turns`` give the engine's reason for a flip."""
+    reasons = {
+        (turn.round_number, int(flip["seat"]), flip.get("to", "")): flip.get("reason", "")
+        for turn in turns or []
+        for flip in turn.flips or []
+    }
+    held: dict[tuple[int, str], str] = {}  # (seat, whose) -> the last vote of their own
+    out: list[VoteChange] = []
+    for vote in sorted(votes, key=lambda v: (v.round_number, v.id)):
+        seat = seats.get(vote.seat_number)
+        whose = _holder(vote, seat) if vote.ballot != BallotKind.FINAL else ""
+        if not whose:
+            continue
+        before = held.get((vote.seat_number, whose), "")
+        held[(vote.seat_number, whose)] = vote.value
+        if not before or before == vote.value:
+            continue
+        out.append(
+            VoteChange(
+                round=vote.round_number,
+                seat=vote.seat_number,
+                before=before,
+                after=vote.value,
+                name=seat.display_name if seat else f"Seat {vote.seat_number}",
+                reason=reasons.get((vote.round_number, vote.seat_number, vote.value), ""),
+            )
+        )
+    return out
 
 
 def seat_label(seat: Seat | None, number: int) -> str:
@@ -340,7 +393,6 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
                 flip_votes[vote.round_number].append(vote)
     for number, votes in flip_votes.items():
         view = at(number)
-        view.flip_count = len(votes)
         if not any(t.flips for t in view.turns):
             view.unmarked_flips = [
                 FlipView(seat=seats.get(v.seat_number), seat_number=v.seat_number, before=v.previous, after=v.value)
@@ -358,6 +410,9 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
     for number, view in rounds.items():
         votes = [s.vote for s in snapshots.get(number, {}).values()]
         view.guilty, view.not_guilty = votes.count("guilty"), votes.count("not_guilty")
+    changes = vote_changes(list(deliberation.votes.all()), seats, list(deliberation.turns.all()))
+    for number in {c.round for c in changes}:
+        at(number).flip_count = sum(1 for c in changes if c.round == number)
     stats_rows = [r.stats for r in rounds.values() if r.stats]
     totals = {
         "llm_calls": sum(s.llm_calls for s in stats_rows),
@@ -368,7 +423,7 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
         "latency_ms": sum(s.latency_ms for s in stats_rows),
         "engines": sorted({s.engine for s in stats_rows}),
         **failure_totals(stats_rows),
-        "vote_changes": sum(1 for v in deliberation.votes.all() if v.ballot == BallotKind.FLIP),
+        "vote_changes": len(changes),
     }
     return Transcript(
         deliberation=deliberation,
@@ -379,4 +434,5 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
         snapshots=dict(snapshots),
         flips=flips,
         totals=totals,
+        changes=changes,
     )

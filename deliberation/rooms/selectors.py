@@ -6,6 +6,8 @@ from typing import Any
 
 from cases.models import Case
 from deliberation.models import Deliberation, Seat, SeatKind, Turn, TurnKind, Vote
+from deliberation.rooms.clock import TIMEOUT_LINE
+from deliberation.rooms.control import SKIP_LINE
 from deliberation.rooms.services import when_next_turn
 from deliberation.rooms.state import (
     STAGE_AI,
@@ -144,6 +146,20 @@ def persona_hint(seat: Seat) -> dict[str, Any]:
     }
 
 
+PASSED, RAN_OUT, SKIPPED = "passed", "ran_out", "skipped"
+
+
+def pass_kind(turn: Turn) -> str:
+    """Why a person's turn went by without words: she passed (``PASSED``), her time ran out
+    (``RAN_OUT``: she did not pass, she was not there), or the host skipped it (``SKIPPED``). The
+    record says which in the line it keeps (``clock.record_pass``)."""
+    if turn.content == TIMEOUT_LINE.format(name=turn.speaker_name):
+        return RAN_OUT
+    if turn.content == SKIP_LINE.format(name=turn.speaker_name):
+        return SKIPPED
+    return PASSED
+
+
 def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) -> dict[str, Any]:
     """Who holds which seat, the tally, and what each participant has contributed (``seats`` in
     seat order, when the caller has them already)."""
@@ -155,16 +171,15 @@ def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) ->
         if seat.kind == SeatKind.AI and not seat.is_open:
             continue
         own = [t for t in turns if t.seat_number == seat.number and seat.kind != SeatKind.AI and not t.stood_in]
-        for turn in own:
-            # A participant speaks after round N's AI speeches, while the room's banner reads
-            # "Round N"; the turn is stored for round N + 1, when the jury hears it.
-            turn.banner_round = max(turn.round_number - 1, 0) if turn.kind == TurnKind.SPEECH else turn.round_number  # type: ignore[attr-defined]
+        missed = [pass_kind(t) for t in own if t.kind == TurnKind.PASS]
         people.append(
             {
                 "seat": seat,
                 "taken": seat.kind != SeatKind.AI,
                 "speeches": [t for t in own if t.kind == TurnKind.SPEECH],
-                "passes": sum(1 for t in own if t.kind == TurnKind.PASS),
+                "passes": missed.count(PASSED),
+                "ran_out": missed.count(RAN_OUT),
+                "skipped": missed.count(SKIPPED),
                 "votes": [v for v in casts if v.seat_number == seat.number],
             }
         )

@@ -138,7 +138,14 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
         _record_failure(deliberation_id, claimed_at, error=type(exc).__name__)
         return False
     recorded = {index: entry["turn_id"] for index, entry in enumerate(_spoken(pending)) if entry.get("turn_id")}
-    return _store_round(deliberation_id, state, result, consumed=len(pending), recorded=recorded)
+    return _store_round(
+        deliberation_id,
+        state,
+        result,
+        consumed=len(pending),
+        recorded=recorded,
+        spoken_by_people=len(_spoken(pending)),
+    )
 
 
 @transaction.atomic
@@ -160,16 +167,32 @@ def _record_failure(deliberation_id: int, claimed_at: datetime, *, error: str) -
 
 
 def round_turns(
-    deliberation: Deliberation, result: RoundResult, first_sequence: int, people: dict[int, str] | None = None
+    deliberation: Deliberation,
+    result: RoundResult,
+    first_sequence: int,
+    people: dict[int, str] | None = None,
+    *,
+    spoken_by_people: int | None = None,
 ) -> list[Turn]:
     """The round's turns, unsaved, in the order they were said: process lines between the speeches.
 
     Each speech carries its listeners' reactions; the round's vote flips go on its last speech.
-    ``people`` names the seats people or agents hold: a speech from one of them under another name
-    is their AI juror's, playing the seat while it stood empty (``Turn.stood_in``).
+    ``people`` names the seats people or agents hold. The round's first ``spoken_by_people``
+    speeches are theirs (the engine speaks the participants' contributions first); any later speech
+    in one of their seats is their AI juror's, playing the seat while it stood empty
+    (``Turn.stood_in``), even when the person took that juror's name. Without the count, a speech
+    in their seat under another name is the juror's.
     Used for rounds played live and for experiment runs stored afterwards.
     """
     people = people or {}
+
+    def stood_in(index: int, speech: Speech) -> bool:
+        if speech.seat not in people:
+            return False
+        if spoken_by_people is not None:
+            return index >= spoken_by_people
+        return people[speech.seat] != speech.speaker_name
+
     number = result.round_number
     turns: list[Turn] = []
     lines = sorted(result.process_lines, key=lambda line: line.after_speeches)
@@ -200,7 +223,7 @@ def round_turns(
                 kind=TurnKind.SPEECH,
                 seat_number=speech.seat,
                 speaker_name=speech.speaker_name,
-                stood_in=speech.seat in people and people[speech.seat] != speech.speaker_name,
+                stood_in=stood_in(index, speech),
                 target_seat=speech.target_seat,
                 argument_type=speech.argument_type,
                 strategy=speech.strategy,
@@ -240,6 +263,7 @@ def _store_round(
     *,
     consumed: int,
     recorded: dict[int, int] | None = None,
+    spoken_by_people: int = 0,
 ) -> bool:
     """Store the round in one transaction; False when it was already stored (nothing is written).
 
@@ -257,7 +281,7 @@ def _store_round(
         return False
     seats = list(deliberation.seats.all())
     people = {seat.number: seat.display_name for seat in seats if seat.kind != SeatKind.AI}
-    turns = round_turns(deliberation, result, next_sequence(deliberation), people)
+    turns = round_turns(deliberation, result, next_sequence(deliberation), people, spoken_by_people=spoken_by_people)
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
     spoken_earlier = {turn_id: speeches[i] for i, turn_id in (recorded or {}).items() if i < len(speeches)}
     stored = Turn.objects.in_bulk(list(spoken_earlier))

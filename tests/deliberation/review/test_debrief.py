@@ -67,12 +67,10 @@ def test_the_debrief_shows_the_key_moments_the_changes_of_vote_the_graph_and_eve
     # Each round, the second speaker's speech drew the same deltas as the first: the earlier wins the tie.
     assert [m.speech.round for m in debrief.moments][:3] == [1, 1, 2]
     assert "Key moments" in body and "Speech in round 1 by seat 2." in body
-    # Round 1: seat 1 (the flipper) moved +0.01 under each speech; changing to not guilty, no speech pushed that way.
-    assert [(c.change.seat, c.change.after) for c in debrief.causes] == [
-        (1, "not_guilty"),
-        (2, "not_guilty"),
-        (3, "not_guilty"),
-    ]
+    # Seat 1 is a person's: what the engine kept for her seat is not her vote, so its flip in round 1
+    # is no change of hers. Round 2: seat 2 moved +0.02 under each speech; changing to not guilty,
+    # no speech pushed that way.
+    assert [(c.change.seat, c.change.after) for c in debrief.causes] == [(2, "not_guilty"), (3, "not_guilty")]
     assert debrief.causes[0].speech is None
     assert body.count('class="arrow ') == len(debrief.drawing.arrows) > 0
     assert body.count("<circle ") == 12
@@ -167,9 +165,6 @@ def test_a_participants_new_ballot_is_a_change_of_vote_but_a_first_ballot_is_not
         deliberation=room, round_number=1, seat_number=1, value="not_guilty", previous="guilty", ballot=BallotKind.CAST
     )
     debrief = build_debrief(build_transcript(deliberation_for_review(room.pk)))
-    # Round 1's engine flip is seat 1's too (write_deliberation), then the person's own switch.
-    assert [(c.seat, c.before, c.after) for c in debrief.changes] == [
-        (1, "guilty", "not_guilty"),
-        (1, "guilty", "not_guilty"),
-    ]
+    # Round 1's engine flip in seat 1 (write_deliberation) was no vote of hers; her own switch is.
+    assert [(c.seat, c.before, c.after) for c in debrief.changes] == [(1, "guilty", "not_guilty")]
     assert debrief.seats[0].changed_vote and debrief.seats[0].last_vote_label == "not guilty"

@@ -10,6 +10,7 @@ from django.utils.html import escape
 
 from deliberation import services
 from deliberation.models import Phase, Turn, TurnKind
+from deliberation.review.moments import VoteChange
 from deliberation.review.reflection import argument_map, changes_of_mind, contradictions, links
 
 NAMES = {1: "Ada", 2: "Ben", 3: "Cy"}
@@ -42,7 +43,7 @@ def test_arguing_the_other_side_without_a_vote_change_is_a_contradiction_and_wit
         found[0].text
         == "Ada argued not guilty in round 2 after arguing guilty in round 1, without changing their vote."
     )
-    changes = changes_of_mind(turns, NAMES)
+    changes = changes_of_mind([VoteChange(2, 2, "guilty", "not_guilty", name="Ben", reason="moved by Ada")])
     assert [c.text for c in changes] == ["Ben changed their vote from guilty to not guilty: moved by Ada."]
 
 

@@ -381,6 +381,32 @@ def test_the_ai_juror_playing_an_empty_seat_speaks_but_never_changes_its_persons
     assert not room.votes.filter(seat_number=2, value="guilty").exists()
 
 
+def test_a_student_who_took_her_jurors_name_is_not_credited_with_what_it_said_in_her_empty_seat(room):
+    """A student who typed no name sits under her AI juror's name; when her turn ran out the juror
+    spoke for her empty seat: not her speech, no persuasion of hers in the debrief."""
+    seat = room.seats.select_related("persona").get(number=2)
+    seat.display_name = seat.persona.name  # what joining without a name gives her
+    seat.save(update_fields=["display_name"])
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # she let her turn run out
+    for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
+        if room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists():
+            break
+        if current_seat(state(room)) == 3:
+            services.room_pass(deliberation_id=room.pk, credential=BEN)
+        clock.room_tick(deliberation_id=room.pk)
+    said = room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+    assert said.speaker_name == seat.display_name and said.stood_in
+    Turn.objects.filter(pk=said.pk).update(
+        reactions=[{**r, "persuaded": True} for r in said.reactions]  # it won a listener over
+    )
+    services.room_call_vote(deliberation_id=room.pk, session_key=HOST)
+
+    debrief = build_debrief(build_transcript(deliberations_with_record().get(pk=room.pk)))
+    assert next(p for p in debrief.seats if p.seat.number == 2).persuaded == 0
+    assert not [e for e in debrief.edges if e.speaker == 2]  # no "persuaded 1x" beside her name
+    assert all(not p["speeches"] for p in teacher_view(room)["people"] if p["seat"].number == 2)
+
+
 def test_what_the_ai_juror_says_from_an_empty_seat_is_never_credited_to_its_person(room):
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
     for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
