@@ -45,10 +45,14 @@ def trial_stage_words(deliberation: Deliberation) -> str:
     if cursor >= len(plan):
         return STAGE_WORDS["directions"]
     item = plan[cursor]
+    events = state.get("events") or []
+    if state.get("review"):  # the answer to the last question awaits an objection: that question's stage
+        asked = next((e for e in reversed(events) if e.get("kind") == "question"), None)
+        if asked is not None:
+            item = {"stage": asked.get("stage"), "witness": asked.get("witness_id"), "part": asked.get("part")}
     if item.get("stage") in STAGE_WORDS:
         return STAGE_WORDS[item["stage"]]
     witness = item.get("witness", "")
-    events = state.get("events") or []
     name = next(
         (
             e.get("speaker", "")

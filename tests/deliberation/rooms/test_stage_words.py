@@ -1,0 +1,33 @@
+"""The trial's stage as the teacher reads it on the class page and the teacher's view."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from deliberation.models import Phase
+from deliberation.rooms.stage import trial_stage_words
+
+
+def _room(plan: list[dict], events: list[dict], *, review: str = "") -> SimpleNamespace:
+    state = {"plan": plan, "cursor": len([e for e in events if e["kind"] == "question"]), "events": events}
+    state["review"] = review
+    return SimpleNamespace(phase=Phase.TRIAL, trial_state={"opened": True, "state": state})
+
+
+PLAN = [
+    {"kind": "question", "side": "prosecution", "witness": "W1", "part": "chief", "stage": "prosecution_case"},
+    {"kind": "question", "side": "defense", "witness": "W1", "part": "cross", "stage": "prosecution_case"},
+]
+ASKED = [
+    {"kind": "question", "witness_id": "W1", "part": "chief", "stage": "prosecution_case", "speaker": "Counsel"},
+    {"kind": "answer", "witness_id": "W1", "part": "chief", "stage": "prosecution_case", "speaker": "Ms Hale"},
+]
+
+
+def test_while_the_last_answer_in_chief_awaits_an_objection_the_stage_is_still_the_examination_in_chief() -> None:
+    words = trial_stage_words(_room(PLAN, ASKED, review="defense"))
+    assert words == "The prosecution's witness Ms Hale: examination in chief"
+
+
+def test_once_the_answer_stands_the_next_question_is_the_cross_examination() -> None:
+    assert trial_stage_words(_room(PLAN, ASKED)) == "The prosecution's witness Ms Hale: cross-examination"
