@@ -80,3 +80,13 @@ def test_a_direct_question_on_a_fact_of_the_witnesss_own_testimony_gets_that_lin
     ):
         said = answer(witnesses[name], question, part="cross")
         assert said.knows and fact in said.text, (question, said.text)
+
+
+def test_a_question_about_what_the_robber_wore_gets_the_line_about_his_clothes_not_one_that_names_him(library):
+    clerk = next(
+        w for w in case_file(Case.objects.with_file().get(slug="kessler-market-robbery")).witnesses if "Mehta" in w.name
+    )
+    for question in ("What was the robber wearing?", "What did he have on?"):
+        said = answer(clerk, question, part="chief")
+        assert said.knows and "hoodie" in said.text, (question, said.text)
+        assert "twenty-five" not in said.text

@@ -84,7 +84,9 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         ),
     ),
     "clothing": (
-        re.compile(r"\bwear(?:ing)?\b|\bwore\b|\bdressed\b|\bdress\b|\bclothes\b|\bclothing\b", re.I),
+        re.compile(
+            r"\bwear(?:ing)?\b|\bwore\b|\bdressed\b|\bdress\b|\bclothes\b|\bclothing\b|\b(?:have|had) on\W*$", re.I
+        ),
         re.compile(
             r"\b(?:coat|hoodie|sweatshirt|hat|cap|bandana|jacket|waistcoat|dress|mask|gown|shirt|breeches|wig|cloak|apron"
             r"|hood)s?\b",
@@ -118,6 +120,17 @@ TOPIC_WORDS = frozenset(
     view well look sure swear certain identify recognise recognize mistaken man known relat acquaint relation family
     drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able old
     age""".split()
+)
+
+# Words naming the person a question about a person's looks asks about ("What was the robber
+# wearing?", "How old was the prisoner?"): the topic says what is asked, and a line about the clothing
+# or the age need not repeat "robber" to answer it. Other topics keep them ("How long did you see the
+# driver?" asks about the driver).
+PERSON_TOPICS = frozenset({"clothing", "age"})
+PERSON_WORDS = frozenset(
+    stem(word)
+    for word in """man woman men robber robbers thief thieves prisoner prisoners defendant accused person fellow lad
+    boy girl attacker assailant driver shooter suspect gentleman culprit""".split()
 )
 
 

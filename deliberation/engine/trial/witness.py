@@ -178,6 +178,8 @@ def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
     words = {_record_word(word, vocabulary) for word in content_words(question)}
     topics = trial_topics.asked(question)
     core = words - trial_topics.TOPIC_WORDS if topics else words
+    if topics and topics <= trial_topics.PERSON_TOPICS:
+        core -= trial_topics.PERSON_WORDS
     return Asked(words, _weights(words, line_words), topics, core)
 
 
