@@ -275,6 +275,28 @@ def object_to_last(state: TrialState, case: CaseFile, *, side: str, ground: str)
     return events
 
 
+def skip_answered(state: TrialState, *, side: str = "") -> None:
+    """Pass over planned questions whose record line the witness has already given in an answer that
+    stands (a person's own question, or an open one, drew it out first): asking it again only gets
+    "As I said". With
+    ``side``, only that side's questions of the examination under way."""
+    first = state.plan[state.cursor] if not state.finished else None
+    given = {
+        (e.witness_id, normalise(line))
+        for e in state.events
+        if e.kind == "answer" and not e.struck
+        for line in e.quoted
+    }  # a struck answer was never given: counsel may put its question again, properly
+    while not state.finished:
+        item = state.plan[state.cursor]
+        line = item.get("line") if item["kind"] == "question" else None
+        if not line or (item["witness"], normalise(line)) not in given:
+            return
+        if side and first and (item["side"], item["witness"], item["part"]) != (side, first["witness"], first["part"]):
+            return
+        state.cursor += 1
+
+
 def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) -> list[TrialEvent]:
     """Play the next step of the plan and return what was said (nothing once the trial is over)."""
     if state.finished:

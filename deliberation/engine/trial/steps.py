@@ -33,6 +33,7 @@ from deliberation.engine.trial.course import (
     TrialState,
     ask,
     object_to_last,
+    skip_answered,
     step,
 )
 from deliberation.engine.types import CaseFile
@@ -113,6 +114,8 @@ def advance(
     """
     events: list[TrialEvent] = []
     for _ in range(max_steps):
+        if awaiting(state) is None:
+            skip_answered(state)
         if state.finished or awaiting(state) is not None:
             break
         item = state.plan[state.cursor]
@@ -173,7 +176,16 @@ def put_question(
 def let_ai_ask(state: TrialState, case: CaseFile, *, side: str, answerer: Answerer | None = None) -> list[TrialEvent]:
     """AI counsel puts the next question of its plan for the person's side, in its own name
     (``counsel.stand_in_name``): the question is AI counsel's, not the person's."""
-    _require(state, side, EXAMINE)
+    waiting = _require(state, side, EXAMINE)
+    skip_answered(state, side=side)
+    item = state.plan[state.cursor] if not state.finished else None
+    if item is None or (item["kind"], item["side"], item["witness"], item["part"]) != (
+        "question",
+        side,
+        waiting.witness_id,
+        waiting.part,
+    ):
+        return []  # the witness has given every line AI counsel would ask about: no further questions
     return _stood_in(state, step(state, case, answerer), side)
 
 

@@ -149,3 +149,21 @@ def test_a_trial_closed_early_keeps_what_was_said_and_ends_with_the_judges_direc
     assert [(e.speaker, e.text) for e in closing[:1]] == [("The judge", trial_steps.CLOSED_EARLY)]
     assert closing[-1].kind == "directions" and state.finished
     assert trial_steps.awaiting(state) is None and trial_steps.close_early(state, case) == []
+
+
+def test_ai_counsel_standing_in_does_not_ask_for_a_line_the_witness_has_already_given():
+    state, case = _trial(["prosecution"])
+    trial_steps.speak(state, case, side="prosecution")
+    waiting = _to_next_wait(state, case)
+    planned = state.plan[state.cursor]
+    # The person asks the planned question in her own words first: the witness gives its line.
+    mine = trial_steps.put_question(state, case, side="prosecution", question=planned["question"])
+    given = {line for e in mine if e.kind == "answer" for line in e.quoted}
+    assert planned["line"] in given
+    events = trial_steps.let_ai_ask(state, case, side="prosecution")
+    asked = [e for e in events if e.kind == "question"]
+    answers = [e for e in events if e.kind == "answer"]
+    assert not asked or asked[0].text != planned["question"]
+    assert not any(e.text.startswith("As I said") for e in answers)
+    if not asked:  # nothing more to ask this witness: the examination moved on
+        assert trial_steps.awaiting(state) != waiting
