@@ -53,14 +53,15 @@ def trial_stage_words(deliberation: Deliberation) -> str:
     if item.get("stage") in STAGE_WORDS:
         return STAGE_WORDS[item["stage"]]
     witness = item.get("witness", "")
-    name = next(
+    called = (step.get("name", "") for step in plan if step.get("kind") == "call" and step.get("witness") == witness)
+    name = next(called, "") or next(
         (
             e.get("speaker", "")
             for e in reversed(events)
             if e.get("witness_id") == witness and e.get("kind") == "answer"
         ),
         "",
-    )
+    )  # the name the plan gave the witness when it was called; before that, the one its answers give
     part = PARTS.get(item.get("part", ""), "called to the stand")
     case = "prosecution" if item.get("stage") == "prosecution_case" else "defence"
     return f"The {case}'s witness{f' {name}' if name else ''}: {part}"

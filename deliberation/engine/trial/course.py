@@ -56,7 +56,7 @@ def new_trial(
     ]
     for stage, side in (("prosecution_case", "prosecution"), ("defence_case", "defense")):
         for witness in witnesses_for(case, side, max_witnesses):
-            plan.append({"stage": stage, "kind": "call", "side": side, "witness": witness.id})
+            plan.append({"stage": stage, "kind": "call", "side": side, "witness": witness.id, "name": witness.name})
             for question in counsel.chief_questions(witness, state.rng)[:max_questions]:
                 plan.append(_question_step(stage, side, witness.id, question, "chief"))
             for question in counsel.cross_questions(witness, case, state.rng)[:max_questions]:

@@ -31,3 +31,14 @@ def test_while_the_last_answer_in_chief_awaits_an_objection_the_stage_is_still_t
 
 def test_once_the_answer_stands_the_next_question_is_the_cross_examination() -> None:
     assert trial_stage_words(_room(PLAN, ASKED)) == "The prosecution's witness Ms Hale: cross-examination"
+
+
+def test_a_witness_is_named_from_the_moment_it_is_called_before_it_has_answered() -> None:
+    plan = [
+        {"kind": "call", "side": "defense", "witness": "W2", "name": "Tasha Hale", "stage": "defence_case"},
+        {"kind": "question", "side": "defense", "witness": "W2", "part": "chief", "stage": "defence_case"},
+    ]
+    called = [{"kind": "call", "witness_id": "W2", "stage": "defence_case", "speaker": "Counsel for the defence"}]
+    state = {"plan": plan, "cursor": 1, "events": called, "review": ""}
+    room = SimpleNamespace(phase=Phase.TRIAL, trial_state={"opened": True, "state": state})
+    assert trial_stage_words(room) == "The defence's witness Tasha Hale: examination in chief"
