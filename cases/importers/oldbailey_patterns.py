@@ -42,6 +42,9 @@ DEFENCE_WITHIN = re.compile(
     + ")",
     re.IGNORECASE,
 )
+# The prisoner's statement before the magistrate, read at the trial ("Webster's Statement before the
+# Magistrate.", 1879).
+MAGISTRATE_STATEMENT = re.compile(r"\bstatements?\s+before\s+the\s+magistrate", re.IGNORECASE)
 DEFENCE_MARKER = re.compile(
     r"(witness(es)? for the defen[cs]e|evidence for the defen[cs]e|for the prisoner\b|called for the defen[cs]e"
     r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$"

@@ -68,6 +68,11 @@ def test_the_prisoners_statement_before_the_magistrate_printed_after_a_witness_i
     record = trial("t18790526-530")
     assert any(d.startswith("Webster's Statement before the Magistrate") for d in record.defense_arguments)
     assert not any("Statement before the Magistrate" in w.testimony for w in record.witnesses)
+    # read in the prosecution's case: "Wilson in his statement before the Magistrate said that he had known
+    # Adams seven years" (1887), and the prosecution's witness printed after it is still theirs
+    later = trial("t18870912-921")
+    assert any(d.startswith("Wilson in his statement before the Magistrate") for d in later.defense_arguments)
+    assert witness("t18870912-921", "William Burdett").side == "prosecution"
 
 
 def test_every_later_form_of_the_prisoners_statement_opens_the_defence_inside_a_paragraph():
