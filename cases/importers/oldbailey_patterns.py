@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 
 # "The Prisoner, in his defence", "Manyon in her defence", "Baldwin, in his statement before the Magistrate",
-# "Bennett's defence", "SEVILLE's Defence" (1826): a capitalised name (never a stock word) or "the
-# prisoner(s)", then the defence.
+# "Bennett's defence", "SEVILLE's Defence" (1826), "Webster's Statement before the Magistrate." (1879), "The
+# prisoner, in a written defence, complained" (1895), "Adams produced a written defence" (1887): a capitalised
+# name (never a stock word) or "the prisoner(s)", then the defence.
 REPORTED_DEFENCE = (
-    r"|^\[?(?:the\s+)?(?:prisoners?|defendants?|(?!(?-i:The|This|That|Such|His|Her|Their|No|For|In|Of|Evidence"
+    r"|^[\[(]?(?:the\s+)?(?:prisoners?|defendants?|(?!(?-i:The|This|That|Such|His|Her|Their|No|For|In|Of|Evidence"
     r"|Witness(?:es)?|He|She|It|I|We|They|You|My|Your|Our|Its|A|An|Counsel|Court|COURT|THE)\b)(?-i:[A-Z][A-Za-z'’]+))"
-    r"(?:'s|s'|’s)?(?:,?\s+in\s+(?:his|her|their)\s+(?:defen[cs]e|statement)\b|\s+defen[cs]e\b)"
+    r"(?:'s|s'|’s)?(?:,?\s+in\s+(?:his|her|their|a\s+written)\s+(?:defen[cs]e|statements?)\b|\s+defen[cs]e\b"
+    r"|\s+statements?\s+before\s+the\s+magistrate\b"
+    r"|\s+(?:produced|handed\s+in|read|put\s+in)\s+a\s+(?:written\s+)?(?:defen[cs]e|statement)\b)"
 )
 
 # The prisoner's defence however it is printed: their own words ("Prisoner's Defence. I went into the
@@ -31,8 +34,17 @@ DEFENCE_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 # A report of the defence opening a sentence inside a paragraph: "Brooks received a good character. Rudd in
-# his defence stated that Brooks had given him the flour" (1887).
-DEFENCE_WITHIN = re.compile(r"(?<=[.!?;:])\s+(?=" + REPORTED_DEFENCE[2:] + ")", re.IGNORECASE)
+# his defence stated that Brooks had given him the flour" (1887), also after a quotation's close ('... the
+# same." Wilson in his statement before the Magistrate said', 1887), never after a title ("Mr. Smith's").
+DEFENCE_WITHIN = re.compile(
+    r"(?:(?<=[.!?;:])|(?<=[.!?;:][\"”’)]))(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)\s+(?="
+    + REPORTED_DEFENCE[2:]
+    + ")",
+    re.IGNORECASE,
+)
+# The prisoner's statement before the magistrate, read at the trial ("Webster's Statement before the
+# Magistrate.", 1879).
+MAGISTRATE_STATEMENT = re.compile(r"\bstatements?\s+before\s+the\s+magistrate", re.IGNORECASE)
 DEFENCE_MARKER = re.compile(
     r"(witness(es)? for the defen[cs]e|evidence for the defen[cs]e|for the prisoner\b|called for the defen[cs]e"
     r"|^\(?the prisoner called|^\(?(the )?defen[cs]e\.?\)?$"

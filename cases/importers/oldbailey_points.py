@@ -54,8 +54,8 @@ For the defence:
 How often each point comes with an acquittal (``bench/evidence_separation.py --rules``, on the dev
 sessions of ``bench/oldbailey_split.py`` only; the verdict is used only to count): 25% of the 807
 playable trials were acquittals. Caught in the act 15% of 162 trials; pawned 11% of 28; the
-property on the prisoner 23% of 252; a confession 13% of 39; a witness who cannot swear 28% of 57;
-drink 39% of 97; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 143;
+property on the prisoner 22% of 206; a confession 8% of 37; a witness who cannot swear 28% of 57;
+drink 43% of 84; never found 20% of 50; lone prosecutor 44% of 68; defence witnesses 34% of 144;
 counsel 33% of 218; cannot say whether 37% of 101; an accident 60% of 10; fought at length 35% of
 79. No point separates strongly: each is one part of the case's lean, never its verdict.
 
@@ -74,8 +74,8 @@ points, once each per trial, whoever else spoke. A reported account is read in t
 - The prisoner denies the charge (defence): "I am innocent", "I know nothing of it", "I never saw
   the man in all my life till I saw him at the Justice's" (t18011028-47).
 
-Counted the same way (dev): admits 11% acquitted of 66 trials; owns to the property 23% of 102;
-denies 25% of 122, no more than any trial: a denial is what most prisoners said. These were chosen by
+Counted the same way (dev): admits 11% acquitted of 66 trials; owns to the property 22% of 103;
+denies 25% of 125, no more than any trial: a denial is what most prisoners said. These were chosen by
 what the Proceedings' readers (and the period's judges, Langbein 2003) took the accused's words
 to show, then counted, not searched for among many patterns; their weights are the existing
 scale's (0.8 and 0.7 for the prosecution, ``DEFENCE_WEIGHT`` for the defence), not fitted.
@@ -93,7 +93,13 @@ the charge and admits nothing. A search is printed as "I searched him at the sta
 (1862) as much as "I found it in his pocket", and "nothing was found on him" is never the property
 found. A witness who "failed to identify" the prisoner or "picked out another man" at the police
 station's parade cannot swear to him; one who "did not say so at the police court" contradicts their
-own deposition. Who speaks for the prisoner is read in ``oldbailey_text``: from 1898 the prisoner's
+own deposition. The later print reports what every witness saw of the prisoner, so a point reads what
+the words prove, not what they mention: a witness "not drunk", or one who "never saw her the worse for
+liquor", had not been drinking (1862-1887); a thing in the prisoner's hand is the property found only when
+it was found, taken or seen there, not "he had a stick in his hand" or "he put his hand in his pocket"; a
+search that found only the prisoner's "good money" found no property (the uttering's search, 1862-1895);
+and a prisoner who says he "took it in change" or "from the till" tells how an innocent man came by a bad
+coin, no confession. Who speaks for the prisoner is read in ``oldbailey_text``: from 1898 the prisoner's
 own evidence ("(prisoner, on oath)") opens the defence, so the witnesses heard after it are theirs.
 """
 
@@ -148,8 +154,12 @@ CONFESSION = Point(
         re.I,
     ),
     # "I did not steal her purse; I admit I hit her" (1900): owning to part of it while denying the charge
+    # or taking a coin in change, the uttering's stock answer ("I took it at Drakes and Jones ... in change of
+    # half-a-sovereign", 1887; "she said she took it from the till before she left home", 1879)
     re.compile(
-        r"\b(?:I|he|she) (?:did not|didn't|never) (?:steal|take|took|touch|do|rob)\b|\bnot guilty\b|\binnocent\b", re.I
+        r"\b(?:I|he|she) (?:did not|didn't|never) (?:steal|take|took|touch|do|rob)\b|\bnot guilty\b|\binnocent\b"
+        r"|\b(?:took|taken) (?:it|them)\b[^.;]{0,60}\b(?:in change|from (?:the|my|our|a) till|of a man|from a man)\b",
+        re.I,
     ),
 )
 FOUND_ON = Point(
@@ -159,11 +169,23 @@ FOUND_ON = Point(
     0.75,
     re.compile(
         r"found (it |them |the \w+ |a \w+ )?(on|upon|in) (him|her|his|(?:the )?prisoner)"
-        r"|in (his|her) (pockets?|possession|hands?|apron|bosom)\b"
-        r"|\bsearch(?:ed|ing) (?:him|her|(?:the )?prisoner)(?:,| and| at| on| in| I| we)[^.;—]{0,30}?\bfound\b",
+        r"|\bin (his|her) (pockets?|possession|apron|bosom)\b"
+        r"|\bsearch(?:ed|ing) (?:him|her|(?:the )?prisoner)(?:,| and| at| on| in| I| we)[^.;—]{0,30}?\bfound\b"
+        # a thing in the prisoner's hand is the property only when it was found or taken there, not "he had a
+        # stick in his hand" or "he put his hand in his pocket" (1862-1895)
+        r"|\b(?:found|took|taken|seized|snatched|saw|seen|with)\b[^.;—]{0,50}\bin (?:his|her) hands?\b",
         re.I,
     ),
-    re.compile(r"\bfound (?:nothing|none|no)\b|\bnothing (?:was )?found\b|\bdid not find\b", re.I),
+    # a search that found nothing, or only the prisoner's own good money ("I searched him, and found on him
+    # 6 1/2 d. bronze and 6d. silver, good money", "I searched him, and only found a penny": 1862-1895); the
+    # prisoner's hand in his pocket ("he had his hands in his pockets all the time", 1879)
+    re.compile(
+        r"\bfound (?:nothing|none|no)\b|\bnothing (?:was )?found\b|\bdid not find\b"
+        r"|\bgood,? (?:money|coins?|silver)\b|\bfound a good\b"
+        r"|\b(?:money|coins?|half-crowns?|florins?|shillings?|sixpences?|pence|bronze|silver),? (?:all )?good\b"
+        r"|\bonly (?:found|a |one |\d)|\bfound only\b|\bhands? in (?:his|her) pockets?\b",
+        re.I,
+    ),
 )
 CANNOT_SWEAR = Point(
     "cannot_swear",
@@ -185,6 +207,12 @@ DRINKING = Point(
     "defense",
     DEFENCE_WEIGHT,
     re.compile(r"\b(drunk|tipsy|in liquor|intoxicated|the worse for (drink|liquor))\b", re.I),
+    # said to be sober: "he was not drunk", "I never saw her the worse for liquor in my life" (1862-1887)
+    re.compile(
+        r"\bnot (?:\w+ )?(?:drunk|tipsy|intoxicated|in liquor|the worse for)"
+        r"|\bnever (?:saw|seen|knew|known) (?:\w+ )?(?:\w+ )?(?:drunk|tipsy|intoxicated|the worse for)",
+        re.I,
+    ),
 )
 NOT_FOUND = Point(
     "not_found",

@@ -67,6 +67,7 @@ from cases.importers.oldbailey_patterns import (
     DEFENDED,
     EXAMINATION_NOTE,
     GOOD_CHARACTER,
+    MAGISTRATE_STATEMENT,
     PRISONER_SPEAKS,
     PROSECUTION_CALLING,
     QUESTION_ROLES,
@@ -351,8 +352,16 @@ def _split_obo(
             out.opening.append(text)
         if within is not None:
             current = None
-            after_defence = True
+            # the statement before the magistrate is read in the prosecution's case ("Wilson in his statement
+            # before the Magistrate said", 1887): the witnesses printed after it may still be the prosecution's
+            after_defence = after_defence or not _read_deposition(defence)
     return out
+
+
+def _read_deposition(defence: str) -> bool:
+    """The prisoner's statement before the magistrate read at the trial, not their defence to the jury."""
+    opening = defence[:160]
+    return bool(MAGISTRATE_STATEMENT.search(opening)) and not re.search(r"defen[cs]e", opening, re.I)
 
 
 def _defence_within(text: str) -> re.Match[str] | None:

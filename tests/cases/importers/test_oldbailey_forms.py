@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from cases.importers.oldbailey import TrialRecord, parse_file
+from cases.importers.oldbailey_patterns import DEFENCE_WITHIN
 from cases.importers.oldbailey_points import COUNSEL, DEFENCE_WITNESSES, OWN_DENIAL, OWN_POSSESSION
 from tests.cases.oldbailey_sample import DATA
 
@@ -60,6 +61,33 @@ def test_a_prisoners_defence_reported_inside_a_paragraph_starts_where_it_is_repo
     record = trial("t18870912-973")
     assert any(d.startswith("Rudd in his defence stated") for d in record.defense_arguments)
     assert not any("Rudd in his defence" in w.testimony for w in record.witnesses)
+
+
+def test_the_prisoners_statement_before_the_magistrate_printed_after_a_witness_is_the_prisoners():
+    # "Webster's Statement before the Magistrate. 'I do not know the man, I never saw him before'" (1879)
+    record = trial("t18790526-530")
+    assert any(d.startswith("Webster's Statement before the Magistrate") for d in record.defense_arguments)
+    assert not any("Statement before the Magistrate" in w.testimony for w in record.witnesses)
+    # read in the prosecution's case: "Wilson in his statement before the Magistrate said that he had known
+    # Adams seven years" (1887), and the prosecution's witness printed after it is still theirs
+    later = trial("t18870912-921")
+    assert any(d.startswith("Wilson in his statement before the Magistrate") for d in later.defense_arguments)
+    assert witness("t18870912-921", "William Burdett").side == "prosecution"
+
+
+def test_every_later_form_of_the_prisoners_statement_opens_the_defence_inside_a_paragraph():
+    forms = (
+        'She made no reply. Smith\'s Statement before the Magistrate. "I found it in the road."',
+        'He was charged. The Prisoners Statement before the Magistrate. "I have nothing to say."',
+        "I gave him in charge. The prisoner, in a written defence, complained of the police.",
+        "I produce the books. Adams produced a written defence, stating that he had paid for the goods.",
+        'he said, "I know nothing of it." Wilson in his statement before the Magistrate said he was at home.',
+        "They were charged. The prisoners in their statements before the Magistrate said they were not there.",
+    )
+    for text in forms:
+        assert DEFENCE_WITHIN.search(text) is not None, text
+    # a witness's words about a gentleman's statement stay the witness's
+    assert DEFENCE_WITHIN.search("I went to Mr. Brown's statement before the Magistrate was taken.") is None
 
 
 def test_a_reported_defence_is_read_for_the_prisoners_points_as_their_own_words_are():

@@ -301,3 +301,48 @@ def test_a_doctor_named_in_passing_is_no_medical_evidence_but_a_finding_is():
     assert medical("I am a registered medical practitioner at Ilford.")  # 1903
     assert medical("She had two black eyes, and a large contusion on the inner side of her left thigh.")  # 1900
     assert medical("I made a post-mortem examination; the cause of death was a fracture of the skull.")
+
+
+def test_a_witness_said_to_be_sober_is_no_point_for_drink():
+    # "he was not drunk" (1887), "I never saw her the worse for liquor in my life" (1879): said to be sober
+    sober = for_prosecution("Cross-examined by MR. GRAY. The prosecutor was not drunk; he had had one glass of ale.")
+    never = for_prosecution("I have known her a year, and never saw her the worse for liquor.")
+    drunk = for_prosecution("Cross-examined. I was a little the worse for drink that night.")
+    assert DRINKING.label not in labels(sober)
+    assert DRINKING.label not in labels(never)
+    assert DRINKING.label in labels(drunk)
+
+
+def test_a_thing_in_the_prisoners_hand_is_the_property_found_only_when_it_was_found_or_taken_there():
+    # "he had a stick in his hand", "he put his hand in his pocket" (1876-1887): no property found
+    stick = for_prosecution("I saw the prisoner in the court; he had a stick in his hand.")
+    pocket = for_prosecution("Upon that the prisoner ran away; he put his hand in his pocket.")
+    taken = for_prosecution("I took hold of her, and found the purse in her hand.")
+    assert FOUND_ON.label not in labels(stick)
+    assert FOUND_ON.label not in labels(pocket)
+    assert FOUND_ON.label in labels(taken)
+
+
+def test_a_search_that_found_only_the_prisoners_good_money_is_no_property_found():
+    # the uttering's search: "I searched him, and found on him 6 1/2 d. bronze and 6d. silver, good money" (1887)
+    good = for_prosecution(
+        "I took him to the station, searched him, and found on him 1s. and 6d. in bronze, good money."
+    )
+    only = for_prosecution("I searched him at the station, and only found a penny.")
+    bad = for_prosecution("I searched him, and found on him three counterfeit florins wrapped in paper.")
+    assert FOUND_ON.label not in labels(good)
+    assert FOUND_ON.label not in labels(only)
+    assert FOUND_ON.label in labels(bad)
+
+
+def test_a_coin_the_prisoner_says_he_took_in_change_is_no_confession():
+    # the uttering's stock answer: 'the prisoner said "I knew nothing of it; I took it in change at a
+    # public-house"' (1887), "she said she took it from the till" (1879)
+    change = for_prosecution(
+        'I took him back to the shop; he said, "I took it in change at a public-house last night."'
+    )
+    till = for_prosecution("I asked where she got the money; she said she had taken it from the till at home.")
+    owned = for_prosecution('I told him the charge; he said, "I took it; I was hard up."')
+    assert CONFESSION.label not in labels(change)
+    assert CONFESSION.label not in labels(till)
+    assert CONFESSION.label in labels(owned)
