@@ -67,7 +67,14 @@ from deliberation.engine.ports import (
     SummaryResult,
     TextSink,
 )
-from deliberation.engine.reflection import REASON_YIELDED, flip_reason, note_withdrawals, reply_to
+from deliberation.engine.reflection import (
+    REASON_YIELDED,
+    flip_reason,
+    moving_speech,
+    note_withdrawals,
+    own_speech,
+    reply_to,
+)
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork
 from deliberation.engine.simple_retriever import SimpleRetriever
@@ -346,8 +353,13 @@ def _close_round(work: RoundWork) -> None:
             memory.conviction = apply_delta(memory.conviction, pull if towards == "guilty" else -pull)
         after = vote_after(memory.vote, memory.conviction)
         if after != memory.vote:
-            reason = REASON_YIELDED if pressed and after == towards else flip_reason(memory, number, after)
-            result.flips.append(Flip(juror.seat, memory.vote, after, reason))
+            if pressed and after == towards:
+                reason, index = REASON_YIELDED, None
+            else:
+                spoke = own_speech(work, juror.seat, after) is not None
+                reason = flip_reason(memory, number, after, work.named, spoke=spoke)
+                index = moving_speech(work, juror.seat, after)
+            result.flips.append(Flip(juror.seat, memory.vote, after, reason, index))
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after
