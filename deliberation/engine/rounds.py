@@ -137,7 +137,7 @@ async def run_round(
         if old:
             folded = len(old)
             request = SummarizeRequest(
-                case=case,
+                case=work.heard_case,
                 turns=tuple(old),
                 previous_summary=state.summary,
                 jurors=tuple(ai),
@@ -404,7 +404,7 @@ def _close_round(work: RoundWork) -> None:
     reason, lines = settle_round(
         state,
         jury=list(work.jury),
-        case=work.case,
+        case=work.heard_case,  # the foreperson names only points the jury heard (a witness who testified)
         speeches=work.speeches,
         participants=participants,
         reader=work.reader,
