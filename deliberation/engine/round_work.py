@@ -124,7 +124,8 @@ class RoundWork:
         self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)
         self.speeches: list[Speech] = []
         self.labels = {item.id: item.label for item in case.evidence} | {w.id: w.name for w in case.witnesses}
-        self.named = {item.id: mem.named(item.label, witness=False) for item in case.evidence}
+        names = mem.case_names(case)
+        self.named = {item.id: mem.named(item.label, witness=False, names=names) for item in case.evidence}
         self.named |= {w.id: w.name for w in case.witnesses}
 
     def label_of(self, speech: Speech) -> tuple[str, str]:

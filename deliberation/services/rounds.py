@@ -252,7 +252,10 @@ def round_turns(
     for flip in result.flips if speeches else ():
         index = flip.speech_index if flip.speech_index is not None and flip.speech_index < len(speeches) else -1
         shown = speeches[index]
-        shown.flips = [*(shown.flips or []), {"seat": flip.seat, "from": flip.before, "to": flip.after, "reason": flip.reason}]
+        shown.flips = [
+            *(shown.flips or []),
+            {"seat": flip.seat, "from": flip.before, "to": flip.after, "reason": flip.reason},
+        ]
     return turns
 
 

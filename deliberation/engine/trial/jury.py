@@ -31,8 +31,8 @@ from deliberation.engine.initial import new_state
 from deliberation.engine.memory import add_doubt, flag_moment
 from deliberation.engine.phases import advance
 from deliberation.engine.ports import HeardTurn, KeyMoment
-from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.round_work import as_heard
+from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.trial.course import Answerer, TrialEvent, admitted, run_trial
 from deliberation.engine.trial.witness import AS_I_SAID, NO_KNOWLEDGE
 from deliberation.engine.types import CaseFile, JurorProfile

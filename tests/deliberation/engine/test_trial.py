@@ -462,11 +462,27 @@ def test_after_a_trial_a_witness_is_quoted_only_with_what_she_said_there():
     said = "I pressed the silent alarm as he left."
     events = [
         TrialEvent(0, "prosecution_case", "call", "Prosecutor", "prosecution", f"I call {clerk.name}.", clerk.id),
-        TrialEvent(1, "prosecution_case", "question", "Prosecutor", "prosecution", "What did you do?", clerk.id, "chief"),
-        TrialEvent(2, "prosecution_case", "answer", clerk.name, "witness", said, clerk.id, "chief", helps="prosecution",
-                   quoted=(said,)),
-        TrialEvent(3, "prosecution_case", "question", "Defence", "defense", "You never saw his face?", clerk.id, "cross"),
-        TrialEvent(4, "prosecution_case", "answer", clerk.name, "witness", DIDNT_SEE, clerk.id, "cross", helps="defense"),
+        TrialEvent(
+            1, "prosecution_case", "question", "Prosecutor", "prosecution", "What did you do?", clerk.id, "chief"
+        ),
+        TrialEvent(
+            2,
+            "prosecution_case",
+            "answer",
+            clerk.name,
+            "witness",
+            said,
+            clerk.id,
+            "chief",
+            helps="prosecution",
+            quoted=(said,),
+        ),
+        TrialEvent(
+            3, "prosecution_case", "question", "Defence", "defense", "You never saw his face?", clerk.id, "cross"
+        ),
+        TrialEvent(
+            4, "prosecution_case", "answer", clerk.name, "witness", DIDNT_SEE, clerk.id, "cross", helps="defense"
+        ),
         TrialEvent(5, "prosecution_case", "call", "Prosecutor", "prosecution", f"I call {officer.name}.", officer.id),
     ]
     unsaid = ("chin and jaw", "dark spot", "twenty-five", "emptied the register", "looking mostly at the gun")
