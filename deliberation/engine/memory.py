@@ -18,9 +18,13 @@ Every listener keeps its own: two jurors who heard the same speech remember it d
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+
 from deliberation.engine import params
 from deliberation.engine.ports import HeardTurn, Impression, KeyMoment
 from deliberation.engine.state import JurorMemory
+from deliberation.engine.types import CaseFile
 
 SIDE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
@@ -76,17 +80,42 @@ def flag_moment(memory: JurorMemory, moment: KeyMoment) -> None:
     del memory.key_moments[: -params.MAX_KEY_MOMENTS]
 
 
-def named(label: str, *, witness: bool) -> str:
-    """An item as it sits mid-sentence: a witness by name, evidence as "the pawn ticket"."""
+def named(label: str, *, witness: bool, names: Collection[str] = ()) -> str:
+    """An item as it sits mid-sentence: a witness by name, evidence as "the pawn ticket". A label led
+    by a possessive takes "the" when it is a common noun's ("the defendant's statements to police"),
+    not when it is a name's (``names``: the case's names, lower case, as ``case_names`` finds them)."""
     if witness or not label:
         return label
     words = label.split()
-    proper = any(word[:1].isupper() for word in words[1:])  # "Captain Deckard's report" keeps its capital
-    proper = proper or any(ch.isupper() for ch in words[0][1:])  # so does "CCTV footage"
+    owner = re.sub(r"['’]s$", "", words[0]).lower()
+    # A label keeps its first capital when it starts with a name: "Captain Deckard's report", "Salem
+    # Avenue receipt", "CCTV footage", "Wade's alibi"; not "Photo array identification by Miles Ferraro".
+    proper = len(words) > 1 and words[1][:1].isupper()
+    proper = proper or any(ch.isupper() for ch in words[0][1:]) or owner in names
     lowered = label if proper else label[:1].lower() + label[1:]
-    if words[0].lower() in {"the", "a", "an"} or words[0].endswith("'s"):
+    possessive = re.search(r"['’]s$", words[0]) is not None
+    owned = re.match(r"^(?:[A-Z][\w.-]* ){1,3}[A-Z][\w-]*['’]s ", label) is not None  # "Captain Deckard's report"
+    if words[0].lower() in {"the", "a", "an"} or (possessive and proper) or owned:
         return lowered
     return "the " + lowered
+
+
+NAME_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+def case_names(case: CaseFile) -> frozenset[str]:
+    """The words of a case that are names, lower case: parts of its people's names, and words its
+    summary and evidence write with a capital mid-sentence and never in lower case."""
+    people = [w.name for w in case.witnesses] + [d.name for d in case.defendants]
+    names = {word.lower() for name in people for word in NAME_WORD.findall(name)}
+    upper: set[str] = set()
+    lower: set[str] = set()
+    for text in (case.summary, *(e.description for e in case.evidence)):
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            for word in NAME_WORD.findall(sentence)[1:]:
+                bare = re.sub(r"['’]s$", "", word)
+                (upper if bare[:1].isupper() else lower).add(bare.lower())
+    return frozenset(names | (upper - lower))
 
 
 def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, words: str = "") -> None:

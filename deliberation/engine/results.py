@@ -61,6 +61,9 @@ class Flip:
     before: str
     after: str
     reason: str = ""  # why the juror changed their mind, in words (``engine.reflection.flip_reason``)
+    # The round's speech the change is shown under: the one that moved the juror furthest towards
+    # the new vote (``engine.reflection.moving_speech``); None: the round's last speech.
+    speech_index: int | None = None
 
 
 @dataclass

@@ -7,7 +7,8 @@ answered by the fallback mind the service passed in, and the turn keeps the reas
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
 from deliberation.engine import formats, params
 from deliberation.engine import memory as mem
@@ -18,6 +19,7 @@ from deliberation.engine.ports import ArgumentReader, CraftRequest, HeardTurn, M
 from deliberation.engine.results import PlayerMove, RoundResult
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import item_label, validate_move
+from deliberation.engine.trial.text import content_words
 from deliberation.engine.types import CaseFile, JurorProfile, Retriever, Speech, Usage
 
 BUDGET_NOTE = "The model budget for this deliberation is spent; the jurors continue on the offline engine."
@@ -25,13 +27,60 @@ MIND_FAILED_NOTE = "{name}'s turn fell back to the offline engine after the mode
 PASSAGES_PER_SPEAKER = 3
 
 
-def as_heard(case: CaseFile, witnesses: Sequence[str] | None) -> CaseFile:
+def as_heard(
+    case: CaseFile, witnesses: Sequence[str] | None, words: Mapping[str, Sequence[str]] | None = None
+) -> CaseFile:
     """The case file as the jury heard it: after a trial (``witnesses``, the ids of those who
     testified) without the witnesses never called, whom a juror cannot quote; the whole file when
-    no trial was held (None)."""
+    no trial was held (None).
+
+    With the trial's ``words`` (what each witness said, ``trial.jury.heard_words``), a witness's
+    testimony is what she said at the trial and nothing else: her own words there stand for the
+    file's statement and summary, and the file's notes on her credibility only where her answers
+    brought them out. A witness whose answers gave no fact ("I didn't see that") leaves nothing to
+    quote and is left out too. The evidence stays the jury's."""
     if witnesses is None:
         return case
-    return dataclasses.replace(case, witnesses=tuple(w for w in case.witnesses if w.id in witnesses))
+    kept = []
+    for witness in case.witnesses:
+        if witness.id not in witnesses:
+            continue
+        if words is None:
+            kept.append(witness)
+            continue
+        lines = [_ended(line) for line in words.get(witness.id, ()) if line.strip()]
+        if not lines:
+            continue
+        said = " ".join(lines)
+        issues = tuple(part for issue in witness.credibility_issues if (part := _brought_out(issue, said)))
+        kept.append(dataclasses.replace(witness, testimony=said, first_person=said, credibility_issues=issues))
+    return dataclasses.replace(case, witnesses=tuple(kept))
+
+
+def _ended(line: str) -> str:
+    line = line.strip()
+    return line if line[-1:] in ".!?\"'”’" else line + "."
+
+
+ISSUE_SAID = 0.75  # of a credibility note's content words, the share her answers must hold
+ISSUE_CLAUSE = re.compile(r"(;\s+|,\s+(?:and|while|which)\s+)")
+
+
+def _brought_out(issue: str, said: str) -> str:
+    """As much of a note the file keeps on a witness as her answers at the trial brought out: its
+    clauses from the first, while each is said ("Rain obscured her view, and the plate was lit only
+    by its lamp" -> "Rain obscured her view." when she never spoke of the lamp); "" for none."""
+    heard = content_words(said)
+    parts = ISSUE_CLAUSE.split(issue.strip())
+    kept = ""
+    for index in range(0, len(parts), 2):
+        words = content_words(parts[index])
+        if not words or len(words & heard) < ISSUE_SAID * len(words):
+            break
+        kept += (parts[index - 1] if index else "") + parts[index]
+    if not kept or kept == issue.strip():
+        return kept
+    return kept.rstrip(" .,;") + "."
 
 
 def heard(speech: Speech, round_number: int) -> HeardTurn:
@@ -62,7 +111,7 @@ class RoundWork:
     ) -> None:
         self.state = state
         self.case = case
-        self.heard_case = as_heard(case, state.heard_witnesses)  # what an AI juror argues from
+        self.heard_case = as_heard(case, state.heard_witnesses, state.heard_words)  # what an AI juror argues from
         self.unheard = {w.id for w in case.witnesses} - {w.id for w in self.heard_case.witnesses}
         # A discharged juror has left the room: no turn, no reaction, no vote from then on.
         self.jury = tuple(sorted((j for j in jury if j.seat not in state.discharged), key=lambda j: j.seat))
@@ -75,7 +124,8 @@ class RoundWork:
         self.result = RoundResult(round_number=state.round_number, engine=self.current_mind().name)
         self.speeches: list[Speech] = []
         self.labels = {item.id: item.label for item in case.evidence} | {w.id: w.name for w in case.witnesses}
-        self.named = {item.id: mem.named(item.label, witness=False) for item in case.evidence}
+        names = mem.case_names(case)
+        self.named = {item.id: mem.named(item.label, witness=False, names=names) for item in case.evidence}
         self.named |= {w.id: w.name for w in case.witnesses}
 
     def label_of(self, speech: Speech) -> tuple[str, str]:

@@ -67,7 +67,14 @@ from deliberation.engine.ports import (
     SummaryResult,
     TextSink,
 )
-from deliberation.engine.reflection import REASON_YIELDED, flip_reason, note_withdrawals, reply_to
+from deliberation.engine.reflection import (
+    REASON_YIELDED,
+    flip_reason,
+    moving_speech,
+    note_withdrawals,
+    own_speech,
+    reply_to,
+)
 from deliberation.engine.results import Flip, PlayerMove, ReactionRecord, RoundResult
 from deliberation.engine.round_work import BUDGET_NOTE, MIND_FAILED_NOTE, RoundWork
 from deliberation.engine.simple_retriever import SimpleRetriever
@@ -130,7 +137,7 @@ async def run_round(
         if old:
             folded = len(old)
             request = SummarizeRequest(
-                case=case,
+                case=work.heard_case,
                 turns=tuple(old),
                 previous_summary=state.summary,
                 jurors=tuple(ai),
@@ -346,8 +353,13 @@ def _close_round(work: RoundWork) -> None:
             memory.conviction = apply_delta(memory.conviction, pull if towards == "guilty" else -pull)
         after = vote_after(memory.vote, memory.conviction)
         if after != memory.vote:
-            reason = REASON_YIELDED if pressed and after == towards else flip_reason(memory, number, after)
-            result.flips.append(Flip(juror.seat, memory.vote, after, reason))
+            if pressed and after == towards:
+                reason, index = REASON_YIELDED, None
+            else:
+                spoke = own_speech(work, juror.seat, after) is not None
+                reason = flip_reason(memory, number, after, work.named, spoke=spoke)
+                index = moving_speech(work, juror.seat, after)
+            result.flips.append(Flip(juror.seat, memory.vote, after, reason, index))
             memory.vote = after
             memory.flipped_round = number
             state.votes[juror.seat] = after
@@ -392,7 +404,7 @@ def _close_round(work: RoundWork) -> None:
     reason, lines = settle_round(
         state,
         jury=list(work.jury),
-        case=work.case,
+        case=work.heard_case,  # the foreperson names only points the jury heard (a witness who testified)
         speeches=work.speeches,
         participants=participants,
         reader=work.reader,

@@ -205,6 +205,10 @@ class DeliberationState:
     # The witnesses heard at the trial held before the deliberation (``trial.jury.testified``), by id;
     # None when no trial was held, and every witness of the case file is the jury's to argue.
     heard_witnesses: list[str] | None = None
+    # What each of them said at that trial, by witness id: the lines of their admitted answers
+    # (``trial.jury.heard_words``), the only words of theirs a juror may quote. None: no trial, or a
+    # state saved before the trial's words were kept (the file's testimony stands for them).
+    heard_words: dict[str, list[str]] | None = None
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -255,6 +259,9 @@ class DeliberationState:
             "discharged": sorted(self.discharged),
             "spoken": list(self.spoken),
             "heard_witnesses": None if self.heard_witnesses is None else list(self.heard_witnesses),
+            "heard_words": None
+            if self.heard_words is None
+            else {witness: list(lines) for witness, lines in self.heard_words.items()},
             "rng_state": _rng_state_to_json(self.rng),
         }
 
@@ -287,6 +294,11 @@ class DeliberationState:
             spoken=[str(text) for text in data.get("spoken", [])],
             heard_witnesses=(
                 None if data.get("heard_witnesses") is None else [str(w) for w in data["heard_witnesses"]]
+            ),
+            heard_words=(
+                None
+                if data.get("heard_words") is None
+                else {str(w): [str(line) for line in lines] for w, lines in data["heard_words"].items()}
             ),
         )
         state.rng = _rng_from_json(data["rng_state"])

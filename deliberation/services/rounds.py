@@ -176,7 +176,8 @@ def round_turns(
 ) -> list[Turn]:
     """The round's turns, unsaved, in the order they were said: process lines between the speeches.
 
-    Each speech carries its listeners' reactions; the round's vote flips go on its last speech.
+    Each speech carries its listeners' reactions; each of the round's vote flips goes on
+    the speech that moved that juror furthest towards the new vote (the last speech when none did).
     ``people`` names the seats people or agents hold. The round's first ``spoken_by_people``
     speeches are theirs (the engine speaks the participants' contributions first); any later speech
     in one of their seats is their AI juror's, playing the seat while it stood empty
@@ -248,9 +249,12 @@ def round_turns(
             )
         )
     speeches = [t for t in turns if t.kind == TurnKind.SPEECH]
-    if speeches and result.flips:
-        speeches[-1].flips = [
-            {"seat": f.seat, "from": f.before, "to": f.after, "reason": f.reason} for f in result.flips
+    for flip in result.flips if speeches else ():
+        index = flip.speech_index if flip.speech_index is not None and flip.speech_index < len(speeches) else -1
+        shown = speeches[index]
+        shown.flips = [
+            *(shown.flips or []),
+            {"seat": flip.seat, "from": flip.before, "to": flip.after, "reason": flip.reason},
         ]
     return turns
 

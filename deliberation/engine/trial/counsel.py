@@ -437,6 +437,14 @@ def closing(
     return " ".join(parts)
 
 
+# What the jury may use, as the jurors use it (``engine.round_work.as_heard``): the witnesses' answers
+# and the exhibits; the file's statements of what a witness would say are neither.
+DECIDE_ON = (
+    "Decide the case only on the evidence: the answers the witnesses gave you from the witness box, "
+    "and the exhibits put in evidence."
+)
+
+
 def directions(case: CaseFile, struck: int) -> str:
     be = "are" if _several(case) else "is"
     parts = [
@@ -445,7 +453,7 @@ def directions(case: CaseFile, struck: int) -> str:
         "You may convict only if the evidence makes you sure of guilt, beyond reasonable doubt.",
         f"You must decide whether the prosecution has proved that {defendant_words(case)} {be} guilty of "
         f"{charges_phrase(case.charges)}.",
-        "Decide the case on the evidence you heard from the witness box, and on nothing else.",
+        DECIDE_ON,
     ]
     if _several(case):
         parts.append("Consider the evidence against each of the accused separately.")

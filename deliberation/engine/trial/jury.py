@@ -10,6 +10,10 @@ then, for every AI juror:
 - only the witnesses who testified (``testified``: an admitted answer) stay the jury's to argue:
   ``DeliberationState.heard_witnesses`` keeps them, the deliberation's speakers are given the case
   file without the others (``round_work``), and a first doubt about a witness never called is dropped;
+- what each of them said (``heard_words``: the lines of their admitted answers) is all of their
+  testimony the deliberation's speakers are given: a juror quotes a witness with her words at the
+  trial, never the file's statement she did not make there; a doubt the file notes about her that
+  her answers never brought out is dropped;
 - its conviction moves by ``TRIAL_SCALE`` x the trial balance (answers that helped the
   prosecution less those that helped the defence, over all admitted answers that helped either),
   times the juror's weight for evidence arguments; the vote follows the new conviction.
@@ -27,8 +31,10 @@ from deliberation.engine.initial import new_state
 from deliberation.engine.memory import add_doubt, flag_moment
 from deliberation.engine.phases import advance
 from deliberation.engine.ports import HeardTurn, KeyMoment
+from deliberation.engine.round_work import as_heard
 from deliberation.engine.state import DeliberationState, EngineSettings
 from deliberation.engine.trial.course import Answerer, TrialEvent, admitted, run_trial
+from deliberation.engine.trial.witness import AS_I_SAID, NO_KNOWLEDGE
 from deliberation.engine.types import CaseFile, JurorProfile
 
 TRIAL_SCALE = 0.12
@@ -75,6 +81,21 @@ def testified(events: Sequence[TrialEvent]) -> list[str]:
     return list(dict.fromkeys(e.witness_id for e in admitted(list(events)) if e.witness_id))
 
 
+def heard_words(events: Sequence[TrialEvent]) -> dict[str, list[str]]:
+    """What each witness said at the trial, by id (those of ``testified``, in its order): the record
+    lines of their admitted answers, once each (an answer with none, a model witness's, as it was
+    said; "As I said, ..." as the line it repeats). "I couldn't say" is no fact and is left out."""
+    words: dict[str, list[str]] = {}
+    for event in admitted(list(events)):
+        if not event.witness_id:
+            continue
+        said = words.setdefault(event.witness_id, [])
+        text = event.text.removeprefix(AS_I_SAID).strip()
+        lines = list(event.quoted) or ([] if text in NO_KNOWLEDGE or not text else [text[:1].upper() + text[1:]])
+        said.extend(line for line in lines if line not in said)
+    return words
+
+
 def moments(events: Sequence[TrialEvent]) -> list[KeyMoment]:
     """The answers most worth remembering: those that helped a side, cross-examination first."""
     useful = [e for e in admitted(list(events)) if e.helps]
@@ -88,7 +109,17 @@ def cast_ballot_after_trial(
     """The initial ballot, formed from the case file and what the trial admitted (see the module)."""
     initial.cast_initial_ballot(state, case=case, jury=jury)
     state.heard_witnesses = testified(events)
+    state.heard_words = heard_words(events)
     unheard = tuple(f"{w.name}:" for w in case.witnesses if w.id not in state.heard_witnesses)
+    # A doubt the file notes about a witness who testified, but that her answers never brought out.
+    brought = {w.id: w.credibility_issues for w in as_heard(case, state.heard_witnesses, state.heard_words).witnesses}
+    unsaid = {
+        f"{w.name}: {issue}"
+        for w in case.witnesses
+        if w.id in brought
+        for issue in w.credibility_issues
+        if issue not in brought[w.id]
+    }
     balance = trial_balance(events)
     turns = heard_turns(events)
     flagged = moments(events)
@@ -99,7 +130,7 @@ def cast_ballot_after_trial(
         if juror.kind != "ai":
             continue
         memory = state.memories[juror.seat]
-        memory.doubts = [d for d in memory.doubts if not d.startswith(unheard)] if unheard else memory.doubts
+        memory.doubts = [d for d in memory.doubts if not (unheard and d.startswith(unheard)) and d not in unsaid]
         memory.heard = [*turns, *memory.heard]
         for moment in flagged:
             flag_moment(memory, moment)

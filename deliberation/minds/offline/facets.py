@@ -116,7 +116,7 @@ def _raw_facets(case: CaseFile) -> Iterable[Facet]:
         lean = max(-1.0, min(1.0, (ours - theirs) * 2))
         strong, weak = max(ours, theirs), min(ours, theirs)
         human = item.type == "testimonial"
-        name = evidence_name(item.label)
+        name = evidence_name(item.label, case)
         words = frozenset(lex.content_words(f"{item.label} {item.description}"))
         said = f"{item.label}. {item.description}"
         yield Facet(item.id, "evidence", name, lean, max(0.1, strong - 0.5 * weak), human, False, words, said)
@@ -156,18 +156,18 @@ def _claims(case: CaseFile, named: list[Facet]) -> Iterable[Facet]:
 BRACKETED_OR_WORD = re.compile(r"\([^()]*\)\S*|\S+")
 
 
-def evidence_name(label: str) -> str:
+def evidence_name(label: str, case: CaseFile | None = None) -> str:
     """ "Bait bills in the glovebox" -> "the bait bills in the glovebox" (five words at most). A name
     in brackets is never cut in half: "Property found or produced (Ann Plimpton)" keeps "(Ann
     Plimpton)", not "(Ann"."""
     words = BRACKETED_OR_WORD.findall(label)[:5]  # a bracketed name counts as one word
     while len(words) > 1 and words[-1].lower() in {"the", "a", "an", "in", "on", "of", "at", "from", "to", "by"}:
         words.pop()
-    short = fit(" ".join(words).rstrip(",;:"))  # "CCTV footage" keeps its acronym
+    short = fit(" ".join(words).rstrip(",;:"), case)  # "CCTV footage" keeps its acronym, a name its capital
     first = words[0].lower() if words else ""
-    if first in {"the", "a", "an"} or first.endswith(("'s", "’s")):
+    if first in {"the", "a", "an"} or (first.endswith(("'s", "’s")) and not short[:1].islower()):
         return short
-    return "the " + short
+    return "the " + short  # "the defendant's statements to police": a common noun's takes "the"
 
 
 def case_index(case: CaseFile) -> CaseIndex:

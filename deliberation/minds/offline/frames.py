@@ -197,7 +197,7 @@ BARE: dict[str, tuple[str, ...]] = {
         "Nobody has explained {ref} away.",
         "Whatever else we argue about, {ref} [is|are] still there.",
         "We heard what {ref} [says|say]. It hasn't changed.",
-        "{Ref} [has|have] not been answered, not really.",
+        "Nobody has answered {ref}, not really.",
         "I'd put {ref} first, ahead of everything else.",
         "Weigh {ref} again before you decide.",
     ),

@@ -30,6 +30,7 @@ from deliberation.minds.offline.text import (
     has_verb,
     role_like,
     split_sentences,
+    unstopped,
 )
 
 GRAM = 8
@@ -143,7 +144,7 @@ def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool
     for raw in split_sentences(text):
         if raw.startswith("Q.") or raw.rstrip().endswith("?"):
             continue
-        sentence = clean_line(raw).rstrip(" .!")
+        sentence = unstopped(clean_line(raw).rstrip(" !"))  # "9:49 p.m." keeps its stop
         pieces = [sentence] if len(sentence.split()) <= limit and not split else _CLAUSE_BREAK.split(sentence)
         for piece in pieces:
             piece = _LEADING_JOINER.sub("", piece.strip(" ,;:")).strip()

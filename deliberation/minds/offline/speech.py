@@ -41,6 +41,7 @@ from deliberation.minds.offline.text import (
     ends_dangling,
     fit,
     split_sentences,
+    unstopped,
 )
 
 TITLES = frozenset(
@@ -105,7 +106,7 @@ def _fitted(clause: str, case: CaseFile, plural: bool) -> str:
     """A clause fitted mid-sentence; a clause that starts on its verb ("Concludes the fire was
     incendiary") gets the item as its subject ("it concludes ..."); "" when a plural item would need
     the verb changed."""
-    clause = clause.strip().rstrip(".")
+    clause = unstopped(clause.strip())
     if verb_led(clause):
         if plural:
             return ""
@@ -276,10 +277,12 @@ def _table(angle: str, kind: str, side: str) -> tuple[str, ...]:
 # A filler that ends its own sentence (a quotation "... regret it.'") leaves the template's full stop
 # over: "regret it.'." reads as a slip.
 DOUBLE_STOP = re.compile(r"(?<![.])([.!?])(['’”\"]?)\.(?=\s|$)")
+# A quotation's own full stop, left mid-sentence: "If 'I was just driving around.', then ...".
+INNER_STOP = re.compile(r"(?<![.])\.(['’”\"])(?=[,;:]| [a-z])")
 
 
 def _fill(template: str, values: dict[str, str], plural: bool) -> str:
-    return DOUBLE_STOP.sub(r"\1\2", agree(template, plural).format(**values))
+    return INNER_STOP.sub(r"\1", DOUBLE_STOP.sub(r"\1\2", agree(template, plural).format(**values)))
 
 
 def _render(

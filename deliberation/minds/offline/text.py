@@ -182,20 +182,43 @@ def proper_words(case: CaseFile) -> frozenset[str]:
     capital: set[str] = set()
     lower: set[str] = set()
     for text in texts:
-        words = [w for sentence in split_sentences(text) for w in _words(sentence)[1:]]
+        sentences = [_words(sentence)[1:] for sentence in split_sentences(text)]
+        words = [w for sentence in sentences for w in sentence]
         upper = {w.lower() for w in words if w[:1].isupper()}
         lower |= {w.lower() for w in words if not w[:1].isupper()}
         # Old Bailey clerks capitalised common nouns ("the Coach", "the Pistol"): such a text says nothing
-        # about which words are names.
+        # about which words are names, but for a run of them ("Detective Ray Boyer"), a name whatever the text.
         if len(upper) <= OLD_STYLE_CAPITALS * max(1, len(set(w.lower() for w in words))):
             capital |= upper
+        for sentence in sentences:
+            capital |= {
+                w.lower()
+                for i, w in enumerate(sentence)
+                if w[:1].isupper()
+                and any(
+                    0 <= j < len(sentence) and sentence[j][:1].isupper() and sentence[j] != "I" for j in (i - 1, i + 1)
+                )
+            }
     return frozenset({n.lower() for n in names} | (capital - lower))
+
+
+ABBREVIATION_STOP = re.compile(r"(?:\b[ap]\.m|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|No|etc|Co|Inc|Ltd|[A-Z]))\.$")
+
+
+def unstopped(text: str) -> str:
+    """A sentence without its full stop, to sit mid-sentence: "... at 10:04 p.m." keeps the stop of
+    its abbreviation, and a quotation keeps its own stop only where the sentence ends ("'I was just
+    driving around.'" -> "'I was just driving around'")."""
+    text = text.rstrip()
+    while text.endswith(".") and not ABBREVIATION_STOP.search(text):
+        text = text[:-1].rstrip()
+    return re.sub(r"(?<![.])\.(['’”\"])$", r"\1", text)
 
 
 def fit(text: str, case: CaseFile | None = None) -> str:
     """A label or reason fitted mid-sentence: its first letter lowered unless it starts with a
     name, an acronym or a word the file always capitalises."""
-    text = squash(text).rstrip(".")
+    text = unstopped(squash(text))
     first = text.split(" ", 1)[0] if text else ""
     bare = re.sub(r"['’]s$", "", first.strip("'\"‘“(").rstrip(",:;"))
     if (

@@ -346,7 +346,7 @@ THOUGHT_PERSUADED: tuple[str, ...] = (
     "{name} has a point about {short}.",
     "Hadn't weighed {short} like that.",
     "{Short}. That changes things.",
-    "Fair. {Short} bothers me now.",
+    "Fair. {Short} [bothers|bother] me now.",
 )
 THOUGHT_AGREE: tuple[str, ...] = (
     "Exactly what I thought about {short}.",

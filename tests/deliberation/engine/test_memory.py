@@ -152,7 +152,13 @@ def test_an_argument_that_moved_a_listener_the_other_way_is_no_strong_moment() -
 
 def test_items_are_named_as_they_sit_mid_sentence() -> None:
     assert named("Debris sample #4 (gasoline positive)", witness=False) == "the debris sample #4 (gasoline positive)"
-    assert named("Captain Deckard's origin-and-cause report", witness=False).startswith("the Captain Deckard's")
+    # a name's report is named as the jurors' speeches name it ("naming.item_name_of"): no article
+    assert named("Captain Deckard's origin-and-cause report", witness=False).startswith("Captain Deckard's")
+    # a common noun's takes "the"; a label's capital goes mid-sentence, a name's stays
+    assert named("Defendant's statements to police", witness=False) == "the defendant's statements to police"
+    assert named("Thumbprint on the counter", witness=False) == "the thumbprint on the counter"
+    assert named("Photo array identification by Miles Ferraro", witness=False).startswith("the photo array")
+    assert named("Wade's alibi", witness=False, names={"wade"}) == "Wade's alibi"
     assert named("The pawn ticket", witness=False) == "the pawn ticket"
     assert named("Dolores Finch", witness=True) == "Dolores Finch"
 

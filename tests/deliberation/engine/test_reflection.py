@@ -74,3 +74,48 @@ def test_a_model_juror_is_reminded_of_a_contradiction_it_noticed_and_told_it_may
     outlook = dataclasses.replace(request.outlook, key_moments=(noticed, later))
     prompt = build_speak_messages(dataclasses.replace(request, outlook=outlook))[-1]["content"]
     assert CONTRADICTION_HINT.format(text=noticed.text, round=2) in prompt
+
+
+def test_a_change_of_mind_in_round_1_never_speaks_of_earlier_rounds() -> None:
+    from deliberation.engine.reflection import REASON_OWN_FIRST, REASON_OWN_SPEECH
+
+    memory = JurorMemory(seat=5)
+    assert flip_reason(memory, 1, "guilty") == REASON_OWN_FIRST
+    assert "earlier rounds" not in flip_reason(memory, 1, "guilty")
+    assert flip_reason(memory, 3, "guilty") == REASON_OWN
+    assert flip_reason(memory, 1, "guilty", spoke=True) == REASON_OWN_SPEECH
+
+
+def test_a_change_of_mind_names_the_item_as_it_sits_mid_sentence() -> None:
+    memory = JurorMemory(seat=5)
+    memory.impressions = [heard(2, "not_guilty", -0.2, "Thumbprint on the counter")]
+    named = {"E1": "the thumbprint on the counter"}
+    assert flip_reason(memory, 2, "not_guilty", named) == REASON_MOVED.format(
+        speaker="Mrs Adler", about=" on the thumbprint on the counter"
+    )
+
+
+def test_a_change_of_vote_is_shown_under_the_speech_that_moved_the_juror_towards_it() -> None:
+    checked = 0
+    for seed in range(11, 17):
+        _, _, results = run(6, seed=seed)
+        for result in results:
+            for flip in result.flips:
+                if flip.reason.startswith("yielded"):
+                    continue
+                sign = 1.0 if flip.after == "guilty" else -1.0
+                reactions = [r for r in result.reactions if r.seat == flip.seat]
+                if flip.speech_index is None:
+                    assert not any(sign * r.delta > 0 for r in reactions)
+                    continue
+                speech = result.speeches[flip.speech_index]
+                if speech.seat == flip.seat:  # moved by their own argument as they made it
+                    assert flip.reason.startswith("on reflection") and sign * speech.own_shift > 0
+                    continue
+                moved = next(r for r in reactions if r.speech_index == flip.speech_index)
+                assert sign * moved.delta == max(sign * r.delta for r in reactions), (flip, result.round_number)
+                assert flip.reason.startswith(f"moved by {speech.speaker_name}'s argument")
+                if result.round_number == 1:
+                    assert "earlier rounds" not in flip.reason
+                checked += 1
+    assert checked, "the seeded runs change a mind"

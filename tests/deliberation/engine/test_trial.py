@@ -441,3 +441,85 @@ def test_a_leading_ruling_on_a_plain_yes_or_no_question_says_so():
         "leading", "Where was the watch kept?", cross=False, vocabulary={"watch"}, answered=[]
     ).reason
     assert "own account" in open_reason
+
+
+def test_after_a_trial_a_witness_is_quoted_only_with_what_she_said_there():
+    """The walk's trial: the clerk said one thing in chief and "I didn't see that" in cross; the
+    officer was called and asked nothing; nobody else was called. No juror quotes the clerk's file
+    statement (the bandana slipping, the dark spot, the 911 call), nor a note on her credibility her
+    answers never brought out, and the foreperson never says the officer's name "came up"."""
+    import asyncio
+
+    from deliberation.engine.rounds import run_round
+    from deliberation.engine.state import EngineSettings
+    from deliberation.engine.trial.events import TrialEvent
+    from deliberation.minds.offline.mind import OfflineMind
+    from deliberation.minds.stand_ins import argued_points
+    from tests.deliberation.minds.curated import curated_case
+
+    case, jury = curated_case("kessler-market-robbery"), build_jury()
+    clerk, officer = case.witnesses[0], case.witnesses[1]
+    said = "I pressed the silent alarm as he left."
+    events = [
+        TrialEvent(0, "prosecution_case", "call", "Prosecutor", "prosecution", f"I call {clerk.name}.", clerk.id),
+        TrialEvent(
+            1, "prosecution_case", "question", "Prosecutor", "prosecution", "What did you do?", clerk.id, "chief"
+        ),
+        TrialEvent(
+            2,
+            "prosecution_case",
+            "answer",
+            clerk.name,
+            "witness",
+            said,
+            clerk.id,
+            "chief",
+            helps="prosecution",
+            quoted=(said,),
+        ),
+        TrialEvent(
+            3, "prosecution_case", "question", "Defence", "defense", "You never saw his face?", clerk.id, "cross"
+        ),
+        TrialEvent(
+            4, "prosecution_case", "answer", clerk.name, "witness", DIDNT_SEE, clerk.id, "cross", helps="defense"
+        ),
+        TrialEvent(5, "prosecution_case", "call", "Prosecutor", "prosecution", f"I call {officer.name}.", officer.id),
+    ]
+    unsaid = ("chin and jaw", "dark spot", "twenty-five", "emptied the register", "looking mostly at the gun")
+    filed = " ".join([case.summary, *(f"{e.label} {e.description} {e.contest_reason}" for e in case.evidence)])
+    assert not [words for words in unsaid if words in filed.lower()]  # only her statement says these
+    others = [w.name for w in case.witnesses[1:]]
+    checked = 0
+    for seed in range(8):
+        settings = EngineSettings(stability_rounds=99, foreperson_summary_every=1)
+        state = new_state(jury=jury, seed=seed, settings=settings)
+        advance(state, "presentation")
+        advance(state, "initial_vote")
+        cast_ballot_after_trial(state, case=case, jury=jury, events=events)
+        advance(state, "deliberation")
+        assert state.heard_witnesses == [clerk.id] and state.heard_words == {clerk.id: [said]}
+        for _ in range(6):
+            if state.end_reason:
+                break
+            result = asyncio.run(
+                run_round(state, case=case, jury=jury, mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+            )
+            for speech in result.speeches:
+                checked += 1
+                low = speech.content.lower()
+                assert not [words for words in unsaid if words in low], speech.content
+            for line in result.process_lines:
+                assert not [name for name in others if f"{name} came up" in line.content], line.content
+        for memory in state.memories.values():
+            noted = [f"{clerk.name}: {issue}" for issue in clerk.credibility_issues]
+            assert not [d for d in memory.doubts if d in noted], memory.doubts
+    assert checked > 20
+
+
+def test_the_judges_directions_let_the_jury_use_the_answers_and_the_exhibits():
+    """The jurors argue from the witnesses' answers and the exhibits; the judge says the same."""
+    from deliberation.engine.trial.counsel import directions
+
+    said = directions(build_case(), 0)
+    assert "exhibits" in said and "answers the witnesses gave" in said
+    assert "and on nothing else" not in said

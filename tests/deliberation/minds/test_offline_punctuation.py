@@ -67,3 +67,43 @@ def test_an_item_named_by_an_acronym_keeps_it_in_a_listeners_thought_and_a_juror
     assert named("CCTV footage from the shop", witness=False) == "the CCTV footage from the shop"
     assert evidence_name("Bait bills in the glovebox") == "the bait bills in the glovebox"
     assert named("Bait bills in the glovebox", witness=False) == "the bait bills in the glovebox"
+
+
+def test_a_clause_mid_sentence_keeps_an_abbreviations_stop_and_drops_a_quotations() -> None:
+    """ "at 10:04 p.m, and the rest follows" lost the abbreviation's stop; "If 'I was just driving
+    around.', then ..." kept the quotation's full stop mid-sentence."""
+    from deliberation.minds.offline.saying import clauses
+    from deliberation.minds.offline.speech import _fill
+    from deliberation.minds.offline.text import fit, unstopped
+
+    assert unstopped("all six were in the glovebox at 10:04 p.m.") == "all six were in the glovebox at 10:04 p.m."
+    assert fit("The owner says the counter is wiped at 6 p.m.") == "the owner says the counter is wiped at 6 p.m."
+    assert clauses("Hale's phone connected to a tower between 9:31 and 9:49 p.m.")[0].endswith("9:49 p.m.")
+    start = _fill(
+        "Start from {ref}. {Fact}, and the rest follows.", {"ref": "the cash", "Fact": "At 10:04 p.m."}, False
+    )
+    assert start == "Start from the cash. At 10:04 p.m., and the rest follows."
+    quoted = _fill(
+        "If {fact}, then {ref} [points|point] one way.", {"fact": "'I was just driving around.'", "ref": "it"}, False
+    )
+    assert quoted == "If 'I was just driving around', then it points one way."
+
+
+def test_a_spliced_sentence_keeps_the_capital_of_a_name_the_file_gives_in_full() -> None:
+    """ "Even so, boyer knew which photo was Hale's": Detective Ray Boyer is named in full mid-sentence."""
+    from deliberation.minds.offline.text import fit, proper_words
+    from tests.deliberation.minds.curated import curated_case
+
+    case = curated_case("kessler-market-robbery")
+    assert "boyer" in proper_words(case)
+    assert fit("Boyer knew which photo was Hale's", case) == "Boyer knew which photo was Hale's"
+
+
+def test_a_label_led_by_a_common_nouns_possessive_takes_the_article() -> None:
+    """ "Exactly what I thought about defendant's statements to police." """
+    from deliberation.minds.offline.facets import evidence_name
+    from tests.deliberation.minds.curated import curated_case
+
+    case = curated_case("kessler-market-robbery")
+    assert evidence_name("Defendant's statements to police", case) == "the defendant's statements to police"
+    assert evidence_name("Hale's phone records", case) == "Hale's phone records"

@@ -27,11 +27,12 @@ SEVERAL = "the cell-site records"
 # Verb forms that agree with one thing only, and with several only.
 SINGULAR_VERBS = frozenset(
     "is isn't was wasn't has hasn't does doesn't stands proves says stays matters points fits counts comes cuts "
-    "gets leaves asks carries holds looks tells shows remains seems".split()
+    "gets leaves asks carries holds looks tells shows remains seems bothers changes decides settles worries "
+    "hurts".split()
 )
 PLURAL_VERBS = frozenset(
     "are aren't were weren't have haven't do don't stand prove say stay matter point fit count come cut get leave "
-    "ask carry hold look tell show remain seem".split()
+    "ask carry hold look tell show remain seem bother change decide settle worry hurt".split()
 )
 ADVERBS = frozenset("still only mostly really never just also simply".split())
 # A label after one of these is not the verb's subject: "the doubts about {ref} haven't", "does {ref} tell".
@@ -186,3 +187,11 @@ def test_an_imported_label_is_named_as_a_noun_phrase_that_agrees(label: str) -> 
 def test_the_judge_opens_in_agreement_with_one_defendant_or_several(defendants: list[str], verb: str) -> None:
     text = judge.case_presentation(defendants=defendants, charges=["Violent theft: robbery"], summary="A purse.")
     assert f"who {verb} accused of robbery with violence." in text
+
+
+def test_a_frame_for_a_sides_own_item_never_says_the_item_is_unanswered() -> None:
+    """ "The photo array identification has not been answered, not really. ... I'm at guilty": said of
+    an item the speaker argues, "not answered" reads as the other side's open objection."""
+    unanswered = re.compile(r"\{Ref\}(?: \[has\|have\]| has| have) not been answered")
+    for angle in ("support", "witness_support", "own_account"):
+        assert not [t for t in frames.BARE[angle] if unanswered.search(t)], angle

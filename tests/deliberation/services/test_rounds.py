@@ -193,3 +193,18 @@ def test_a_fallback_turn_records_why(robbery, monkeypatch):
     services.round_run(deliberation_id=deliberation.pk)
     turn = deliberation.turns.filter(kind=TurnKind.SPEECH).first()
     assert turn.is_fallback and turn.fallback_reason == "The model did not answer within 30 s."
+
+
+def test_a_change_of_vote_is_stored_under_the_speech_that_moved_it(robbery):
+    from deliberation.engine.results import Flip, RoundResult
+    from deliberation.engine.types import Speech
+
+    deliberation = _started(robbery)
+    result = RoundResult(round_number=1, engine="offline")
+    result.speeches = [Speech(seat, f"Juror {seat}", f"Speech {seat}.") for seat in (1, 2, 3)]
+    result.flips = [
+        Flip(4, "guilty", "not_guilty", "moved by Juror 1's argument", 0),
+        Flip(5, "not_guilty", "guilty", "on reflection, from what the jury has heard so far"),
+    ]
+    turns = [t for t in rounds.round_turns(deliberation, result, 1) if t.kind == TurnKind.SPEECH]
+    assert [[f["seat"] for f in t.flips] for t in turns] == [[4], [], [5]]
