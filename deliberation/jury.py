@@ -87,6 +87,7 @@ def profile(seat: Seat) -> JurorProfile:
         memory_window=persona.memory_window,
         kind="ai",
         stands_in=seat.kind != SeatKind.AI,
+        holder=seat.display_name if seat.kind != SeatKind.AI else "",
     )
 
 

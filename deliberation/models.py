@@ -6,6 +6,7 @@ All writes go through ``deliberation.services``; reads for pages through ``selec
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -267,6 +268,14 @@ class TurnKind(models.TextChoices):
     TRIAL = "trial", "Trial"
 
 
+# The line a PASS turn keeps says why the turn went by without words (``Turn.pass_kind``).
+PASS_LINE = "{name} passes."
+TIMEOUT_LINE = "{name}'s time ran out; the turn passes."
+SKIP_LINE = "The host skipped {name}'s turn."
+PASSED, RAN_OUT, SKIPPED = "passed", "ran_out", "skipped"
+PASS_WORDS = {PASSED: "passed", RAN_OUT: "turn ran out", SKIPPED: "turn skipped by the host"}
+
+
 class Turn(models.Model):
     deliberation = models.ForeignKey(Deliberation, on_delete=models.CASCADE, related_name="turns")
     round_number = models.PositiveIntegerField()
@@ -319,6 +328,31 @@ class Turn(models.Model):
     def own_words(self) -> str:
         """What the person said in their own words, exactly as typed ("" when the turn is all crafted)."""
         return own_words(self.content, self.crafted)
+
+    @property
+    def is_vote(self) -> bool:
+        """A person's vote in the record (``services.lifecycle``): a process line in her own seat,
+        not the foreperson's."""
+        return self.kind == TurnKind.PROCESS and self.seat_number is not None
+
+    @property
+    def pass_kind(self) -> str:
+        """Why a person's turn went by without words: she passed (``PASSED``), her time ran out
+        (``RAN_OUT``: she did not pass, she was not there), or the host skipped it (``SKIPPED``).
+        The record says which in the line it keeps; "" for a turn that is no pass."""
+        if self.kind != TurnKind.PASS:
+            return ""
+        if self.content == TIMEOUT_LINE.format(name=self.speaker_name):
+            return RAN_OUT
+        if self.content == SKIP_LINE.format(name=self.speaker_name):
+            return SKIPPED
+        return PASSED
+
+    def heard_by_jurors(self, people: Collection[int]) -> list[dict[str, Any]]:
+        """The reactions of the AI jurors who listened: none from a seat a person holds (``people``).
+        Her seat is no listener the engine models: while she is away its AI juror is moved in her
+        seat's place, but that is neither her reaction nor anyone persuading her."""
+        return [r for r in self.reactions or [] if r.get("seat") not in people]
 
 
 class BallotKind(models.TextChoices):

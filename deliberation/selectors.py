@@ -42,11 +42,13 @@ def usage_totals(deliberation: Deliberation) -> dict[str, int]:
 def run_record(deliberation: Deliberation) -> dict[str, Any]:
     """The machine-readable record of one run (the ``deliberate --json`` line).
 
-    Speeches in order (process lines excluded), each with the conviction deltas it caused;
+    Speeches in order (process lines excluded), each with the conviction deltas it caused in the AI
+    jurors (a seat a person holds is no listener, ``Turn.heard_by_jurors``);
     no timing fields, so the same seed gives the same record on the offline engine.
     """
     state = deliberation.engine_state or {}
     history = state.get("vote_history") or [{}]
+    people = {seat.number for seat in deliberation.seats.all() if seat.is_participant}
     turns = [
         {
             "round": t.round_number,
@@ -57,7 +59,7 @@ def run_record(deliberation: Deliberation) -> dict[str, Any]:
             "content": t.content,
             "crafted": t.crafted,  # a person's turn: what their strategy crafted, then their own words
             "own_words": t.own_words if t.strategy else "",
-            "deltas": {str(r["seat"]): r["delta"] for r in t.reactions},
+            "deltas": {str(r["seat"]): r["delta"] for r in t.heard_by_jurors(people)},  # AI jurors' only
         }
         for t in deliberation.turns.all()
         if t.kind == TurnKind.SPEECH and t.hidden_at is None

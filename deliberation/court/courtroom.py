@@ -216,6 +216,7 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
         seat = seats.get(number) if number is not None else None
         return seat.display_name if seat else (f"Juror {number}" if number else "")
 
+    people = {number for number, seat in seats.items() if seat.is_participant}  # no listeners: ``heard_by_jurors``
     out = []
     for turn in turns:
         if turn.hidden_at is not None:
@@ -238,7 +239,7 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
                         thought=str(r.get("thought", "")),
                         persuaded=bool(r.get("persuaded")),
                     )
-                    for r in turn.reactions
+                    for r in turn.heard_by_jurors(people)
                     if r.get("thought") or abs(float(r.get("delta", 0.0))) >= UNMOVED
                 ],
                 flips=[

@@ -158,7 +158,10 @@ def poll_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
     cast = {seat: value for seat, value in state.votes.items() if seat not in left_out}
     if state.settings.poll == "secret":
         return POLL_SECRET.format(**{value: list(cast.values()).count(value) for value in ("guilty", "not_guilty")})
-    by_vote = {value: _names([j for j in jury if cast.get(j.seat) == value]) for value in ("guilty", "not_guilty")}
+    by_vote = {
+        value: join_names([j.voter for j in jury if cast.get(j.seat) == value]) or NOBODY
+        for value in ("guilty", "not_guilty")
+    }
     return POLL_HANDS.format(**by_vote)
 
 
@@ -292,12 +295,14 @@ def state_of_argument(state: DeliberationState, jury: Sequence[JurorProfile]) ->
             parts.append(POINTS_FOR_DOUBT.format(points=_raised_by(doubt)))
     else:
         parts.append(NO_POINTS)
-    undecided = [j for j in jury if j.kind == "ai" and FENCE[0] <= state.memories[j.seat].conviction <= FENCE[1]]
+    # The AI juror playing a person's empty seat is moved, but the seat's vote is hers: not undecided.
+    ai = [j for j in jury if j.kind == "ai" and not j.stands_in]
+    undecided = [j for j in ai if FENCE[0] <= state.memories[j.seat].conviction <= FENCE[1]]
     if undecided:
         parts.append(UNDECIDED.format(names=_names(undecided)))
     unheard = [j for j in jury if state.memories[j.seat].spoke_count == 0]
     if unheard:
-        parts.append(UNHEARD.format(names=_names(unheard)))
+        parts.append(UNHEARD.format(names=join_names([j.voter for j in unheard])))
     if state.settings.turns_before_verdict > 0:
         waiting = [j for j in jury if j.kind != "ai" and j.seat not in state.own_votes]
         if waiting:

@@ -108,6 +108,12 @@ class JurorProfile:
     # A person's seat its AI juror plays while they are away: it speaks and is moved, but the vote
     # stays the person's (the one they cast, or the one their time running out settled).
     stands_in: bool = False
+    holder: str = ""  # with ``stands_in``: the person whose seat it is (her vote is named by her name)
+
+    @property
+    def voter(self) -> str:
+        """Whose vote the seat holds, by name: the person's in a seat her AI juror plays for her."""
+        return self.holder if self.stands_in and self.holder else self.name
 
 
 @dataclass(frozen=True)

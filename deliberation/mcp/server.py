@@ -142,7 +142,9 @@ def _heard(deliberation_id: int, seat: int, round_number: int, content: str) -> 
     )
     if mine is None:
         return None
-    names = dict(Seat.objects.filter(deliberation_id=deliberation_id).values_list("number", "display_name"))
+    seats = list(Seat.objects.filter(deliberation_id=deliberation_id))
+    names = {s.number: s.display_name for s in seats}
+    people = {s.number for s in seats if s.is_participant}  # no listeners (``Turn.heard_by_jurors``)
     flips = [flip for t in turns for flip in t.flips]
     return {
         "reactions": [
@@ -153,7 +155,7 @@ def _heard(deliberation_id: int, seat: int, round_number: int, content: str) -> 
                 "thought": r["thought"],
                 "persuaded": r["persuaded"],
             }
-            for r in mine.reactions
+            for r in mine.heard_by_jurors(people)
         ],
         "vote_changes": [
             {"seat": f["seat"], "juror": names.get(f["seat"], ""), "from": f["from"], "to": f["to"]} for f in flips

@@ -65,7 +65,12 @@ def _player(transcript: Transcript) -> str:
 
 
 def _speaker(view: TurnView, seats_label: bool = True) -> str:
+    """Who spoke: "Jaylen (seat 2)"; the AI juror who played a person's empty seat under its own
+    name, "Sarah Chen · in the empty seat of Jaylen (seat 2)", never the person's."""
     turn = view.turn
+    if turn.stood_in:
+        seat = seat_label(view.speaker, turn.seat_number) if turn.seat_number else "a participant"
+        return f"{turn.speaker_name} · in the empty seat of {seat}"
     if turn.seat_number and seats_label:
         return seat_label(view.speaker, turn.seat_number)
     return turn.speaker_name
@@ -76,6 +81,10 @@ def _heading(view: TurnView) -> str:
     if turn.kind == TurnKind.TRIAL:  # "John Cole (trial: answer, struck)"
         struck = ", struck" if (turn.trial or {}).get("struck") else ""
         return f"{turn.speaker_name} (trial: {turn.strategy}{struck})"
+    if turn.is_vote:  # "Jaylen (seat 2) · vote": her own, not the foreperson's
+        return f"{_speaker(view)} · vote"
+    if view.pass_words:  # "Jaylen (seat 2) · turn ran out", "... · passed"
+        return f"{_speaker(view)} · {view.pass_words}"
     if turn.kind != TurnKind.SPEECH:
         return f"{turn.speaker_name} ({turn.get_kind_display().lower()})"
     parts = [_speaker(view)]
@@ -192,7 +201,8 @@ def _cached_words(totals: dict[str, Any]) -> str:
     return f" ({cached} served from the provider's cache)" if cached else ""
 
 
-def _turn_json(turn: Turn) -> dict[str, Any]:
+def _turn_json(turn: Turn, people: set[int]) -> dict[str, Any]:
+    """A turn in full; its reactions are the AI jurors' (``Turn.heard_by_jurors``)."""
     return {
         "sequence": turn.sequence,
         "kind": turn.kind,
@@ -206,8 +216,9 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         "crafted": turn.crafted,  # a person's turn: the part their strategy crafted ("" when all theirs)
         "own_words": turn.own_words if turn.kind == TurnKind.SPEECH and turn.strategy else "",  # a person's
         "reasoning": turn.reasoning,
-        "reactions": turn.reactions,
+        "reactions": turn.heard_by_jurors(people),
         "flips": turn.flips,
+        "stood_in": turn.stood_in,  # the AI juror playing a person's empty seat spoke, not she
         "is_fallback": turn.is_fallback,
         "fallback_cause": turn.fallback_cause,
         "fallback_reason": public_reason(turn.fallback_cause) if turn.is_fallback else "",
@@ -260,7 +271,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                 if stats
                 else None,
                 "tally": {"guilty": view.guilty, "not_guilty": view.not_guilty},
-                "turns": [_turn_json(t.turn) for t in view.turns],
+                "turns": [_turn_json(t.turn, participants) for t in view.turns],
                 "votes": votes_by_round.get(view.number, []),
                 "snapshots": [
                     {
@@ -276,6 +287,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
     totals = {k: v for k, v in transcript.totals.items()}
     return {
         **run_record(d),
+        "vote_changes": transcript.totals["vote_changes"],  # the one count every page shows, not the engine's
         "verdict_words": d.verdict_words,
         "engine_label": engine_label(d.engine),
         "title": case.title,
@@ -362,7 +374,7 @@ def to_summary(transcript: Transcript) -> str:
     last_said: dict[int, Turn] = {}
     for view in transcript.rounds:
         for turn_view in view.turns:
-            if turn_view.turn.kind == TurnKind.SPEECH and turn_view.turn.seat_number:
+            if turn_view.turn.kind == TurnKind.SPEECH and turn_view.turn.seat_number and not turn_view.turn.stood_in:
                 last_said[turn_view.turn.seat_number] = turn_view.turn
     final_by_seat = {v.seat_number: v.value for v in transcript.final_votes if v.ballot == BallotKind.FINAL}
     for seat in transcript.seats.values():

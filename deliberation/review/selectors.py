@@ -18,6 +18,7 @@ from deliberation.access import Viewer, seat_role, visible_to
 from deliberation.charts import colour
 from deliberation.engine.moves import UNMOVED
 from deliberation.models import (
+    PASS_WORDS,
     BallotKind,
     ConvictionSnapshot,
     Deliberation,
@@ -160,12 +161,20 @@ class TurnView(StandIn):
 
     @property
     def style(self) -> str:
+        if self.turn.is_vote:  # a person's vote: hers, not the foreperson's
+            return "vote"
         return {
             TurnKind.PROCESS: "foreperson",
             TurnKind.NOTE: "note",
             TurnKind.JUDGE: "judge",
             TurnKind.TRIAL: "trial",
         }.get(self.turn.kind, "speech" if self.turn.kind == TurnKind.SPEECH else "pass")
+
+    @property
+    def pass_words(self) -> str:
+        """How a person's turn went by without words: "passed", "turn ran out" (she was not there)
+        or "turn skipped by the host"; "" for any other turn."""
+        return PASS_WORDS.get(self.turn.pass_kind, "")
 
 
 @dataclass
@@ -342,6 +351,9 @@ def _flip_views(raw: list[dict[str, Any]], seats: dict[int, Seat]) -> list[FlipV
 
 
 def _turn_view(turn: Turn, seats: dict[int, Seat]) -> TurnView:
+    """A turn as the review shows it. Its listeners are the AI jurors: a seat a person holds is no
+    listener, even where the engine moved its AI juror while she was away (``Turn.heard_by_jurors``)."""
+    people = {number for number, seat in seats.items() if seat.is_participant}
     reactions = [
         ReactionView(
             seat=seats.get(r["seat"]),
@@ -351,7 +363,7 @@ def _turn_view(turn: Turn, seats: dict[int, Seat]) -> TurnView:
             persuaded=bool(r.get("persuaded")),
             active=bool(r.get("active")),
         )
-        for r in turn.reactions or []
+        for r in turn.heard_by_jurors(people)
     ]
     return TurnView(
         turn=turn,
@@ -360,6 +372,19 @@ def _turn_view(turn: Turn, seats: dict[int, Seat]) -> TurnView:
         reactions=reactions,
         flips=_flip_views(turn.flips or [], seats),
     )
+
+
+def _closing_tally(snapshot: dict[int, ConvictionSnapshot], casts: list[Vote]) -> tuple[int, int]:
+    """Guilty and not guilty as the round closed: the votes its snapshot stored, with the votes
+    people cast once the jury had spoken (the judge's count of them, read in the same round). A
+    round with no snapshot has no tally."""
+    if not snapshot:
+        return 0, 0
+    votes = {number: snap.vote for number, snap in snapshot.items()}
+    for cast in casts:  # in the order cast: her last vote of the round stands
+        votes[cast.seat_number] = cast.value
+    counted = list(votes.values())
+    return counted.count("guilty"), counted.count("not_guilty")
 
 
 def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -> Transcript:
@@ -408,8 +433,7 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
         else:
             at(narration.round_number).narrations.append(narration)
     for number, view in rounds.items():
-        votes = [s.vote for s in snapshots.get(number, {}).values()]
-        view.guilty, view.not_guilty = votes.count("guilty"), votes.count("not_guilty")
+        view.guilty, view.not_guilty = _closing_tally(snapshots.get(number, {}), view.casts)
     changes = vote_changes(list(deliberation.votes.all()), seats, list(deliberation.turns.all()))
     for number in {c.round for c in changes}:
         at(number).flip_count = sum(1 for c in changes if c.round == number)

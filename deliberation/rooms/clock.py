@@ -26,7 +26,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from angryagents.background import enqueue
-from deliberation.models import Deliberation, Phase, PlayerSide, RoundStatus, Seat, SeatKind, Turn, TurnKind
+from deliberation.models import (
+    PASS_LINE,
+    TIMEOUT_LINE,
+    Deliberation,
+    Phase,
+    PlayerSide,
+    RoundStatus,
+    Seat,
+    SeatKind,
+    Turn,
+    TurnKind,
+)
 from deliberation.rooms.lesson import lesson_times
 from deliberation.rooms.state import (
     STAGE_AI,
@@ -52,8 +63,6 @@ from deliberation.services.rounds import round_run
 
 logger = logging.getLogger(__name__)
 
-PASS_LINE = "{name} passes."
-TIMEOUT_LINE = "{name}'s time ran out; the turn passes."
 RETRY_SECONDS = 5.0  # after a round that could not be completed
 
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
-from deliberation.models import Deliberation, Phase, RoundStatus, Seat, SeatKind, Turn, TurnKind
+from deliberation.models import SKIP_LINE, Deliberation, Phase, RoundStatus, Seat, SeatKind, Turn, TurnKind
 from deliberation.rooms import clock, seat_codes, stage
 from deliberation.rooms.access import Credential, is_host, require_host, seat_of
 from deliberation.rooms.state import (
@@ -62,7 +62,6 @@ ERROR_SEAT_CODE = "No seat has the code '{code}'. Check the code on your other s
 ERROR_SEAT_FINISHED = "That deliberation has finished; the verdict is in."
 ERROR_SEATED_ELSEWHERE = "This browser already holds seat {seat} in that room."
 ERROR_HOST_SEAT_CODE = "You are this room's host; open the room page instead."
-SKIP_LINE = "The host skipped {name}'s turn."
 HIDDEN_BY_HOST = "the host"
 
 EXTRA_SECONDS = 30  # the host's "more time" button

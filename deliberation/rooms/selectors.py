@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cases.models import Case
-from deliberation.models import Deliberation, Seat, SeatKind, Turn, TurnKind, Vote
-from deliberation.rooms.clock import TIMEOUT_LINE
-from deliberation.rooms.control import SKIP_LINE
+from deliberation.models import PASSED, RAN_OUT, SKIPPED, Deliberation, Seat, SeatKind, Turn, TurnKind, Vote
 from deliberation.rooms.services import when_next_turn
 from deliberation.rooms.state import (
     STAGE_AI,
@@ -146,20 +144,6 @@ def persona_hint(seat: Seat) -> dict[str, Any]:
     }
 
 
-PASSED, RAN_OUT, SKIPPED = "passed", "ran_out", "skipped"
-
-
-def pass_kind(turn: Turn) -> str:
-    """Why a person's turn went by without words: she passed (``PASSED``), her time ran out
-    (``RAN_OUT``: she did not pass, she was not there), or the host skipped it (``SKIPPED``). The
-    record says which in the line it keeps (``clock.record_pass``)."""
-    if turn.content == TIMEOUT_LINE.format(name=turn.speaker_name):
-        return RAN_OUT
-    if turn.content == SKIP_LINE.format(name=turn.speaker_name):
-        return SKIPPED
-    return PASSED
-
-
 def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) -> dict[str, Any]:
     """Who holds which seat, the tally, and what each participant has contributed (``seats`` in
     seat order, when the caller has them already)."""
@@ -171,7 +155,7 @@ def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) ->
         if seat.kind == SeatKind.AI and not seat.is_open:
             continue
         own = [t for t in turns if t.seat_number == seat.number and seat.kind != SeatKind.AI and not t.stood_in]
-        missed = [pass_kind(t) for t in own if t.kind == TurnKind.PASS]
+        missed = [t.pass_kind for t in own if t.kind == TurnKind.PASS]
         people.append(
             {
                 "seat": seat,

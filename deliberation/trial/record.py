@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from deliberation.engine.failures import cause_label
-from deliberation.engine.trial.course import TrialEvent, groundedness, score_counsel
+from deliberation.engine.trial.course import TrialEvent, groundedness, score_counsel, stood_in
 from deliberation.engine.trial.phrases import counted
 from deliberation.models import Turn, TurnKind
 
@@ -94,22 +94,29 @@ def counsel_players(stored: dict[str, Any] | None, names: dict[int, str]) -> dic
     return played
 
 
+STOOD_IN_LABEL = "Moves AI counsel made in their stead"
+
+
 def counsel_scorecard(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """The debrief's rows: each side's counsel, who played it (``counsel_players``) and its counts."""
+    """The debrief's rows: each side's counsel, who played it (``counsel_players``) and its counts.
+
+    The counts beside a person's name are her own moves: what AI counsel asked or said in her stead
+    (in their own name) is counted apart, in a row of its own."""
     events = trial_events(turns)
     if not events:
         return []
-    scores = score_counsel(events)
+    scores = score_counsel(events, own_only=True)
     played_by = played_by or {}
-    return [
-        {
-            "side": side,
-            "label": SIDE_LABELS[side],
-            "played_by": played_by.get(side, AI_COUNSEL),
-            "rows": [(SCORE_LABELS[k], v) for k, v in scores[side].items()],
-        }
-        for side in ("prosecution", "defense")
-    ]
+    rows = []
+    for side in ("prosecution", "defense"):
+        counted = [(SCORE_LABELS[k], v) for k, v in scores[side].items()]
+        stand_ins = sum(1 for e in events if e.side == side and stood_in(e) and e.kind in ("question", "speech"))
+        if stand_ins:
+            counted.append((STOOD_IN_LABEL, stand_ins))
+        rows.append(
+            {"side": side, "label": SIDE_LABELS[side], "played_by": played_by.get(side, AI_COUNSEL), "rows": counted}
+        )
+    return rows
 
 
 def trial_summary_lines(events: list[TrialEvent]) -> str:

@@ -373,28 +373,46 @@ def admitted(events: list[TrialEvent]) -> list[TrialEvent]:
     return [e for e in events if e.kind == "answer" and not e.struck]
 
 
-def score_counsel(events: list[TrialEvent]) -> dict[str, dict[str, int]]:
-    """Each side's record at the trial (not a win or a loss): see TRIAL.md for what counts."""
+def stood_in(event: TrialEvent) -> bool:
+    """A move AI counsel made for a person's side, in their own name (``counsel.stand_in_name``)."""
+    return event.speaker in counsel.STAND_IN_NAMES.values()
+
+
+def score_counsel(events: list[TrialEvent], *, own_only: bool = False) -> dict[str, dict[str, int]]:
+    """Each side's record at the trial (not a win or a loss): see TRIAL.md for what counts.
+
+    ``own_only``: the record of the counsel who held the side, as the debrief shows it beside her
+    name: a question AI counsel asked in her stead (``stood_in``), and what came of it (its answer,
+    a sustained objection to it), is not hers."""
     score = {side: dict.fromkeys(SCORE_KEYS, 0) for side in ("prosecution", "defense")}
     last_question: TrialEvent | None = None
+
+    def theirs(event: TrialEvent | None) -> bool:
+        return not (own_only and event is not None and stood_in(event))
+
     for event in events:
         if event.kind == "question":
             last_question = event
-            score[event.side]["questions"] += 1
+            if theirs(event):
+                score[event.side]["questions"] += 1
         elif event.kind == "objection":
-            score[event.side]["objections"] += 1
+            if theirs(event):
+                score[event.side]["objections"] += 1
         elif event.kind == "ruling" and event.sustained is not None:
             objector = next(e for e in reversed(events[: event.index]) if e.kind == "objection")
             if event.sustained:
-                score[objector.side]["objections_sustained"] += 1
-                score[counsel.other(objector.side)]["sustained_against"] += 1
+                if theirs(objector):
+                    score[objector.side]["objections_sustained"] += 1
+                if theirs(last_question) or last_question is None or last_question.side == objector.side:
+                    score[counsel.other(objector.side)]["sustained_against"] += 1
         elif event.kind == "answer" and last_question is not None:
             asker = last_question.side
-            if not event.struck:
+            asked = theirs(last_question)
+            if not event.struck and asked:
                 score[asker]["questions_allowed"] += 1
-            if event.helps:
+            if event.helps and (asked or event.helps != asker):
                 score[event.helps]["answers_helped"] += 1
-            if event.part == "cross" and event.helps == asker:
+            if event.part == "cross" and event.helps == asker and asked:
                 score[asker]["points_exposed_in_cross"] += 1
     return score
 

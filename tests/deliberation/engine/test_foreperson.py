@@ -1,10 +1,11 @@
 import asyncio
+from dataclasses import replace
 
 from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
-from tests.deliberation.engine.factories import CountingMind, build_case
+from tests.deliberation.engine.factories import CountingMind, build_case, build_jury
 from tests.deliberation.engine.helpers import deadlocked
 
 
@@ -84,3 +85,23 @@ def test_a_summary_lists_each_point_once_on_the_side_it_was_argued_more() -> Non
     guilt, doubt = main_points(state)
     assert guilt == ["the alarm panel log"]
     assert doubt == ["Carla Vance"]
+
+
+def test_the_show_of_hands_names_the_person_whose_seat_her_ai_juror_plays_not_the_juror() -> None:
+    """Jaylen (seat 2) voted not guilty and let a turn run out: his seat's AI juror plays it. The
+    vote is his, so the foreperson's poll names him; the juror is neither a voter nor undecided."""
+    from deliberation.engine.foreperson import UNDECIDED, poll_line, state_of_argument
+    from deliberation.engine.state import DeliberationState, JurorMemory
+
+    jury = build_jury()
+    stand_in = replace(jury[1], stands_in=True, holder="Jaylen")
+    jury = (jury[0], stand_in, *jury[2:])
+    state = DeliberationState(seed=1)
+    for juror in jury:
+        state.memories[juror.seat] = JurorMemory(seat=juror.seat, conviction=0.8, vote="guilty", spoke_count=1)
+        state.votes[juror.seat] = "guilty"
+    state.votes[2] = "not_guilty"
+    state.memories[2].conviction = 0.5  # the AI juror in his seat, moved by what it heard
+    line = poll_line(state, jury)
+    assert line.endswith("not guilty, Jaylen.") and stand_in.name not in line
+    assert not any(part.startswith(UNDECIDED.split("{")[0]) for part in state_of_argument(state, jury))
