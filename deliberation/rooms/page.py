@@ -59,8 +59,9 @@ def _name(seats: list[Seat], number: int | None) -> str:
 def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool = False) -> dict[str, Any]:
     """The turn banner: who has the floor, until when, and who follows (the same for everyone).
 
-    ``pushed`` banners carry every viewer's controls key and "when is my turn" line, so a browser
-    fetches its own controls only when they changed; the page itself already holds them.
+    ``pushed`` banners carry every viewer's controls key, "when is my turn" line and how close the
+    jury is to a verdict, so a browser fetches its own controls only when they changed and updates
+    those lines in place; the page itself already holds them.
     """
     room = room_of(deliberation)
     participants = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AGENT)]
@@ -86,6 +87,9 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         **trial_steering(deliberation, room),
         "control_keys": json.dumps(_all_keys(deliberation, room, participants, _discharged(seats))) if pushed else "",
         "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
+        # How close the jury is to a verdict, the same line for every participant: a pushed banner
+        # carries it (a vote changes it), and each page updates its line in place (room.js).
+        "room_outlook": outlook(deliberation, seats) if pushed and deliberation.phase == Phase.DELIBERATION else "",
     }
 
 

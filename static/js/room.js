@@ -10,7 +10,8 @@
  * controls (data-keys, by role) and every participant's "when is my turn" line (data-when): this
  * browser fetches its own controls only when its key changed (on a turn change, the seat that had
  * the floor and the seat that takes it), and otherwise updates the line in place (and, for the
- * host, the seat number its floor buttons name). A fetched copy
+ * host, the seat number its floor buttons name; for a participant, how close the jury is to a
+ * verdict). A fetched copy
  * that shows the same thing as before (its data-key) is dropped, so words being typed are never
  * wiped. A banner pushed by this browser's own move waits for that move's answer, which carries
  * the new controls, instead of fetching them a second time; when the answer comes first, the banner
@@ -130,6 +131,7 @@
     var when = parsed(banner.dataset.when)[mySeat()];
     var line = controls.querySelector(".when-next");
     if (when && line && line.textContent !== when) line.textContent = when;
+    followOutlook(banner, controls);
     // The host's "Seat N has the floor", "+30 s for seat N" and "Skip seat N" follow the floor.
     var floor = banner.dataset.floor;
     if (floor) {
@@ -137,6 +139,26 @@
         if (el.textContent !== floor) el.textContent = floor;
       });
     }
+  }
+
+  /* How close the jury is to a verdict ("Close to a verdict: 11 of 12..."), the same line for every
+   * participant: another's vote changes it without changing these controls, so the banner that vote
+   * pushes carries the line (data-outlook) and it is put in place here, the form left alone. */
+  function followOutlook(banner, controls) {
+    if (banner.dataset.outlook === undefined) return;
+    var text = banner.dataset.outlook;
+    var line = document.getElementById("outlook");
+    var form = controls.querySelector("#speak-form");
+    if (!text) { if (line) line.remove(); return; }
+    if (line) { if (line.textContent !== text) line.textContent = text; return; }
+    var heading = document.getElementById("room-controls-heading");
+    if (!form || !heading || !controls.contains(heading)) return; // away, or not deliberating: no line
+    line = document.createElement("p");
+    line.id = "outlook";
+    line.className = "outlook";
+    line.setAttribute("role", "status");
+    line.textContent = text;
+    heading.parentNode.insertBefore(line, heading);
   }
 
   /* ---- The host's clock: pause, more time ------------------------------------ */
