@@ -37,6 +37,7 @@ from deliberation.rooms.state import (
     room_of,
     turn_seconds,
 )
+from deliberation.services import counsel_claims
 from deliberation.trial.panel import room_trial_context, trial_key
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
@@ -213,6 +214,9 @@ def controls_context(
         **(item_choices(deliberation.case) if seat and deliberating else {}),
         "max_text": MAX_TEXT,
         "turn_seconds": int(turn_seconds(room)),
+        # Before the start: a room that holds the trial first tells its students they may claim counsel.
+        "holds_trial": stage == STAGE_WAITING and bool((deliberation.settings or {}).get("trial")),
+        "claim_seconds": int(counsel_claims.CLAIM_SECONDS),
         "participants": participants,
         "discharge_choices": discharge_choices(deliberation, seats) if host and deliberating else [],
         "discharge_allowed": allows_discharge(deliberation.jury_rules.name),

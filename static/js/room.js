@@ -208,6 +208,21 @@
     if (box) box.focus({ preventScroll: true });
   }
 
+  /* ---- The window to claim counsel: its buttons brought into view once ------------------- */
+  /* The trial's claim window is short and the judge's opening plays over it; on a phone the
+   * buttons sit screens below the jury box. When the window opens for a student with no side,
+   * the buttons are brought into view once (the notice pinned at the top keeps a jump to them). */
+  var shownClaim = null;
+  function showClaim() {
+    var claim = document.querySelector("#room-controls #claim-now");
+    var buttons = document.getElementById("counsel-claim");
+    if (!claim || !buttons) { shownClaim = null; return; }
+    var key = document.getElementById("room-controls").getAttribute("data-key") || "claim";
+    if (key === shownClaim) return;
+    shownClaim = key;
+    buttons.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
   /* ---- Words being typed outlive a turn that runs out ------------------------------------- */
   /* A turn that runs out replaces the form under the student's fingers. What they type is kept in
    * this tab's sessionStorage as they type, put back in the box when the box comes back empty
@@ -275,6 +290,7 @@
     restoreDraft();
     showYourTurn();
     showAway();
+    showClaim();
   }
   document.addEventListener("htmx:wsAfterMessage", function () {
     followBanner();
