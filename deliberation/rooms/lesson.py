@@ -198,9 +198,7 @@ def seconds_before(bell: datetime, now: datetime) -> float:
     return (bell - now).total_seconds() / scale()
 
 
-def late_plan(
-    plan: dict[str, Any], *, bell: datetime, now: datetime, trial: bool, students: int
-) -> LessonPlan | None:
+def late_plan(plan: dict[str, Any], *, bell: datetime, now: datetime, trial: bool, students: int) -> LessonPlan | None:
     """The plan of a group started at ``now`` in a class whose bell is ``bell``: None if it starts
     with the class (within ``LATE_SECONDS`` of the first start), else fitted to the time left.
     Raises ValidationError when too little is left (``MIN_LEFT_SECONDS``)."""

@@ -233,7 +233,8 @@ def test_no_group_starts_when_too_little_is_left_before_the_class_bell(robbery):
     services.room_join(code=second.room_code, credential=BEN, name="Ben")
     with pytest.raises(ValidationError) as refused:
         classes.class_start(class_id=session.pk)
-    assert "before the class's bell" in refused.value.messages[0] and "1 waiting group was not started" in refused.value.messages[0]
+    (message,) = refused.value.messages
+    assert "before the class's bell" in message and "1 waiting group was not started" in message
     second.refresh_from_db()
     assert second.phase == Phase.PRESENTATION and "lesson" not in room_of(second)
 
