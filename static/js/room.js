@@ -226,50 +226,68 @@
   /* ---- Words being typed outlive a turn that runs out ------------------------------------- */
   /* A turn that runs out replaces the form under the student's fingers. What they type is kept in
    * this tab's sessionStorage as they type, put back in the box when the box comes back empty
-   * (their next turn, or after "I'm back"), and forgotten once the room has taken the speech. */
-  function draftKey() {
-    return "angry-draft:" + location.pathname + ":" + mySeat();
+   * (their next turn, or after "I'm back"), and forgotten once the room has taken the speech. The
+   * same holds at the trial for counsel's question and speech boxes: a move that runs out (AI
+   * counsel makes it) leaves the words for the next question, until the court takes one. */
+  var DRAFT_BOXES = [
+    { box: "#speak-form textarea[name=content]", key: "" },
+    { box: "#room-controls #counsel-question", key: ":question" },
+    { box: "#room-controls #counsel-speech", key: ":speech" }
+  ];
+  function draftKey(kind) {
+    return "angry-draft:" + location.pathname + ":" + mySeat() + kind.key;
   }
-  function draftBox() {
-    return document.querySelector("#speak-form textarea[name=content]");
+  function readDraft(kind) {
+    try { return sessionStorage.getItem(draftKey(kind)) || ""; } catch (e) { return ""; }
   }
-  function readDraft() {
-    try { return sessionStorage.getItem(draftKey()) || ""; } catch (e) { return ""; }
-  }
-  function writeDraft(text) {
+  function writeDraft(kind, text) {
     try {
-      if (text) sessionStorage.setItem(draftKey(), text);
-      else sessionStorage.removeItem(draftKey());
+      if (text) sessionStorage.setItem(draftKey(kind), text);
+      else sessionStorage.removeItem(draftKey(kind));
     } catch (e) { /* storage refused (private mode): the words live only in the box */ }
   }
+  function draftOf(element) {
+    for (var i = 0; i < DRAFT_BOXES.length; i++) {
+      var box = document.querySelector(DRAFT_BOXES[i].box);
+      if (box && element && (element === box || (element.contains && element.contains(box)))) {
+        return DRAFT_BOXES[i];
+      }
+    }
+    return null;
+  }
   document.addEventListener("input", function (evt) {
-    var box = draftBox();
-    if (box && evt.target === box) writeDraft(box.value);
+    var kind = draftOf(evt.target);
+    if (kind && evt.target.tagName === "TEXTAREA") writeDraft(kind, evt.target.value);
   });
   /* Before the swap, while the form is still in the page: the answer replaces #room-controls,
    * form and all, and an event fired from a form no longer in the page never reaches document. */
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var config = evt.detail.requestConfig;
     var form = (config && config.elt) || evt.detail.elt;
-    if (!form || form.id !== "speak-form") return;
+    if (form && form.tagName !== "FORM" && form.closest) form = form.closest("form");
+    var kind = form ? draftOf(form) : null;
+    if (!kind) return;
     var xhr = evt.detail.xhr;
     if (!xhr || xhr.status < 200 || xhr.status >= 300) return;
     var answer = xhr.responseText || "";
-    if (answer.indexOf('id="move-error"') === -1) writeDraft(""); // the room took the speech
+    // the room took the speech (or the court the question): no refusal in the answer
+    if (answer.indexOf('id="move-error"') === -1 && answer.indexOf('id="trial-error"') === -1) writeDraft(kind, "");
   });
   function restoreDraft() {
-    var box = draftBox();
-    var draft = readDraft();
-    if (!box || !draft || box.value) return;
-    box.value = draft;
-    if (!document.getElementById("draft-back")) {
-      var note = document.createElement("p");
-      note.id = "draft-back";
-      note.className = "muted draft-back";
-      note.setAttribute("role", "status");
-      note.textContent = "Your words from before the time ran out are back in the box.";
-      box.parentNode.insertBefore(note, box);
-    }
+    DRAFT_BOXES.forEach(function (kind) {
+      var box = document.querySelector(kind.box);
+      var draft = readDraft(kind);
+      if (!box || !draft || box.value) return;
+      box.value = draft;
+      if (!document.getElementById("draft-back")) {
+        var note = document.createElement("p");
+        note.id = "draft-back";
+        note.className = "muted draft-back";
+        note.setAttribute("role", "status");
+        note.textContent = "Your words from before the time ran out are back in the box.";
+        box.parentNode.insertBefore(note, box);
+      }
+    });
   }
 
   /* ---- Away: the "I'm back" button is brought into view once ------------------------------ */
