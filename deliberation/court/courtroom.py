@@ -206,6 +206,15 @@ class Message(StandIn):
     is_player: bool = False
     reactions: list[Reaction] = field(default_factory=list)
     flips: list[Flip] = field(default_factory=list)
+    stood_in_for: str = ""  # the person whose empty seat the speaking AI juror played (``Turn.stood_in``)
+
+
+def face(seat: Seat | None, turn: Turn) -> str:
+    """A chat message's emoji: the seat's face; the AI juror speaking in an away person's empty seat
+    shows its own face, not a person's; the judge's scales."""
+    if seat is None:
+        return "⚖️" if turn.kind == TurnKind.JUDGE else ""
+    return seat.emoji if turn.stood_in else seat.face
 
 
 def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int | None) -> list[Message]:
@@ -226,7 +235,8 @@ def messages_for(turns: list[Turn], seats: dict[int, Seat], *, player_seat: int 
             Message(
                 turn=turn,
                 style=MESSAGE_STYLE.get(turn.kind, "note"),
-                emoji=seat.face if seat else ("⚖️" if turn.kind == TurnKind.JUDGE else ""),
+                emoji=face(seat, turn),
+                stood_in_for=(seat.display_name or "a participant") if seat and turn.stood_in else "",
                 target_name=name(turn.target_seat),
                 strategy_label=STRATEGY_LABELS.get(turn.strategy, ""),
                 argument_label=ARGUMENT_LABELS.get(turn.argument_type, turn.argument_type.capitalize()),

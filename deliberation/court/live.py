@@ -113,15 +113,19 @@ def _vote_fragments(deliberation: Deliberation, context: dict[str, Any], data: d
 
 
 def _vote(deliberation_id: int, data: dict[str, Any]) -> str:
-    """A person's vote: only what it changes, their seat in the jury box, the tally and the vote in
-    the chat. A room of 12 receives every vote on every socket, and the whole jury box was most of
-    each message (BENCHMARKS.md); a vote changes no other seat."""
+    """A person's vote: only what it changes, their seat in the jury box, the tally, the vote in
+    the chat and, in a room, the turn banner with the jury's outlook. A room of 12 receives every
+    vote on every socket, and the whole jury box was most of each message (BENCHMARKS.md); a vote
+    changes no other seat."""
     deliberation = Deliberation.objects.defer("engine_state").get(pk=deliberation_id)
     seats = list(Seat.objects.filter(deliberation_id=deliberation_id).order_by("number"))
     context = box_context(deliberation, seats)
     seat = context["seat_by_number"].get(data.get("seat"))
     box = ["jury_box"] if seat is None else []  # a vote that names no seat shows the whole box again
-    fragments = _partials([*box, "tally"], context)
+    # In a room the turn banner too: it carries how close the jury now is to a verdict, which every
+    # participant's controls show (a vote that makes the jury unanimous changes it for all of them).
+    banner = ["controls"] if context["is_room"] else []
+    fragments = _partials([*box, "tally", *banner], context)
     if seat is not None:
         fragments.insert(0, render_to_string(f"{PAGE}#seat", {**context, "seat": seat}))
     return "".join(fragments + _vote_fragments(deliberation, context, data))

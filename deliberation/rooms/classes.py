@@ -13,11 +13,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from cases.models import Case
 from deliberation.engine.rules import DEFAULT_RULES
 from deliberation.models import ClassSession, Deliberation, Phase, SeatKind
-from deliberation.rooms import lesson
+from deliberation.rooms import clock, lesson
 from deliberation.rooms import services as room_services
 from deliberation.rooms.state import STAGE_WAITING, room_of, room_save
 
@@ -161,11 +162,7 @@ def group_trial_set(room: Deliberation, *, trial: bool, students: int) -> None:
         chosen.pop("trial", None)
     plan = chosen.get("lesson")
     if plan:
-        fitted = lesson.plan_for(float(plan["minutes"]), trial=trial, students=students)
-        chosen.pop("trial_witnesses", None)
-        chosen.pop("trial_questions", None)
-        chosen.update(fitted.settings(), max_rounds=fitted.max_rounds, turn_seconds=fitted.turn_seconds)
-        chosen["room"] = {**(chosen.get("room") or {}), "turn_seconds": float(fitted.turn_seconds)}
+        chosen = lesson.with_plan(chosen, lesson.plan_for(float(plan["minutes"]), trial=trial, students=students))
     room.settings = chosen
     room.save(update_fields=["settings"])
 
@@ -186,17 +183,26 @@ def class_start(*, class_id: int, empty_too: bool = False, trial_groups: Collect
     a logged-in teacher on another browser is not the rooms' host by browser key, so the rooms are
     started the way an autostart room's clock starts them. Rooms already started are left alone.
 
+    A class has one bell, counted from its first start: a group started later plays a plan fitted to
+    the time left (``clock.begin``), and none is started once too little is left
+    (``lesson.MIN_LEFT_SECONDS``).
+
     ``trial_groups`` (the groups' numbers, 1 for the first room made): the groups that hold the
     trial first, chosen group by group as they start; every other waiting group deliberates at
     once (``group_trial_set``). None leaves each group as the class was made.
     """
     session = ClassSession.objects.select_for_update().get(pk=class_id)
     students = int((session.settings or {}).get("seats") or 1)
-    started = waiting = 0
+    started = waiting = late = 0
+    left = 0.0  # the lesson's seconds left before the class's bell, for a group too late to start
     for group, room in enumerate(session.rooms.order_by("pk"), start=1):
         if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
             continue
         waiting += 1
+        bell = clock.class_bell(room)  # another group started first: the class's bell stands
+        if bell is not None and lesson.seconds_before(bell, timezone.now()) < lesson.MIN_LEFT_SECONDS:
+            left, late = lesson.seconds_before(bell, timezone.now()), late + 1
+            continue  # no jury could reach its verdict before the bell
         if trial_groups is not None:
             group_trial_set(room, trial=group in trial_groups, students=students)
         if not has_students(room):
@@ -205,6 +211,9 @@ def class_start(*, class_id: int, empty_too: bool = False, trial_groups: Collect
             room_save(room, {**room_of(room), "ai_only": True})
         room_services.room_start(deliberation_id=room.pk, by_clock=True)
         started += 1
+    if not started and late:
+        words = {"s": "" if late == 1 else "s", "verb": "was" if late == 1 else "were"}
+        raise ValidationError(lesson.ERROR_BELL.format(left=lesson.left_words(left), count=late, **words))
     if not started:
         raise ValidationError(ERROR_NOBODY_SEATED if waiting else ERROR_NOTHING_TO_START)
     return started

@@ -38,7 +38,7 @@ from deliberation.models import (
     Turn,
     TurnKind,
 )
-from deliberation.rooms.lesson import lesson_times
+from deliberation.rooms import lesson
 from deliberation.rooms.state import (
     STAGE_AI,
     STAGE_DONE,
@@ -53,6 +53,7 @@ from deliberation.rooms.state import (
     room_save,
     stamp,
     turn_seconds,
+    when,
 )
 from deliberation.services import claims, counsel_claims, counsel_stand_in, lifecycle
 from deliberation.services.broadcast import announce
@@ -68,13 +69,20 @@ RETRY_SECONDS = 5.0  # after a round that could not be completed
 
 def begin(deliberation: Deliberation, *, side: str) -> None:
     """Open the deliberation; with the trial on, the trial first: participants may claim counsel,
-    and the clock opens it after ``counsel_claims.CLAIM_SECONDS`` if nobody has (rounds begin at its end)."""
+    and the clock opens it after ``counsel_claims.CLAIM_SECONDS`` if nobody has (rounds begin at its end).
+
+    With a lesson's length the lesson's clock runs from the start; in a class, from the class's first
+    start: a group started later keeps the class's bell and plays a plan fitted to the time left
+    (``lesson.late_plan``; ValidationError when too little is left)."""
+    now = timezone.now()
+    bell = class_bell(deliberation)
+    _fit_late(deliberation, bell, now)
     lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
     deliberation.refresh_from_db()
     room = room_of(deliberation)
     plan = (deliberation.settings or {}).get("lesson")
-    if plan:  # the lesson's clock runs from the start
-        room["lesson"] = lesson_times(plan, timezone.now())
+    if plan:
+        room["lesson"] = lesson.lesson_times(plan, now, bell=bell)
     if deliberation.phase == Phase.TRIAL:
         room["stage"], room["queue"] = STAGE_TRIAL, []
         room["next_at"] = stamp(timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS))
@@ -83,6 +91,33 @@ def begin(deliberation: Deliberation, *, side: str) -> None:
         announce(deliberation.pk, "turn", {"stage": STAGE_TRIAL})
         return
     cycle_begin(deliberation, room)
+
+
+def class_bell(deliberation: Deliberation) -> datetime | None:
+    """The bell of the class this room belongs to, if another of its groups has started: the
+    earliest bell among them (None for a room alone, or the class's first start)."""
+    if not (deliberation.settings or {}).get("lesson"):
+        return None
+    others = (
+        Deliberation.objects.filter(class_sessions__rooms=deliberation)
+        .exclude(pk=deliberation.pk)
+        .distinct()
+        .values_list("settings", flat=True)
+    )
+    bells = [when(((s or {}).get("room") or {}).get("lesson", {}).get("ends_at")) for s in others]
+    return min((b for b in bells if b is not None), default=None)
+
+
+def _fit_late(deliberation: Deliberation, bell: datetime | None, now: datetime) -> None:
+    """A group started after the class's first start: its plan fitted to the time left."""
+    chosen = deliberation.settings or {}
+    if bell is None:
+        return
+    students = len((chosen.get("room") or {}).get("open_seats") or []) or 1
+    fitted = lesson.late_plan(chosen["lesson"], bell=bell, now=now, trial=bool(chosen.get("trial")), students=students)
+    if fitted is not None:
+        deliberation.settings = lesson.with_plan(chosen, fitted)
+        deliberation.save(update_fields=["settings"])
 
 
 def participant_seats(deliberation: Deliberation) -> list[int]:

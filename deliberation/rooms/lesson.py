@@ -14,6 +14,11 @@ to its verdict under the room's rules (``rooms.clock``), so every group has its 
 bell whatever the pace. The keys stored in the room's state (``room["lesson"]``) are the plan's
 minutes and the times it set at the start: ``ends_at``, ``trial_by`` (with the trial) and
 ``direct_at``; ``trial_closed`` and ``directed`` mark what the judge has done.
+
+A class has one bell, counted from its first start: a group started later (a late student's group,
+or the empty groups started as AI-only juries) keeps the class's bell, and its plan is fitted to the
+time that is left (``plan_for_left``: the trial, if there is time for one, the turns and the round
+limit), so its verdict too is directed before the class's bell. Too little left, it is not started.
 """
 
 from __future__ import annotations
@@ -45,6 +50,14 @@ TRIAL_SHARE = 0.4  # of the time before the verdict, at most, for the trial
 MIN_TURN, MAX_TURN = 20, 60
 FULL_ROUNDS = 4
 MIN_ROUNDS, MAX_ROUNDS = 2, 100
+# A group started this long after the class's first start (lesson seconds) gets a plan fitted to the
+# time left; sooner, the class's own plan (the groups of one start are started a moment apart).
+LATE_SECONDS = 60.0
+MIN_LEFT_SECONDS = 180.0  # a group is not started with less of the lesson left than this
+ERROR_BELL = (
+    "Only {left} of the lesson is left before the class's bell (counted from its first start), too "
+    "little for a jury: {count} waiting group{s} {verb} not started."
+)
 WITNESSES = (1, 2, 3)  # per side
 QUESTIONS = (1, 2, 3, 4)  # per examination (chief and cross each)
 
@@ -59,6 +72,11 @@ class LessonPlan:
     max_rounds: int
     margin: int  # seconds before the bell at which the judge directs the verdict
     trial_seconds: int  # the trial's share of the time (0 without the trial)
+    class_minutes: float = 0.0  # a group started late: the class's lesson, of which ``minutes`` were left
+
+    @property
+    def late(self) -> bool:
+        return bool(self.class_minutes)
 
     @property
     def seconds(self) -> int:
@@ -66,8 +84,10 @@ class LessonPlan:
 
     def words(self) -> str:
         """The plan as the page shows it before the start."""
-        minutes = f"{self.minutes:g}"
-        parts = [f"{minutes} minutes"]
+        if self.late:
+            parts = [f"{round(self.minutes)} minutes left of the class's {self.class_minutes:g} (one bell)"]
+        else:
+            parts = [f"{self.minutes:g} minutes"]
         if self.trial:
             parts.append(
                 f"the trial calls {self.witnesses} witness{'es' if self.witnesses != 1 else ''} a side with "
@@ -114,12 +134,23 @@ def round_estimate(students: int, *, turn: float = TURN_SECONDS_TYPICAL, ai: flo
 def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
     """The game that fits ``minutes`` for groups of ``students`` at a typical pace."""
     minutes = check_minutes(minutes)
-    total = minutes * 60
+    return _fit(minutes * 60, trial=trial, students=students, minutes=minutes)
+
+
+def plan_for_left(seconds: float, *, class_minutes: float, trial: bool, students: int) -> LessonPlan:
+    """The game for a group started late: the ``seconds`` left before the class's bell (of its
+    ``class_minutes``). The trial is held only if the shortest one fits the time left."""
+    return _fit(seconds, trial=trial, students=students, minutes=round(seconds / 60, 2), class_minutes=class_minutes)
+
+
+def _fit(total: float, *, trial: bool, students: int, minutes: float, class_minutes: float = 0.0) -> LessonPlan:
     margin = margin_for(total)
-    usable = total - margin
+    usable = max(0.0, total - margin)
     witnesses = questions = trial_seconds = 0
+    budget = TRIAL_SHARE * usable
+    if trial and budget < trial_estimate(1, 1):
+        trial = False  # not even one witness a side fits the time
     if trial:
-        budget = TRIAL_SHARE * usable
         fitting = [(w, q) for w in WITNESSES for q in QUESTIONS if trial_estimate(w, q) <= budget]
         # The longest trial that fits, its witnesses and questions kept in step.
         witnesses, questions = max(fitting or [(1, 1)], key=lambda wq: (trial_estimate(*wq), -abs(wq[0] - wq[1])))
@@ -138,19 +169,61 @@ def plan_for(minutes: float, *, trial: bool, students: int) -> LessonPlan:
         max_rounds=max_rounds,
         margin=margin,
         trial_seconds=trial_seconds,
+        class_minutes=class_minutes,
     )
 
 
-def lesson_times(plan: dict[str, Any], start: datetime) -> dict[str, Any]:
-    """The room's lesson state at its start: the bell, when the trial must close, when the verdict
-    (on the clock ``ANGRY_LESSON_MINUTE_SECONDS`` sets: a minute is 60 s but in a compressed demo)."""
-    scale = float(getattr(django_settings, "ANGRY_LESSON_MINUTE_SECONDS", 60.0)) / 60.0
-    seconds = float(plan["minutes"]) * 60 * scale
-    times: dict[str, Any] = {
-        "minutes": plan["minutes"],
-        "ends_at": (start + timedelta(seconds=seconds)).isoformat(),
-        "direct_at": (start + timedelta(seconds=seconds - float(plan["margin"]) * scale)).isoformat(),
-    }
+def with_plan(chosen: dict[str, Any], plan: LessonPlan) -> dict[str, Any]:
+    """A room's settings (``chosen``) playing ``plan``: the trial or not, its witnesses and
+    questions, the turn length and the round limit."""
+    chosen = dict(chosen)
+    chosen.pop("trial_witnesses", None)
+    chosen.pop("trial_questions", None)
+    if plan.trial:
+        chosen["trial"] = True
+    else:
+        chosen.pop("trial", None)
+    chosen.update(plan.settings(), max_rounds=plan.max_rounds, turn_seconds=plan.turn_seconds)
+    chosen["room"] = {**(chosen.get("room") or {}), "turn_seconds": float(plan.turn_seconds)}
+    return chosen
+
+
+def scale() -> float:
+    """Real seconds to a lesson second (``ANGRY_LESSON_MINUTE_SECONDS``: 1 but in a compressed demo)."""
+    return float(getattr(django_settings, "ANGRY_LESSON_MINUTE_SECONDS", 60.0)) / 60.0
+
+
+def seconds_before(bell: datetime, now: datetime) -> float:
+    """The lesson's seconds left before ``bell``."""
+    return (bell - now).total_seconds() / scale()
+
+
+def late_plan(plan: dict[str, Any], *, bell: datetime, now: datetime, trial: bool, students: int) -> LessonPlan | None:
+    """The plan of a group started at ``now`` in a class whose bell is ``bell``: None if it starts
+    with the class (within ``LATE_SECONDS`` of the first start), else fitted to the time left.
+    Raises ValidationError when too little is left (``MIN_LEFT_SECONDS``)."""
+    whole = float(plan.get("class_minutes") or plan["minutes"])
+    left = seconds_before(bell, now)
+    if whole * 60 - left < LATE_SECONDS:
+        return None
+    if left < MIN_LEFT_SECONDS:
+        raise ValidationError(ERROR_BELL.format(left=left_words(left), count=1, s="", verb="was"))
+    return plan_for_left(left, class_minutes=whole, trial=trial, students=students)
+
+
+def left_words(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds else "no time"
+
+
+def lesson_times(plan: dict[str, Any], start: datetime, *, bell: datetime | None = None) -> dict[str, Any]:
+    """The room's lesson state at its start: the bell (the class's ``bell`` when another group
+    started first, else counted from ``start``), when the trial must close, when the verdict (on
+    the clock ``ANGRY_LESSON_MINUTE_SECONDS`` sets: a minute is 60 s but in a compressed demo)."""
+    ratio = scale()
+    ends = bell or start + timedelta(seconds=float(plan["minutes"]) * 60 * ratio)
+    direct = ends - timedelta(seconds=float(plan["margin"]) * ratio)
+    times: dict[str, Any] = {"minutes": plan["minutes"], "ends_at": ends.isoformat(), "direct_at": direct.isoformat()}
     if plan.get("trial"):
-        times["trial_by"] = (start + timedelta(seconds=float(plan["trial_seconds"]) * scale)).isoformat()
+        times["trial_by"] = min(start + timedelta(seconds=float(plan["trial_seconds"]) * ratio), direct).isoformat()
     return times

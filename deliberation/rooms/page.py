@@ -37,6 +37,7 @@ from deliberation.rooms.state import (
     room_of,
     turn_seconds,
 )
+from deliberation.services import counsel_claims
 from deliberation.trial.panel import room_trial_context, trial_key
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
@@ -59,8 +60,9 @@ def _name(seats: list[Seat], number: int | None) -> str:
 def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool = False) -> dict[str, Any]:
     """The turn banner: who has the floor, until when, and who follows (the same for everyone).
 
-    ``pushed`` banners carry every viewer's controls key and "when is my turn" line, so a browser
-    fetches its own controls only when they changed; the page itself already holds them.
+    ``pushed`` banners carry every viewer's controls key, "when is my turn" line and how close the
+    jury is to a verdict, so a browser fetches its own controls only when they changed and updates
+    those lines in place; the page itself already holds them.
     """
     room = room_of(deliberation)
     participants = [s for s in seats if s.kind in (SeatKind.HUMAN, SeatKind.AGENT)]
@@ -86,6 +88,9 @@ def turn_context(deliberation: Deliberation, seats: list[Seat], *, pushed: bool 
         **trial_steering(deliberation, room),
         "control_keys": json.dumps(_all_keys(deliberation, room, participants, _discharged(seats))) if pushed else "",
         "when_by_seat": json.dumps({str(s.number): _when_next(room, s.number) for s in participants}) if pushed else "",
+        # How close the jury is to a verdict, the same line for every participant: a pushed banner
+        # carries it (a vote changes it), and each page updates its line in place (room.js).
+        "room_outlook": outlook(deliberation, seats) if pushed and deliberation.phase == Phase.DELIBERATION else "",
     }
 
 
@@ -209,6 +214,9 @@ def controls_context(
         **(item_choices(deliberation.case) if seat and deliberating else {}),
         "max_text": MAX_TEXT,
         "turn_seconds": int(turn_seconds(room)),
+        # Before the start: a room that holds the trial first tells its students they may claim counsel.
+        "holds_trial": stage == STAGE_WAITING and bool((deliberation.settings or {}).get("trial")),
+        "claim_seconds": int(counsel_claims.CLAIM_SECONDS),
         "participants": participants,
         "discharge_choices": discharge_choices(deliberation, seats) if host and deliberating else [],
         "discharge_allowed": allows_discharge(deliberation.jury_rules.name),

@@ -10,7 +10,8 @@
  * controls (data-keys, by role) and every participant's "when is my turn" line (data-when): this
  * browser fetches its own controls only when its key changed (on a turn change, the seat that had
  * the floor and the seat that takes it), and otherwise updates the line in place (and, for the
- * host, the seat number its floor buttons name). A fetched copy
+ * host, the seat number its floor buttons name; for a participant, how close the jury is to a
+ * verdict). A fetched copy
  * that shows the same thing as before (its data-key) is dropped, so words being typed are never
  * wiped. A banner pushed by this browser's own move waits for that move's answer, which carries
  * the new controls, instead of fetching them a second time; when the answer comes first, the banner
@@ -130,6 +131,7 @@
     var when = parsed(banner.dataset.when)[mySeat()];
     var line = controls.querySelector(".when-next");
     if (when && line && line.textContent !== when) line.textContent = when;
+    followOutlook(banner, controls);
     // The host's "Seat N has the floor", "+30 s for seat N" and "Skip seat N" follow the floor.
     var floor = banner.dataset.floor;
     if (floor) {
@@ -137,6 +139,26 @@
         if (el.textContent !== floor) el.textContent = floor;
       });
     }
+  }
+
+  /* How close the jury is to a verdict ("Close to a verdict: 11 of 12..."), the same line for every
+   * participant: another's vote changes it without changing these controls, so the banner that vote
+   * pushes carries the line (data-outlook) and it is put in place here, the form left alone. */
+  function followOutlook(banner, controls) {
+    if (banner.dataset.outlook === undefined) return;
+    var text = banner.dataset.outlook;
+    var line = document.getElementById("outlook");
+    var form = controls.querySelector("#speak-form");
+    if (!text) { if (line) line.remove(); return; }
+    if (line) { if (line.textContent !== text) line.textContent = text; return; }
+    var heading = document.getElementById("room-controls-heading");
+    if (!form || !heading || !controls.contains(heading)) return; // away, or not deliberating: no line
+    line = document.createElement("p");
+    line.id = "outlook";
+    line.className = "outlook";
+    line.setAttribute("role", "status");
+    line.textContent = text;
+    heading.parentNode.insertBefore(line, heading);
   }
 
   /* ---- The host's clock: pause, more time ------------------------------------ */
@@ -186,53 +208,86 @@
     if (box) box.focus({ preventScroll: true });
   }
 
+  /* ---- The window to claim counsel: its buttons brought into view once ------------------- */
+  /* The trial's claim window is short and the judge's opening plays over it; on a phone the
+   * buttons sit screens below the jury box. When the window opens for a student with no side,
+   * the buttons are brought into view once (the notice pinned at the top keeps a jump to them). */
+  var shownClaim = null;
+  function showClaim() {
+    var claim = document.querySelector("#room-controls #claim-now");
+    var buttons = document.getElementById("counsel-claim");
+    if (!claim || !buttons) { shownClaim = null; return; }
+    var key = document.getElementById("room-controls").getAttribute("data-key") || "claim";
+    if (key === shownClaim) return;
+    shownClaim = key;
+    buttons.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
   /* ---- Words being typed outlive a turn that runs out ------------------------------------- */
   /* A turn that runs out replaces the form under the student's fingers. What they type is kept in
    * this tab's sessionStorage as they type, put back in the box when the box comes back empty
-   * (their next turn, or after "I'm back"), and forgotten once the room has taken the speech. */
-  function draftKey() {
-    return "angry-draft:" + location.pathname + ":" + mySeat();
+   * (their next turn, or after "I'm back"), and forgotten once the room has taken the speech. The
+   * same holds at the trial for counsel's question and speech boxes: a move that runs out (AI
+   * counsel makes it) leaves the words for the next question, until the court takes one. */
+  var DRAFT_BOXES = [
+    { box: "#speak-form textarea[name=content]", key: "" },
+    { box: "#room-controls #counsel-question", key: ":question" },
+    { box: "#room-controls #counsel-speech", key: ":speech" }
+  ];
+  function draftKey(kind) {
+    return "angry-draft:" + location.pathname + ":" + mySeat() + kind.key;
   }
-  function draftBox() {
-    return document.querySelector("#speak-form textarea[name=content]");
+  function readDraft(kind) {
+    try { return sessionStorage.getItem(draftKey(kind)) || ""; } catch (e) { return ""; }
   }
-  function readDraft() {
-    try { return sessionStorage.getItem(draftKey()) || ""; } catch (e) { return ""; }
-  }
-  function writeDraft(text) {
+  function writeDraft(kind, text) {
     try {
-      if (text) sessionStorage.setItem(draftKey(), text);
-      else sessionStorage.removeItem(draftKey());
+      if (text) sessionStorage.setItem(draftKey(kind), text);
+      else sessionStorage.removeItem(draftKey(kind));
     } catch (e) { /* storage refused (private mode): the words live only in the box */ }
   }
+  function draftOf(element) {
+    for (var i = 0; i < DRAFT_BOXES.length; i++) {
+      var box = document.querySelector(DRAFT_BOXES[i].box);
+      if (box && element && (element === box || (element.contains && element.contains(box)))) {
+        return DRAFT_BOXES[i];
+      }
+    }
+    return null;
+  }
   document.addEventListener("input", function (evt) {
-    var box = draftBox();
-    if (box && evt.target === box) writeDraft(box.value);
+    var kind = draftOf(evt.target);
+    if (kind && evt.target.tagName === "TEXTAREA") writeDraft(kind, evt.target.value);
   });
   /* Before the swap, while the form is still in the page: the answer replaces #room-controls,
    * form and all, and an event fired from a form no longer in the page never reaches document. */
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var config = evt.detail.requestConfig;
     var form = (config && config.elt) || evt.detail.elt;
-    if (!form || form.id !== "speak-form") return;
+    if (form && form.tagName !== "FORM" && form.closest) form = form.closest("form");
+    var kind = form ? draftOf(form) : null;
+    if (!kind) return;
     var xhr = evt.detail.xhr;
     if (!xhr || xhr.status < 200 || xhr.status >= 300) return;
     var answer = xhr.responseText || "";
-    if (answer.indexOf('id="move-error"') === -1) writeDraft(""); // the room took the speech
+    // the room took the speech (or the court the question): no refusal in the answer
+    if (answer.indexOf('id="move-error"') === -1 && answer.indexOf('id="trial-error"') === -1) writeDraft(kind, "");
   });
   function restoreDraft() {
-    var box = draftBox();
-    var draft = readDraft();
-    if (!box || !draft || box.value) return;
-    box.value = draft;
-    if (!document.getElementById("draft-back")) {
-      var note = document.createElement("p");
-      note.id = "draft-back";
-      note.className = "muted draft-back";
-      note.setAttribute("role", "status");
-      note.textContent = "Your words from before the time ran out are back in the box.";
-      box.parentNode.insertBefore(note, box);
-    }
+    DRAFT_BOXES.forEach(function (kind) {
+      var box = document.querySelector(kind.box);
+      var draft = readDraft(kind);
+      if (!box || !draft || box.value) return;
+      box.value = draft;
+      if (!document.getElementById("draft-back")) {
+        var note = document.createElement("p");
+        note.id = "draft-back";
+        note.className = "muted draft-back";
+        note.setAttribute("role", "status");
+        note.textContent = "Your words from before the time ran out are back in the box.";
+        box.parentNode.insertBefore(note, box);
+      }
+    });
   }
 
   /* ---- Away: the "I'm back" button is brought into view once ------------------------------ */
@@ -253,6 +308,7 @@
     restoreDraft();
     showYourTurn();
     showAway();
+    showClaim();
   }
   document.addEventListener("htmx:wsAfterMessage", function () {
     followBanner();

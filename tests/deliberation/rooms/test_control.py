@@ -430,3 +430,32 @@ def test_returning_with_the_seat_code_fills_an_empty_seat_again(room):
     code = room.seats.get(number=2).seat_code
     control.seat_rejoin(code=code, credential=PHONE)
     assert room.seats.get(number=2).away_since is None
+
+
+def test_the_live_room_marks_what_the_ai_juror_says_in_an_away_students_empty_seat(room):
+    from django.test import Client
+    from django.urls import reverse
+
+    from deliberation.court import live
+    from deliberation.models import PERSON_FACE
+
+    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
+    for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
+        if room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists():
+            break
+        if current_seat(state(room)) == 3:
+            services.room_pass(deliberation_id=room.pk, credential=BEN)
+        clock.room_tick(deliberation_id=room.pk)
+    said = room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+    pushed = live.render_event(room.pk, "round", {"round": said.round_number})
+    item = pushed[pushed.index(f'id="turn-{said.pk}"') :]
+    item = item[: item.index("</li>")]
+    assert "AI juror in the empty seat of Anna" in item and said.speaker_name in item
+    assert PERSON_FACE not in item[: item.index("msg-speaker")]  # not shown as a person
+    from angryagents.identity import SESSION_FIELD
+    from tests.conftest import browser_of
+
+    ben = Client()
+    browser_of(ben, **{SESSION_FIELD: BEN.session_key})
+    page = ben.get(reverse("room", args=[room.room_code])).content.decode()
+    assert "AI juror in the empty seat of Anna" in page  # a reloaded page says the same

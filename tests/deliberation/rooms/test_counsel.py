@@ -346,3 +346,29 @@ def test_the_question_a_student_lets_the_ai_ask_is_in_ai_counsels_name(room):
     assert asked.speaker_name == "AI counsel standing in for the prosecution"
     counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="Where were you standing?")
     assert _questions(room)[-1].speaker_name == "Counsel for the prosecution"  # her own words, her side's name
+
+
+def test_a_student_is_told_before_the_start_that_her_group_holds_a_trial_and_pointed_to_the_claim_buttons(
+    robbery, settings
+):
+    settings.ANGRY_NARRATION = "text"
+    room = services.room_create(
+        case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(2, 3), options={"trial": True}
+    )
+    plain = services.room_create(case=robbery, host_session_key=HOST.session_key, host_plays=False, open_seats=(2,))
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna", preferred_seat=2)
+    services.room_join(code=plain.room_code, credential=BEN, name="Ben", preferred_seat=2)
+    anna, ben = Client(), Client()
+    browser_of(anna, **{SESSION_FIELD: ANNA.session_key})
+    browser_of(ben, **{SESSION_FIELD: BEN.session_key})
+    seated = anna.get(reverse("room_controls", args=[room.room_code])).content.decode()
+    assert "Your group holds a trial first" in seated and "claim counsel for a side" in seated
+    assert "Your group holds a trial" not in ben.get(reverse("room_controls", args=[plain.room_code])).content.decode()
+
+    services.room_start(deliberation_id=room.pk, session_key=HOST.session_key)
+    window = anna.get(reverse("room_controls", args=[room.room_code])).content.decode()
+    notice = window[window.index('id="claim-now"') : window.index("</p>", window.index('id="claim-now"'))]
+    assert "Claim counsel now" in notice and 'class="countdown' in notice and "data-deadline" in notice
+    assert 'href="#counsel-claim"' in notice and 'id="counsel-claim"' in window  # the jump lands on the buttons
+    anna.post(reverse("room_trial", args=[room.room_code]), {"action": "claim", "side": "defense"})
+    assert 'id="claim-now"' not in anna.get(reverse("room_controls", args=[room.room_code])).content.decode()

@@ -167,3 +167,80 @@ def test_a_trial_that_outlasts_its_share_of_the_lesson_is_closed_by_the_judge_an
     assert room.phase == Phase.DELIBERATION and room_of(room)["lesson"]["trial_closed"]
     said = list(Turn.objects.filter(deliberation=room, kind=TurnKind.TRIAL).values_list("content", flat=True))
     assert counsel_stand_in.TIME_CLOSED in said
+
+
+def _started_earlier(room, minutes: float) -> None:  # type: ignore[no-untyped-def]
+    """As if the room had started ``minutes`` ago: its lesson's times moved back."""
+    room.refresh_from_db()
+    state = room_of(room)
+    times = dict(state["lesson"])
+    for key in ("ends_at", "direct_at", "trial_by"):
+        if key in times:
+            times[key] = (when(times[key]) - timedelta(minutes=minutes)).isoformat()
+    state["lesson"] = times
+    from deliberation.rooms.state import room_save
+
+    room_save(room, state)
+
+
+def test_a_group_started_later_keeps_the_class_bell_and_plays_the_time_that_is_left(robbery):
+    session = classes.class_create(
+        case=robbery, groups=3, seats=2, teacher_session_key=TEACHER, trial=True, lesson_minutes=45, seed=3
+    )
+    first, second, third = session.rooms.order_by("pk")
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    _started_earlier(first, 14)
+    bell = when(room_of(first)["lesson"]["ends_at"])
+    services.room_join(code=second.room_code, credential=BEN, name="Ben")
+    classes.class_start(class_id=session.pk, empty_too=True)  # Ben's group, and the empty third as AI-only
+    for late in (second, third):
+        late.refresh_from_db()
+        times, plan = room_of(late)["lesson"], lesson.LessonPlan(**late.settings["lesson"])
+        assert when(times["ends_at"]) == bell
+        assert when(times["direct_at"]) == bell - timedelta(seconds=plan.margin)
+        assert plan.class_minutes == 45 and 30 < plan.minutes <= 31
+        fitted = lesson.plan_for_left(plan.minutes * 60, class_minutes=45, trial=True, students=2)
+        assert (late.settings["max_rounds"], turn_seconds(room_of(late))) == (fitted.max_rounds, fitted.turn_seconds)
+        assert when(times["trial_by"]) <= when(times["direct_at"])
+    whole = lesson.plan_for(45, trial=True, students=2)
+    assert second.settings["max_rounds"] < whole.max_rounds
+    page = _teacher().get(f"/classes/{session.public_id}/").content.decode()
+    assert "31 minutes left of the class&#x27;s 45" in page or "30 minutes left of the class&#x27;s 45" in page
+    cards = class_selectors.class_cards(session)
+    assert all(card.lesson["seconds_left"] <= 31 * 60 for card in cards)
+
+
+def test_groups_started_together_share_the_class_plan_and_bell(robbery):
+    session = classes.class_create(case=robbery, groups=2, seats=2, teacher_session_key=TEACHER, lesson_minutes=30)
+    first, second = session.rooms.order_by("pk")
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    services.room_join(code=second.room_code, credential=BEN, name="Ben")
+    classes.class_start(class_id=session.pk)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert room_of(first)["lesson"]["ends_at"] == room_of(second)["lesson"]["ends_at"]
+    assert first.settings["lesson"] == second.settings["lesson"] == session.settings["lesson"]
+    assert classes.group_plans(session, [(1, first), (2, second)]) == []
+
+
+def test_no_group_starts_when_too_little_is_left_before_the_class_bell(robbery):
+    session = classes.class_create(case=robbery, groups=2, seats=2, teacher_session_key=TEACHER, lesson_minutes=30)
+    first, second = session.rooms.order_by("pk")
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    _started_earlier(first, 29)
+    services.room_join(code=second.room_code, credential=BEN, name="Ben")
+    with pytest.raises(ValidationError) as refused:
+        classes.class_start(class_id=session.pk)
+    (message,) = refused.value.messages
+    assert "before the class's bell" in message and "1 waiting group was not started" in message
+    second.refresh_from_db()
+    assert second.phase == Phase.PRESENTATION and "lesson" not in room_of(second)
+
+
+def test_a_late_group_with_little_time_left_skips_the_trial():
+    assert not lesson.plan_for_left(5 * 60, class_minutes=45, trial=True, students=3).trial
+    late = lesson.plan_for_left(20 * 60, class_minutes=45, trial=True, students=3)
+    assert late.trial and late.trial_seconds < lesson.plan_for(45, trial=True, students=3).trial_seconds
+    assert "20 minutes left of the class's 45" in late.words()

@@ -184,3 +184,26 @@ async def test_a_browser_on_a_rooms_websocket_sees_a_student_take_a_seat(text_ju
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def _outlook(html: str) -> str:
+    return unescape(re.search(r'data-outlook="([^"]*)"', html).group(1))
+
+
+def test_a_vote_that_makes_the_jury_unanimous_pushes_the_new_outlook_to_every_participants_controls(room):
+    from deliberation.models import Seat, SeatKind
+
+    Seat.objects.filter(deliberation=room, kind=SeatKind.AI).update(vote="guilty")
+    services.room_vote(deliberation_id=room.pk, credential=ANNA, value="guilty")
+    services.room_vote(deliberation_id=room.pk, credential=BEN, value="not_guilty")
+    room.refresh_from_db()
+    seats = list(room.seats.order_by("number"))
+    bens_view = page.controls_context(room, seats, session_key=BEN.session_key)
+    annas_view = page.controls_context(room, seats, session_key=ANNA.session_key)
+    assert annas_view["outlook"].startswith("Close to a verdict: 11 of 12 vote guilty")
+    services.room_vote(deliberation_id=room.pk, credential=BEN, value="guilty")  # Ben makes it unanimous
+    html = live.render_event(room.pk, "vote", {"seat": 3, "round": room.round_number})
+    assert 'id="room-turn"' in html  # the banner goes out with the vote
+    assert _outlook(html).startswith("The jury is unanimous: guilty")
+    # Anna's controls did not change otherwise (her page keeps its form and updates the line in place)
+    assert _keys(html)["seat-2"] == annas_view["key"] and _keys(html)["seat-3"] != bens_view["key"]
