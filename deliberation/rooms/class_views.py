@@ -138,6 +138,16 @@ def class_start(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect("class_page", public_id=session.public_id)
 
 
+@require_POST
+def class_trial_choice(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A tick or untick under "Hold the trial first in", kept as the teacher makes it (the page posts
+    the whole choice on every change): 204, nothing to redraw."""
+    session = class_for(request, public_id)
+    chosen = {int(n) for n in request.POST.getlist("trial") if n.isdigit()}
+    classes.class_trial_choose(class_id=session.pk, trial_groups=chosen)
+    return HttpResponse(status=204)
+
+
 @require_GET
 def class_codes(request: HttpRequest, public_id: str) -> HttpResponse:
     """The sheet of codes to print and cut: one slip per group, with the join address."""

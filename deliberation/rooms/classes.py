@@ -172,6 +172,17 @@ def holds_trial(room: Deliberation) -> bool:
 
 
 @transaction.atomic
+def class_trial_choose(*, class_id: int, trial_groups: Collection[int]) -> None:
+    """The teacher ticks or unticks "Hold the trial first in" before the start: the waiting groups
+    keep the choice at once (``group_trial_set``), so a reload of the class page shows what she chose."""
+    session = ClassSession.objects.select_for_update().get(pk=class_id)
+    students = int((session.settings or {}).get("seats") or 1)
+    for group, room in enumerate(session.rooms.order_by("pk"), start=1):
+        if room.phase == Phase.PRESENTATION and room_of(room).get("stage") == STAGE_WAITING:
+            group_trial_set(room, trial=group in trial_groups, students=students)
+
+
+@transaction.atomic
 def class_start(*, class_id: int, empty_too: bool = False, trial_groups: Collection[int] | None = None) -> int:
     """Start the rooms of the class that are waiting and have students; returns how many started.
 

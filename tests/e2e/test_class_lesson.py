@@ -1,13 +1,13 @@
 """A 45-minute class in Chromium, on a compressed clock (a lesson's minute lasts three seconds): a
 teacher makes three groups with a set lesson length and sees the plan before the start; a student
 on a 390 px phone joins the first group, one on a laptop the second, and nobody the third. The
-teacher ticks the trial for the first group only and starts the groups with students: the third is
-not started. The class page shows the first group's trial stage by stage (counsel being chosen,
-openings, a witness's examination, then the deliberation's rounds) and the teacher steers it from
-its card: skip opens the trial at once and ends a counsel's move, pause stops its clock and resume
-starts it. Every started group has its verdict before the bell; the class debrief counts two
-juries and lists the empty group apart. No word is broken mid-word on the class page or the
-teacher's view at 1280 and 390 px; screenshots go to test-artifacts/.
+teacher ticks the trial for the first group only (a reload keeps her choice) and starts the groups
+with students: the third is not started. The class page shows the first group's trial stage by
+stage (counsel being chosen, openings, a witness's examination, then the deliberation's rounds) and
+the teacher steers it from its card: skip opens the trial at once and ends a counsel's move, pause
+stops its clock and resume starts it. Every started group has its verdict before the bell; the
+class debrief counts two juries and lists the empty group apart. No word is broken mid-word on the
+class page or the teacher's view at 1280 and 390 px; screenshots go to test-artifacts/.
 
 A second test: on a player's page, a verdict pushed with speeches still to type waits for them.
 """
@@ -138,7 +138,11 @@ def test_a_45_minute_class_with_the_trial_in_one_group_ends_every_group_with_stu
     _shoot(teacher, artifacts, "class-before-start")
 
     # The trial for the first group only: the second deliberates at once.
-    teacher.uncheck("#class-start input[name='trial'][value='2']")
+    with teacher.expect_response(lambda r: r.url.endswith("/trial-choice/") and r.status == 204):
+        teacher.uncheck("#class-start input[name='trial'][value='2']")
+    teacher.reload()  # the choice is kept as she makes it: a reload shows it
+    expect(teacher.locator("#class-start input[name='trial'][value='2']")).not_to_be_checked()
+    expect(teacher.locator("#class-start input[name='trial'][value='1']")).to_be_checked()
     teacher.click("button:has-text('Start every group with students')")
     started = time.monotonic()
     expect(teacher.locator(".message").first).to_contain_text("2 rooms started")

@@ -558,3 +558,20 @@ def test_the_class_debrief_counts_a_hung_jury_as_finished_without_a_verdict(robb
 
     assert "2 of 2 juries finished: none reached a verdict, 2 were hung juries." in page
     assert "reached a verdict." not in page.replace("none reached a verdict", "")
+
+
+def test_a_tick_under_hold_the_trial_first_is_kept_at_once_so_a_reload_shows_the_teachers_choice(robbery, client):
+    session = _class(robbery, groups=3, seats=2, seed=5, trial=True, lesson_minutes=45)
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    assert f'hx-post="/classes/{session.public_id}/trial-choice/"' in page  # each change is posted
+    answer = teacher.post(f"/classes/{session.public_id}/trial-choice/", {"trial": ["1"]})
+    assert answer.status_code == 204
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()  # the reload
+    assert 'name="trial" value="1" checked' in page
+    assert 'name="trial" value="2" checked' not in page and 'name="trial" value="3" checked' not in page
+    first, second, _third = _rooms(session)
+    assert first.settings["trial"] is True and "trial" not in second.settings
+    assert second.settings["lesson"]["trial"] is False  # its plan fitted to deliberating at once
+    stranger = client.post(f"/classes/{session.public_id}/trial-choice/", {"trial": ["1", "2", "3"]})
+    assert stranger.status_code == 404 and "trial" not in Deliberation.objects.get(pk=second.pk).settings
