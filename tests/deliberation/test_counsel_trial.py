@@ -102,6 +102,7 @@ def test_prosecution_counsel_questions_a_witness_in_free_text_and_the_trial_ends
     refused = _move(client, deliberation, django_capture_on_commit_callbacks, action="ask", text="   ")
     assert "Ask the witness a question." in refused
     struck: list[Turn] = []
+    crossed = False
     for _ in range(200):
         waiting = _waiting(deliberation)
         if waiting is None:
@@ -109,10 +110,18 @@ def test_prosecution_counsel_questions_a_witness_in_free_text_and_the_trial_ends
         if waiting.what == trial_steps.REVIEW:
             _move(client, deliberation, django_capture_on_commit_callbacks, action="object", ground="leading")
         elif waiting.what == trial_steps.EXAMINE:
+            page = client.get(f"/court/{deliberation.public_id}/").content.decode()
+            if waiting.part == "cross":  # the defence's witness, not hers
+                assert "The other side's witness, for your cross-examination" in page
+                assert "Your witness" not in page
+                crossed = True
+            else:
+                assert "Your witness, for the examination in chief" in page
             _move(client, deliberation, django_capture_on_commit_callbacks, action="rest")
         else:
             _move(client, deliberation, django_capture_on_commit_callbacks, action="ai_speak")
     deliberation.refresh_from_db()
+    assert crossed  # she cross-examined the defence's witness
     assert deliberation.phase == Phase.DELIBERATION and deliberation.votes.count() == 12
     turns = list(Turn.objects.filter(kind=TurnKind.TRIAL).order_by("sequence"))
     assert turns[-1].strategy == "directions"

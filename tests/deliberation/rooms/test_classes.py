@@ -101,6 +101,10 @@ def test_a_class_made_with_the_trial_holds_it_first_in_every_room_where_students
         assert room_of(room)["stage"] == STAGE_TRIAL and not room.trial_state["opened"]
     anna = _browser(ANNA.session_key).get(f"/rooms/{first.room_code}/").content.decode()
     assert "Be counsel for the defence" in anna and "Be counsel for the prosecution" in anna
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    cards = page.split('class="class-room panel')[1:]
+    assert "Students may claim counsel" in cards[0]  # Anna's group
+    assert "Students may claim counsel" not in cards[1] and "AI counsel take both sides" in cards[1]  # nobody's
 
 
 def test_a_class_made_without_the_trial_goes_straight_to_the_deliberation(robbery):
