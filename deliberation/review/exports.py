@@ -18,7 +18,7 @@ from typing import Any
 from deliberation.engine.failures import cause_label
 from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_label
-from deliberation.models import BallotKind, Narration, PlayerSide, Turn, TurnKind
+from deliberation.models import BallotKind, Narration, PlayerSide, SeatKind, Turn, TurnKind
 from deliberation.review.failures import (
     causes_in_words,
     kinds_in_words,
@@ -130,7 +130,8 @@ def to_markdown(transcript: Transcript) -> str:
     ]
     for seat in transcript.seats.values():
         who = transcript.role(seat)
-        archetype = f", {seat.archetype_name}" if seat.archetype_name else ""
+        person = seat.kind == SeatKind.HUMAN  # a person in a juror's seat is a person, not that juror's persona
+        archetype = f", {seat.archetype_name}" if seat.archetype_name and not person else ""
         out.append(f"- Seat {seat.number}: {seat.face} {seat.display_name}{archetype} ({who})")
     for view in transcript.rounds:
         out += ["", "## First ballot" if view.number == 0 else f"## Round {view.number}", ""]
@@ -313,8 +314,8 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
             {
                 "seat": s.number,
                 "name": s.display_name,
-                "emoji": s.emoji,
-                "archetype": s.archetype_name,
+                "emoji": s.face,
+                "archetype": "" if s.kind == SeatKind.HUMAN else s.archetype_name,
                 "kind": s.kind,
                 "role": transcript.role(s),
                 "vote": s.vote,

@@ -64,7 +64,31 @@ def test_a_person_in_a_room_is_called_a_person(client, db):
     room = write_deliberation(rounds=1, participants=1, sessions={1: "theirs"})
     client.force_login(_curator())
     body = client.get(reverse("review:export_md", args=[room.public_id])).content.decode()
-    assert next(line for line in body.splitlines() if line.startswith("- Seat 1:")).endswith("(Person)")
+    line = next(line for line in body.splitlines() if line.startswith("- Seat 1:"))
+    assert line.endswith("(Person)") and line.startswith("- Seat 1: 👤 ")
+    assert "," not in line  # no persona: the AI juror's archetype is not hers
+    record = json.loads(client.get(reverse("review:export_json", args=[room.public_id])).content)
+    person = next(j for j in record["jurors"] if j["seat"] == 1)
+    assert person["emoji"] == "👤" and person["archetype"] == ""
+    from deliberation.models import Turn, TurnKind
+
+    last = room.turns.order_by("-sequence").first()
+    Turn.objects.create(
+        deliberation=room,
+        round_number=last.round_number,
+        sequence=last.sequence + 1,
+        kind=TurnKind.SPEECH,
+        seat_number=1,
+        speaker_name=person["name"],
+        content="Two seconds of lamplight is not an identification.",
+    )
+    html = client.get(reverse("review:transcript", args=[room.public_id])).content.decode()
+    faces = re.findall(
+        r'<span class="emoji" aria-hidden="true">([^<]*)</span>\s*<span class="speaker">[^<]*</span>\s*'
+        r'<span class="muted">seat 1</span>(?!\s*<span class="arg">in the empty seat)',
+        html,
+    )
+    assert faces and set(faces) == {"👤"}  # her turns show a person, not the AI juror's emoji
 
 
 def _curator():
