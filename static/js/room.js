@@ -61,20 +61,29 @@
    * answer (carrying the vote) would go nowhere and "none yet" would stay on screen: the vote
    * changes no turn, so no banner asks for the controls again. The latest answer is at least as
    * new as the ones dropped, and the banner is followed once it is in (followBanner). */
+  /* A fetch sent while this browser's own move is on its way is not newer than that move's answer:
+   * the server may read the room before it has stored the move (a vote), and its copy would then
+   * say "none yet" over the vote. Such a fetch's answer is dropped; once the move's answer is in,
+   * the banner is followed again (followBanner) and fetched only if the room changed since. */
   var sentSerial = 0;
+  var latestSerial = 0; // the newest request whose answer may replace the controls
   function forControls(evt) {
     var target = evt.detail.target;
     return !!(target && target.id === "room-controls");
   }
   document.addEventListener("htmx:beforeRequest", function (evt) {
-    if (forControls(evt) && evt.detail.requestConfig) evt.detail.requestConfig.controlsSerial = ++sentSerial;
+    var config = evt.detail.requestConfig;
+    if (!forControls(evt) || !config) return;
+    config.controlsSerial = ++sentSerial;
+    if (config.verb === "get" && moving && Date.now() - movingSince < MOVE_WAIT_MS) config.duringMove = moving;
+    else latestSerial = config.controlsSerial;
   });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target;
     var config = evt.detail.requestConfig;
     if (!forControls(evt) || !config) return;
     var serial = config.controlsSerial || 0;
-    if (serial && serial < sentSerial) { evt.detail.shouldSwap = false; return; }
+    if (config.duringMove || (serial && serial < latestSerial)) { evt.detail.shouldSwap = false; return; }
     if (config.verb !== "get") return;
     var match = /data-key="([^"]*)"/.exec(evt.detail.serverResponse || "");
     var current = target.getAttribute("data-key");
