@@ -407,15 +407,20 @@ def test_a_student_who_took_her_jurors_name_is_not_credited_with_what_it_said_in
     assert all(not p["speeches"] for p in teacher_view(room)["people"] if p["seat"].number == 2)
 
 
-def test_what_the_ai_juror_says_from_an_empty_seat_is_never_credited_to_its_person(room):
+def _ai_speech_in_annas_empty_seat(room):  # type: ignore[no-untyped-def]
+    """Anna lets her turn run out; the rounds go on (Ben passing) until her seat's AI juror has spoken."""
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
-    for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
+    for _ in range(8):  # bounded
         if room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists():
             break
         if current_seat(state(room)) == 3:
             services.room_pass(deliberation_id=room.pk, credential=BEN)
         clock.room_tick(deliberation_id=room.pk)
-    said = room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+    return room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+
+
+def test_what_the_ai_juror_says_from_an_empty_seat_is_never_credited_to_its_person(room):
+    said = _ai_speech_in_annas_empty_seat(room)
     assert said.stood_in and said.speaker_name != "Anna"
 
     anna = next(p for p in teacher_view(room)["people"] if p["seat"].number == 2)
@@ -439,14 +444,7 @@ def test_the_live_room_marks_what_the_ai_juror_says_in_an_away_students_empty_se
     from deliberation.court import live
     from deliberation.models import PERSON_FACE
 
-    assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
-    for _ in range(8):  # rounds until her seat's AI juror has spoken (bounded)
-        if room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists():
-            break
-        if current_seat(state(room)) == 3:
-            services.room_pass(deliberation_id=room.pk, credential=BEN)
-        clock.room_tick(deliberation_id=room.pk)
-    said = room.turns.get(seat_number=2, kind=TurnKind.SPEECH)
+    said = _ai_speech_in_annas_empty_seat(room)
     pushed = live.render_event(room.pk, "round", {"round": said.round_number})
     item = pushed[pushed.index(f'id="turn-{said.pk}"') :]
     item = item[: item.index("</li>")]
