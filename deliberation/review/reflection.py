@@ -2,7 +2,8 @@
 argument map, all read from the stored turns in plain Python (no queries of its own).
 
 * A **contradiction**: a juror's speech argues the other side from their previous speech while
-  their vote did not change in between (a changed vote is a change of mind, not a contradiction).
+  their vote did not change to that side in between (a changed vote is a change of mind, not a
+  contradiction), by the same changes of vote as below.
 * A **change of mind**: a juror's or a person's change of vote, as every page counts it
   (``review.selectors.vote_changes``), with the engine's reason for a flip.
 * The **argument map**: who answered whom (a speech's target), supporting (the speech argued the
@@ -106,20 +107,26 @@ def changes_of_mind(changes: Iterable[VoteChange]) -> list[ChangeOfMind]:
     return [ChangeOfMind(c.round, c.seat, c.name, c.before, c.after, c.reason) for c in changes]
 
 
-def contradictions(turns: Iterable[Turn], names: dict[int, str]) -> list[Contradiction]:
-    """Speeches that argue the other side from the speaker's last one, with no vote change between."""
-    turns = list(turns)
-    flipped_rounds: dict[int, set[int]] = {}
-    for turn in turns:
-        for flip in turn.flips or []:
-            flipped_rounds.setdefault(int(flip["seat"]), set()).add(turn.round_number)
+def contradictions(turns: Iterable[Turn], names: dict[int, str], changes: Iterable[VoteChange]) -> list[Contradiction]:
+    """Speeches that argue the other side from the speaker's last one while their vote did not turn
+    to that side in between. ``changes`` are the changes of vote every page counts
+    (``review.selectors.vote_changes``), so a speech is never called a contradiction a few lines
+    above the change of vote that explains it. A change in the round of either speech counts: a
+    round's changes are not ordered against its speeches, and a juror who turned in that round
+    argued with their vote."""
+    turned: dict[int, list[VoteChange]] = {}
+    for change in changes:
+        turned.setdefault(change.seat, []).append(change)
     last: dict[int, Turn] = {}
     found = []
     for turn in _speeches(turns):
         seat = turn.seat_number
         before = last.get(seat)
         if before is not None and before.position and turn.position and before.position != turn.position:
-            changed = any(before.round_number <= r < turn.round_number for r in flipped_rounds.get(seat, ()))
+            changed = any(
+                before.round_number <= c.round <= turn.round_number and c.after == turn.position
+                for c in turned.get(seat, ())
+            )
             if not changed:
                 found.append(
                     Contradiction(
@@ -200,7 +207,7 @@ def reflection_context(transcript: Transcript) -> dict[str, object]:
     votes = {number: {seat: snap.vote for seat, snap in row.items()} for number, row in transcript.snapshots.items()}
     return {
         "argmap": argument_map(turns, names, votes),
-        "contradictions": contradictions(turns, names),
+        "contradictions": contradictions(turns, names, transcript.changes),
         "changes_of_mind": changes_of_mind(transcript.changes),
         "discharged_seats": {n for n, seat in transcript.seats.items() if seat.discharged_round},
         "format_line": format_line((transcript.deliberation.engine_state or {}).get("settings") or {}),

@@ -37,7 +37,8 @@ def test_arguing_the_other_side_without_a_vote_change_is_a_contradiction_and_wit
         speech(3, 2, 2, "guilty", flips=[{"seat": 2, "from": "guilty", "to": "not_guilty", "reason": "moved by Ada"}]),
         speech(4, 3, 2, "not_guilty"),  # Ben changed his vote in round 2: a change of mind
     ]
-    found = contradictions(turns, NAMES)
+    changes = [VoteChange(2, 2, "guilty", "not_guilty", name="Ben")]
+    found = contradictions(turns, NAMES, changes)
     assert [(c.seat, c.before_round, c.round_number, c.sequence) for c in found] == [(1, 1, 2, 2)]
     assert (
         found[0].text
@@ -45,6 +46,27 @@ def test_arguing_the_other_side_without_a_vote_change_is_a_contradiction_and_wit
     )
     changes = changes_of_mind([VoteChange(2, 2, "guilty", "not_guilty", name="Ben", reason="moved by Ada")])
     assert [c.text for c in changes] == ["Ben changed their vote from guilty to not guilty: moved by Ada."]
+
+
+def test_a_juror_who_changed_their_vote_in_the_round_of_their_speech_argued_with_their_vote():
+    """A flip carried by an earlier speech of the same round (a person's, heard first), then the
+    juror's own speech for their new side: the transcript lists it as a change of vote, not as a
+    contradiction."""
+    turns = [
+        speech(1, 4, 3, "guilty"),
+        speech(2, 5, 1, "not_guilty", flips=[{"seat": 3, "from": "guilty", "to": "not_guilty"}]),
+        speech(3, 5, 3, "not_guilty"),
+    ]
+    changes = [VoteChange(5, 3, "guilty", "not_guilty", name="Cy")]
+    assert contradictions(turns, NAMES, changes) == []
+
+
+def test_a_persons_own_change_of_vote_is_no_contradiction_and_a_change_the_other_way_does_not_excuse_one():
+    """A person's cast vote leaves no flip on any turn: the changes of vote are the record."""
+    turns = [speech(1, 1, 2, "guilty"), speech(2, 3, 2, "not_guilty")]
+    assert contradictions(turns, NAMES, [VoteChange(2, 2, "guilty", "not_guilty", name="Ben")]) == []
+    wrong_way = [VoteChange(2, 2, "not_guilty", "guilty", name="Ben")]
+    assert [c.seat for c in contradictions(turns, NAMES, wrong_way)] == [2]
 
 
 def test_an_answer_supports_the_side_its_target_argued_last_or_else_attacks_it():
