@@ -14,7 +14,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from deliberation.models import Seat, TurnKind
+from deliberation.models import Seat, Turn, TurnKind
 from deliberation.review.influence import Drawing, Edge, influence_edges, layout
 from deliberation.review.moments import (
     Cause,
@@ -135,6 +135,15 @@ class Debrief:
         return found.display_name if found else f"Seat {seat}"
 
 
+def _side(transcript: Transcript, turn: Turn) -> str:
+    """The side a speech argued: the engine's record of it, else (a person's typed speech, stored
+    without one) the speaker's vote as the round began."""
+    if turn.position:
+        return turn.position
+    before = transcript.snapshots.get(turn.round_number - 1, {}).get(turn.seat_number)
+    return before.vote if before is not None and before.vote else ""
+
+
 def speeches_of(transcript: Transcript) -> list[Speech]:
     """Every stored speech by a seat, in the order it was said, with its listeners' reactions."""
     return [
@@ -148,6 +157,7 @@ def speeches_of(transcript: Transcript) -> list[Speech]:
             strategy=view.turn.strategy,
             argument_type=view.turn.argument_type,
             stood_in=view.turn.stood_in,
+            side=_side(transcript, view.turn),
             reactions=tuple(
                 Reaction(
                     seat=r.seat_number,

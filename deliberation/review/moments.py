@@ -5,8 +5,14 @@ the engine's per-listener changes: positive leans towards guilty, negative towar
 
 - ``figures``: what one speech drew from its listeners (net, mean, total movement, persuaded).
 - ``key_moments``: the speeches that moved the jury most, with the vote changes each one caused.
-- ``vote_change_causes``: for every change of vote, the speech of that round that pushed the
-  juror hardest towards their new vote (``None`` when no speech pushed that way).
+- ``vote_change_causes``: for every change of vote, the speech of that round arguing the juror's
+  new vote that pushed them hardest towards it (``None`` when none did), and apart from it the
+  speech for the other side that pushed them furthest their new way (a backfire), when it pushed
+  harder.
+
+A delta is what the engine moved the listener by as they heard the speech: how it read the speech
+for that listener, the room's pull on a juror in the minority, and chance. So a speech can move
+its listeners away from the side it argued; the pages say so instead of crediting it to that side.
 - ``GroupSummary``: one jury's outcome in a few figures, built so that several juries (the rooms
   of a class) can later be laid side by side.
 """
@@ -73,11 +79,16 @@ class Speech:
     reactions: tuple[Reaction, ...] = ()
     stood_in: bool = False  # the AI juror playing a person's empty seat spoke it, not the person
     crafted: str = ""  # a person's turn: the part their strategy crafted before their own words
+    side: str = ""  # the side it argued (guilty / not_guilty), "" when unknown
 
     @property
     def own_words(self) -> str:
         """The person's own words, exactly as typed (all of ``text`` when nothing was crafted)."""
         return own_words(self.text, self.crafted)
+
+    @property
+    def side_label(self) -> str:
+        return VOTE_WORDS.get(self.side, "")
 
     @property
     def move(self) -> str:
@@ -156,29 +167,43 @@ def _towards(vote: str, delta: float) -> float:
 
 @dataclass(frozen=True)
 class Cause:
-    """A change of vote and the speech that pushed that juror hardest towards it in that round."""
+    """A change of vote and the speech arguing the new vote that pushed that juror hardest towards
+    it in that round; ``backfire``, a speech for the other side that pushed them further that way."""
 
     change: VoteChange
     speech: Speech | None
     push: float  # that speech's delta on this juror, towards the new vote (0 without a speech)
+    backfire: Speech | None = None
+    backfire_push: float = 0.0
+
+
+def _hardest(speeches: list[Speech], change: VoteChange) -> tuple[Speech | None, float]:
+    best: Speech | None = None
+    best_push = 0.0
+    for speech in speeches:
+        for reaction in speech.reactions:
+            push = _towards(change.after, reaction.delta) if reaction.seat == change.seat else 0.0
+            # Strictly greater: the earlier of two equal pushes is the cause (speeches are in order).
+            if push >= STILL and push > best_push:
+                best, best_push = speech, push
+    return best, best_push
 
 
 def vote_change_causes(speeches: list[Speech], changes: list[VoteChange]) -> list[Cause]:
-    """Each change, in order, with its likeliest cause among the speeches of its round."""
+    """Each change, in order, with its likeliest cause among the speeches of its round: only a
+    speech that argued the new vote (or whose side is unknown) is credited with it. A speech for the
+    other side that pushed the juror harder their new way is kept apart, as a backfire."""
     by_round: dict[int, list[Speech]] = {}
     for speech in speeches:
         by_round.setdefault(speech.round, []).append(speech)
     causes = []
     for change in sorted(changes, key=lambda c: (c.round, c.seat)):
-        best: Speech | None = None
-        best_push = 0.0
-        for speech in by_round.get(change.round, []):
-            for reaction in speech.reactions:
-                push = _towards(change.after, reaction.delta) if reaction.seat == change.seat else 0.0
-                # Strictly greater: the earlier of two equal pushes is the cause (speeches are in order).
-                if push >= STILL and push > best_push:
-                    best, best_push = speech, push
-        causes.append(Cause(change=change, speech=best, push=best_push))
+        heard = by_round.get(change.round, [])
+        best, best_push = _hardest([s for s in heard if s.side in ("", change.after)], change)
+        against, against_push = _hardest([s for s in heard if s.side not in ("", change.after)], change)
+        if against_push <= best_push:
+            against, against_push = None, 0.0
+        causes.append(Cause(change, best, best_push, against, against_push))
     return causes
 
 
@@ -190,6 +215,11 @@ class KeyMoment:
     figures: Figures
     most_moved: tuple[Reaction, ...]  # its listeners who moved most, largest first
     changes: tuple[VoteChange, ...] = field(default=())  # the vote changes it is the cause of
+
+    @property
+    def against_side(self) -> bool:
+        """Its listeners moved, on balance, away from the side it argued."""
+        return bool(self.speech.side) and self.figures.direction not in ("flat", self.speech.side)
 
 
 def key_moments(speeches: list[Speech], causes: list[Cause], *, limit: int = KEY_MOMENTS) -> list[KeyMoment]:

@@ -168,3 +168,26 @@ def test_a_participants_new_ballot_is_a_change_of_vote_but_a_first_ballot_is_not
     # Round 1's engine flip in seat 1 (write_deliberation) was no vote of hers; her own switch is.
     assert [(c.seat, c.before, c.after) for c in debrief.changes] == [(1, "guilty", "not_guilty")]
     assert debrief.seats[0].changed_vote and debrief.seats[0].last_vote_label == "not guilty"
+
+
+def test_the_debrief_says_when_an_argument_moved_listeners_against_its_side_and_credits_no_flip_to_it(client):
+    """Round 3 of the written deliberation: seat 3 turns not guilty. A not-guilty argument moved the
+    room towards guilty (seat 3 a little towards not guilty); a guilty argument pushed seat 3 further
+    towards not guilty. The page credits the turn to the first and names the second as a backfire."""
+    done = write_deliberation(rounds=3)
+    first, second = Turn.objects.filter(deliberation=done, round_number=3, kind="speech").order_by("sequence")
+    first.position = "not_guilty"
+    first.reactions = [{"seat": n, "delta": -0.05 if n == 3 else 0.1} for n in range(1, 13) if n != first.seat_number]
+    second.position = "guilty"
+    second.reactions = [{"seat": 3, "delta": -0.2}]
+    Turn.objects.bulk_update([first, second], ["position", "reactions"])
+    response = client.get(reverse("review:debrief", args=[done.public_id]))
+    debrief, body = response.context["b"], response.content.decode()
+    (cause,) = [c for c in debrief.causes if c.change.round == 3]
+    assert cause.speech.sequence == first.sequence and cause.backfire.sequence == second.sequence
+    assert "Backfired: <strong>Juror Name 5</strong>'s argument for guilty pushed them 0.200 towards not guilty" in body
+    moment = next(m for m in debrief.moments if m.speech.sequence == first.sequence)
+    assert moment.against_side
+    assert "Argued not guilty. Moved the jury by" in body
+    assert "towards guilty, <strong>against its side</strong>" in body
+    assert "argued not guilty)</span>: moved 1.050, net +0.950 towards guilty, against its side" in body  # at a glance

@@ -94,3 +94,29 @@ def test_a_group_summary_counts_its_jury_and_keeps_its_most_moving_arguments():
     assert (summary.rounds, summary.vote_changes, summary.speeches) == (3, 1, 5)
     assert [m.speech.seat for m in summary.moving] == [5, 4]
     assert summary.moving[0].changes == (VoteChange(1, 12, "not_guilty", "guilty"),)
+
+
+def test_a_change_is_credited_only_to_a_speech_that_argued_the_new_vote_and_a_backfire_is_kept_apart():
+    """A guilty argument that pushed a juror towards not guilty harder than any not-guilty argument
+    did is no cause of their turn to not guilty: it backfired."""
+    for_it = Speech(1, 1, 8, "Maya", "nobody saw it was her car", side="not_guilty", reactions=(Reaction(3, -0.07),))
+    against = Speech(2, 1, 9, "Jaxon", "three cars, one dent", side="guilty", reactions=(Reaction(3, -0.10),))
+    (cause,) = vote_change_causes([for_it, against], [VoteChange(1, 3, "guilty", "not_guilty")])
+    assert cause.speech is for_it and cause.push == pytest.approx(0.07)
+    assert cause.backfire is against and cause.backfire_push == pytest.approx(0.10)
+    (alone,) = vote_change_causes([against], [VoteChange(1, 3, "guilty", "not_guilty")])
+    assert alone.speech is None and alone.backfire is against
+    (weaker,) = vote_change_causes(
+        [Speech(3, 1, 9, "Jaxon", "...", side="guilty", reactions=(Reaction(3, -0.01),)), for_it],
+        [VoteChange(1, 3, "guilty", "not_guilty")],
+    )
+    assert weaker.speech is for_it and weaker.backfire is None  # a smaller push the other way is no backfire
+
+
+def test_a_key_moment_whose_listeners_moved_away_from_its_side_says_so():
+    backwards = Speech(1, 1, 2, "Maya", "nobody saw it", side="not_guilty", reactions=(Reaction(1, 0.3), Reaction(3, 0.2)))
+    forwards = Speech(2, 1, 4, "Jaxon", "her car", side="guilty", reactions=(Reaction(1, 0.1),))
+    unknown = Speech(3, 1, 5, "Seat 5", "...", reactions=(Reaction(1, -0.1),))
+    moments = {m.speech.sequence: m for m in key_moments([backwards, forwards, unknown], [])}
+    assert moments[1].against_side and moments[1].speech.side_label == "not guilty"
+    assert not moments[2].against_side and not moments[3].against_side
