@@ -27,6 +27,9 @@ class Source(models.TextChoices):
     OTHER = "other", "Other"
 
 
+FICTION_WORDS = "A fictional case: no real verdict"
+
+
 class HistoricalVerdict(models.TextChoices):
     GUILTY = "guilty", "Guilty"
     NOT_GUILTY = "not_guilty", "Not guilty"
@@ -167,6 +170,15 @@ class Case(models.Model):
                         )
                     }
                 )
+
+    @property
+    def history_words(self) -> str:
+        """What the real jury decided, for a page after a game's verdict: "Historical verdict: Guilty";
+        for a curated case without one, "A fictional case: no real verdict"; "" for a real trial
+        whose verdict the record does not give (nothing to say)."""
+        if self.historical_verdict != HistoricalVerdict.UNKNOWN:
+            return f"Historical verdict: {self.get_historical_verdict_display()}"
+        return FICTION_WORDS if self.source == Source.CURATED else ""
 
     @property
     def record_url(self) -> str:

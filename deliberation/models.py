@@ -183,6 +183,15 @@ class Deliberation(models.Model):
         return RULE_SETS.get((self.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
 
     @property
+    def end_reason_words(self) -> str:
+        """How the deliberation ended, where its verdict's words do not say it already ("" where they
+        do: "unanimously", "by a majority", "when the lesson's time was up", "deadlocked twice")."""
+        said = {EndReason.UNANIMOUS, EndReason.MAJORITY, EndReason.TIME}
+        if self.verdict == "hung":
+            said.add(EndReason.DEADLOCK)
+        return "" if not self.end_reason or self.end_reason in said else self.get_end_reason_display()
+
+    @property
     def verdict_words(self) -> str:
         """The verdict naming the rule it was taken under ("Hung jury: it could not reach a verdict
         of at least 10 to 2 (rules: ...)"); "" before the verdict."""

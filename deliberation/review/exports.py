@@ -122,7 +122,7 @@ def to_markdown(transcript: Transcript) -> str:
         f"- Jury rules: {d.jury_rules.label}: {d.jury_rules.summary}",
         *(f"- {name}: {value}" for name, value in game_lines(transcript)),
         f"- Player: {_player(transcript)}",
-        f"- Started: {_when(d.started_at or d.created_at)}",
+        f"- Started: {_when(d.started_at)}" if d.started_at else f"- Created: {_when(d.created_at)} (not started)",
         f"- Rounds run: {d.round_number}",
         "",
         "## The jurors",
@@ -164,15 +164,16 @@ def to_markdown(transcript: Transcript) -> str:
     if d.verdict:
         joined = ":" if d.verdict == "hung" else ","
         out.append(
-            f"**{d.get_verdict_display()}**{joined} {d.verdict_detail} ({d.get_end_reason_display()})"
-            f" after {d.round_number} rounds."
+            f"**{d.get_verdict_display()}**{joined} {d.verdict_detail}"
+            + (f" ({d.end_reason_words})" if d.end_reason_words else "")
+            + f" after {d.round_number} rounds."
         )
         final = [v.value for v in transcript.final_votes]
         out.append(f"Final ballot: {final.count('guilty')} guilty, {final.count('not_guilty')} not guilty.")
     else:
         out.append(f"No verdict yet ({d.get_phase_display()}).")
-    if d.verdict:  # history stays sealed until the deliberation's own verdict
-        out.append(f"Historical verdict: {case.get_historical_verdict_display()}.")
+    if d.verdict and case.history_words:  # history stays sealed until the deliberation's own verdict
+        out.append(f"{case.history_words}.")
     for narration in transcript.verdict_narrations:
         out += ["", "*The judge:*", "", narration.text]
     totals = transcript.totals
@@ -340,12 +341,13 @@ def to_summary(transcript: Transcript) -> str:
     d = transcript.deliberation
     totals = transcript.totals
     first = next((r for r in transcript.rounds if r.number == 0), None)
-    verdict = f"{d.verdict_words} ({d.get_end_reason_display()})" if d.verdict else "no verdict yet"
+    how = f" ({d.end_reason_words})" if d.end_reason_words else ""
+    verdict = f"{d.verdict_words}{how}" if d.verdict else "no verdict yet"
     out = [
         f"Deliberation {d.pk}: {d.case.title}",
         f"Engine: {engine_label(d.engine)}; seed {d.seed}; {d.round_number} rounds",
         f"Verdict: {verdict}."
-        + (f" Historical verdict: {d.case.get_historical_verdict_display()}." if d.verdict else ""),
+        + (f" {d.case.history_words}." if d.verdict and d.case.history_words else ""),
     ]
     if first:
         out.append(f"First ballot: {first.guilty} guilty, {first.not_guilty} not guilty.")

@@ -77,6 +77,7 @@ def begin(deliberation: Deliberation, *, side: str) -> None:
     now = timezone.now()
     bell = class_bell(deliberation)
     _fit_late(deliberation, bell, now)
+    Deliberation.objects.filter(pk=deliberation.pk).update(started_at=now)  # the pages' "Started"
     lifecycle.side_choose(deliberation_id=deliberation.pk, side=side, counsel=True)
     deliberation.refresh_from_db()
     room = room_of(deliberation)

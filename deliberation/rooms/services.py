@@ -178,10 +178,11 @@ def room_create(
         code = codes.new_code()
         try:
             with transaction.atomic():
-                Deliberation.objects.filter(pk=deliberation.pk).update(room_code=code, owner_id=owner)
+                # A room starts when its host (or its clock) starts it (``clock.begin``), not now.
+                Deliberation.objects.filter(pk=deliberation.pk).update(room_code=code, owner_id=owner, started_at=None)
         except IntegrityError:  # another room has it: draw again
             continue
-        deliberation.room_code, deliberation.owner_id = code, owner
+        deliberation.room_code, deliberation.owner_id, deliberation.started_at = code, owner, None
         break
     else:  # 26**6 codes: only a nearly full table gets here
         raise ValidationError("No free room code could be drawn; try again.")

@@ -10,9 +10,12 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from deliberation.management.commands.export_deliberation import ERROR_NO_DELIBERATION
-from deliberation.models import Turn, TurnKind
+from deliberation.models import Deliberation, Turn, TurnKind
+from deliberation.rooms import services
 from deliberation.selectors import deliberations_with_record, run_record
 from tests.deliberation.review.conftest import SPECIAL, write_deliberation
+from tests.conftest import browser_of
+from tests.factories import CaseFactory
 
 URLS = {"md": "review:export_md", "json": "review:export_json", "summary": "review:export_summary"}
 
@@ -122,3 +125,48 @@ def test_exports_are_served_with_their_media_types(client, db):
         "json": "application/json; charset=utf-8",
         "summary": "text/plain; charset=utf-8",
     }
+
+
+def test_a_unanimous_verdict_names_its_rule_once_and_a_fictional_case_has_no_historical_verdict(client, db):
+    done = write_deliberation(rounds=2)
+    Deliberation.objects.filter(pk=done.pk).update(end_reason="unanimous")
+    summary = client.get(reverse(URLS["summary"], args=[done.public_id])).content.decode()
+    assert "Verdict: Guilty, unanimously (rules: Unanimous). A fictional case: no real verdict." in summary
+    markdown = client.get(reverse(URLS["md"], args=[done.public_id])).content.decode()
+    assert "**Guilty**, unanimously (rules: Unanimous) after 2 rounds." in markdown
+    transcript = client.get(reverse("review:transcript", args=[done.public_id])).content.decode()
+    debrief = client.get(reverse("review:debrief", args=[done.public_id])).content.decode()
+    for body in (summary, markdown, transcript, debrief):
+        assert "(Unanimous)" not in body and "Historical verdict" not in body and "unanimous," not in body
+    assert "A fictional case: no real verdict" in transcript and "none: a fictional case" in client.get(
+        reverse("review:list")
+    ).content.decode().replace("</span>", "")
+    Deliberation.objects.filter(pk=done.pk).update(end_reason="round_limit")  # an ending the verdict does not say
+    assert "Guilty, unanimously (rules: Unanimous) (Round limit)." in client.get(
+        reverse(URLS["summary"], args=[done.public_id])
+    ).content.decode()
+
+
+def test_a_real_trial_without_a_recorded_verdict_says_nothing_of_it_and_one_with_a_verdict_gives_it(client, db):
+    unrecorded = write_deliberation(rounds=1, case=CaseFactory(source="oldbailey"))
+    summary = client.get(reverse(URLS["summary"], args=[unrecorded.public_id])).content.decode()
+    assert "Historical verdict" not in summary and "fictional" not in summary
+    known = write_deliberation(rounds=1, case=CaseFactory(source="oldbailey", historical_verdict="not_guilty"))
+    assert "Historical verdict: Not guilty." in client.get(reverse(URLS["summary"], args=[known.public_id])).content.decode()
+
+
+def test_a_room_is_started_when_its_host_starts_it_not_when_it_was_made(client, robbery):
+    host = browser_of(client)
+    room = services.room_create(case=robbery, host_session_key=host, host_plays=False, open_seats=(2,))
+    room.refresh_from_db()
+    assert room.started_at is None
+    markdown = client.get(reverse(URLS["md"], args=[room.public_id])).content.decode()
+    assert f"- Created: {room.created_at.isoformat()} (not started)" in markdown and "- Started:" not in markdown
+    assert ", not started</p>" in client.get(reverse("review:transcript", args=[room.public_id])).content.decode()
+    services.room_start(deliberation_id=room.pk, session_key=host)
+    room.refresh_from_db()
+    assert room.started_at is not None and room.started_at != room.created_at
+    markdown = client.get(reverse(URLS["md"], args=[room.public_id])).content.decode()
+    assert f"- Started: {room.started_at.isoformat()}" in markdown
+    page = client.get(reverse("review:transcript", args=[room.public_id])).content.decode()
+    assert f'started <time datetime="{room.started_at:%Y-%m-%dT%H:%M:%S}' in page
