@@ -246,13 +246,13 @@ def contributions_csv(debrief: Debrief) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    pk = debrief.transcript.deliberation.pk
+    public_id = debrief.transcript.deliberation.public_id  # the id in the deliberation's URLs
     for part in debrief.seats:
         for c in part.contributions:
             s, f = c.speech, c.figures
             writer.writerow(
                 [
-                    pk,
+                    public_id,
                     s.seat,
                     _cell(part.seat.display_name),
                     part.role,

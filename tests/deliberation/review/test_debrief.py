@@ -92,6 +92,7 @@ def test_the_csv_has_one_row_per_contribution_with_its_figures(client):
     assert float(first["mean_change"]) == pytest.approx(expected / 11, abs=1e-4)
     assert first["listeners_persuaded"] == "1"  # the round's flipper, seat 1
     assert first["name"] == "Juror Name 2" and first["role"] == "AI juror"
+    assert {r["deliberation"] for r in rows} == {done.public_id}  # the id of its URLs, not the internal number
 
 
 def test_a_contribution_that_looks_like_a_formula_is_kept_as_text_in_the_csv(client):
