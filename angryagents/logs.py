@@ -1,9 +1,11 @@
-"""Logging filters for what a library logs as an error but is not one for this product."""
+"""Logging filters for what a library logs as an error (or at length) but is not one for this product."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+
+from django.core.exceptions import PermissionDenied
 
 CLEANUP_MESSAGE = "Unexpected exception while cleaning-up channel:"
 
@@ -30,3 +32,15 @@ class CancelledChannelCleanup(logging.Filter):
         if record.msg != CLEANUP_MESSAGE or not record.exc_info:
             return True
         return not isinstance(record.exc_info[1], asyncio.CancelledError)
+
+
+class ForbiddenInOneLine(logging.Filter):
+    """Keeps Django's "Forbidden (Permission denied): <path>" warning and drops the traceback it
+    attaches. A 403 is the product refusing someone on purpose (a student opening the teacher's
+    view, say), never a fault: the path and the status say all there is to say, and a traceback per
+    refusal buries the real errors in the operator's log. Any other exception keeps its traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], PermissionDenied):
+            record.exc_info, record.exc_text = None, None
+        return True

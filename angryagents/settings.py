@@ -383,11 +383,16 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "filters": {"cancelled_channel_cleanup": {"()": "angryagents.logs.CancelledChannelCleanup"}},
+    "filters": {
+        "cancelled_channel_cleanup": {"()": "angryagents.logs.CancelledChannelCleanup"},
+        "forbidden_in_one_line": {"()": "angryagents.logs.ForbiddenInOneLine"},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         # a consumer cancelled twice while it closes (see the filter): not an error
         "channels_redis.pubsub": {"filters": ["cancelled_channel_cleanup"]},
+        # a 403 (someone refused on purpose) is one line with its path, not a traceback (see the filter)
+        "django.request": {"filters": ["forbidden_in_one_line"]},
         "LiteLLM": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},

@@ -3,6 +3,8 @@ static files and narration audio are still served."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -92,3 +94,20 @@ def test_collected_static_files_serve_as_well(client, settings, tmp_path):
     call_command("collectstatic", "--noinput", verbosity=0)
     assert (tmp_path / "static" / "css" / "app.css").exists()
     assert client.get("/static/css/app.css").status_code == 200
+
+
+def test_a_refusal_is_one_line_in_the_servers_log_and_a_crash_keeps_its_traceback(client, db, caplog):
+    deliberation = write_deliberation(rounds=1)
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        assert client.get(reverse("review:delete", args=[deliberation.public_id])).status_code == 403
+    (refused,) = [r for r in caplog.records if r.name == "django.request"]
+    assert refused.getMessage() == f"Forbidden (Permission denied): /deliberations/{deliberation.public_id}/delete/"
+    assert refused.exc_info is None and "Traceback" not in caplog.text
+    crashed = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "Internal Server Error", None, None)
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError as exc:
+        crashed.exc_info = (type(exc), exc, exc.__traceback__)
+    for found in logging.getLogger("django.request").filters:
+        found.filter(crashed)
+    assert crashed.exc_info is not None  # a real error keeps its traceback
