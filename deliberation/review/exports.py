@@ -346,8 +346,7 @@ def to_summary(transcript: Transcript) -> str:
     out = [
         f"Deliberation {d.pk}: {d.case.title}",
         f"Engine: {engine_label(d.engine)}; seed {d.seed}; {d.round_number} rounds",
-        f"Verdict: {verdict}."
-        + (f" {d.case.history_words}." if d.verdict and d.case.history_words else ""),
+        f"Verdict: {verdict}." + (f" {d.case.history_words}." if d.verdict and d.case.history_words else ""),
     ]
     if first:
         out.append(f"First ballot: {first.guilty} guilty, {first.not_guilty} not guilty.")

@@ -13,8 +13,8 @@ from deliberation.management.commands.export_deliberation import ERROR_NO_DELIBE
 from deliberation.models import Deliberation, Turn, TurnKind
 from deliberation.rooms import services
 from deliberation.selectors import deliberations_with_record, run_record
-from tests.deliberation.review.conftest import SPECIAL, write_deliberation
 from tests.conftest import browser_of
+from tests.deliberation.review.conftest import SPECIAL, write_deliberation
 from tests.factories import CaseFactory
 
 URLS = {"md": "review:export_md", "json": "review:export_json", "summary": "review:export_summary"}
@@ -142,9 +142,10 @@ def test_a_unanimous_verdict_names_its_rule_once_and_a_fictional_case_has_no_his
         reverse("review:list")
     ).content.decode().replace("</span>", "")
     Deliberation.objects.filter(pk=done.pk).update(end_reason="round_limit")  # an ending the verdict does not say
-    assert "Guilty, unanimously (rules: Unanimous) (Round limit)." in client.get(
-        reverse(URLS["summary"], args=[done.public_id])
-    ).content.decode()
+    assert (
+        "Guilty, unanimously (rules: Unanimous) (Round limit)."
+        in client.get(reverse(URLS["summary"], args=[done.public_id])).content.decode()
+    )
 
 
 def test_a_real_trial_without_a_recorded_verdict_says_nothing_of_it_and_one_with_a_verdict_gives_it(client, db):
@@ -152,7 +153,10 @@ def test_a_real_trial_without_a_recorded_verdict_says_nothing_of_it_and_one_with
     summary = client.get(reverse(URLS["summary"], args=[unrecorded.public_id])).content.decode()
     assert "Historical verdict" not in summary and "fictional" not in summary
     known = write_deliberation(rounds=1, case=CaseFactory(source="oldbailey", historical_verdict="not_guilty"))
-    assert "Historical verdict: Not guilty." in client.get(reverse(URLS["summary"], args=[known.public_id])).content.decode()
+    assert (
+        "Historical verdict: Not guilty."
+        in client.get(reverse(URLS["summary"], args=[known.public_id])).content.decode()
+    )
 
 
 def test_a_room_is_started_when_its_host_starts_it_not_when_it_was_made(client, robbery):

@@ -114,7 +114,9 @@ def test_a_change_is_credited_only_to_a_speech_that_argued_the_new_vote_and_a_ba
 
 
 def test_a_key_moment_whose_listeners_moved_away_from_its_side_says_so():
-    backwards = Speech(1, 1, 2, "Maya", "nobody saw it", side="not_guilty", reactions=(Reaction(1, 0.3), Reaction(3, 0.2)))
+    backwards = Speech(
+        1, 1, 2, "Maya", "nobody saw it", side="not_guilty", reactions=(Reaction(1, 0.3), Reaction(3, 0.2))
+    )
     forwards = Speech(2, 1, 4, "Jaxon", "her car", side="guilty", reactions=(Reaction(1, 0.1),))
     unknown = Speech(3, 1, 5, "Seat 5", "...", reactions=(Reaction(1, -0.1),))
     moments = {m.speech.sequence: m for m in key_moments([backwards, forwards, unknown], [])}
