@@ -18,7 +18,7 @@ from typing import Any
 from deliberation.engine.failures import cause_label
 from deliberation.game_settings import GameSettings
 from deliberation.minds.factory import engine_label
-from deliberation.models import BallotKind, Narration, PlayerSide, SeatKind, Turn, TurnKind
+from deliberation.models import BallotKind, Deliberation, Narration, PlayerSide, SeatKind, Turn, TurnKind
 from deliberation.review.failures import (
     causes_in_words,
     kinds_in_words,
@@ -109,6 +109,15 @@ def _flip_line(view: RoundView | TurnView) -> str:
     return "; ".join(f"{seat_label(f.seat, f.seat_number)} {_vote(f.before)} → {_vote(f.after)}" for f in flips)
 
 
+def _started_line(d: Deliberation) -> str:
+    """When it started; a room not yet started (it starts when its host starts it) says when it
+    was made, and that it has not started."""
+    if d.started_at:
+        return f"- Started: {_when(d.started_at)}"
+    waiting = " (not started)" if not d.verdict and not d.round_number else ""
+    return f"- Created: {_when(d.created_at)}{waiting}"
+
+
 def to_markdown(transcript: Transcript) -> str:
     d = transcript.deliberation
     case = d.case
@@ -122,7 +131,7 @@ def to_markdown(transcript: Transcript) -> str:
         f"- Jury rules: {d.jury_rules.label}: {d.jury_rules.summary}",
         *(f"- {name}: {value}" for name, value in game_lines(transcript)),
         f"- Player: {_player(transcript)}",
-        f"- Started: {_when(d.started_at)}" if d.started_at else f"- Created: {_when(d.created_at)} (not started)",
+        _started_line(d),
         f"- Rounds run: {d.round_number}",
         "",
         "## The jurors",
