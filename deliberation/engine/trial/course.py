@@ -31,7 +31,7 @@ from deliberation.engine.trial.events import (
     TrialState,
 )
 from deliberation.engine.trial.text import content_words, normalise
-from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded
+from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded, is_non_answer
 from deliberation.engine.trial.witness import answer as witness_answer
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -428,6 +428,13 @@ SCORE_KEYS = (
 )
 
 
+def non_answers(events: list[TrialEvent]) -> int:
+    """The answers that were "I couldn't say" or "I didn't see that": nothing taken from the record."""
+    return sum(1 for e in events if e.kind == "answer" and is_non_answer(e.text))
+
+
 def groundedness(events: list[TrialEvent]) -> float:
-    answers = [e for e in events if e.kind == "answer"]
+    """The share of the witnesses' real answers (a non-answer is counted apart, ``non_answers``) whose
+    every fact is in the witness's record; 1.0 when no witness answered from its record."""
+    answers = [e for e in events if e.kind == "answer" and not is_non_answer(e.text)]
     return sum(1 for e in answers if e.grounded) / len(answers) if answers else 1.0
