@@ -144,9 +144,9 @@ TOPIC_WORDS = frozenset(
 )
 
 # Words naming the person a question about a person's looks asks about ("What was the robber
-# wearing?", "How old was the prisoner?", "Who was driving?"): the topic says what is asked, and a line
-# about the clothing, the age or the person need not repeat "robber" or "driving" to answer it. Other topics keep them ("How long did you see the
-# driver?" asks about the driver).
+# wearing?", "How old was the prisoner?", "Who was driving?"): the topic says what is asked, and a
+# line about the clothing, the age or the person need not repeat "robber" or "driving" to answer it.
+# Other topics keep them ("How long did you see the driver?" asks about the driver).
 PERSON_TOPICS = frozenset({"clothing", "age", "person"})
 PERSON_WORDS = frozenset(
     stem(word)
