@@ -135,13 +135,13 @@ def _lead(question: str) -> tuple[str, str] | None:
     question = question.strip()
     found = LEADING.search(question)
     if found is not None:
-        lead = found.group(0).strip().lstrip(",").strip().rstrip("?.! ")
+        lead = found.group(0).strip().lstrip(",").strip()
         return ("opens" if found.start() == 0 and not found.group(0).lstrip().startswith(",") else "ends", lead)
     if ASKING.match(question):
         return None
     bare = BARE_TAG.search(question)
     if bare is not None:
-        return "ends", bare.group(0).strip().rstrip("?.! ")
+        return "ends", bare.group(0).strip()
     return ("statement", "") if STATEMENT.match(question) else None
 
 
