@@ -244,3 +244,8 @@ def test_a_late_group_with_little_time_left_skips_the_trial():
     late = lesson.plan_for_left(20 * 60, class_minutes=45, trial=True, students=3)
     assert late.trial and late.trial_seconds < lesson.plan_for(45, trial=True, students=3).trial_seconds
     assert "20 minutes left of the class's 45" in late.words()
+
+
+def test_the_plan_says_its_questions_an_examination_hold_for_students_and_ai_counsel_alike():
+    words = lesson.plan_for(45, trial=True, students=2).words()
+    assert "questions an examination, for students and AI counsel alike" in words
