@@ -8,6 +8,7 @@ Who may read what is decided in ``deliberation.access``; every read for a page g
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from deliberation.models import (
 from deliberation.review.failures import FailureView, StandIn, failure_totals, failure_views
 from deliberation.review.moments import VoteChange
 from deliberation.selectors import deliberations_with_record
+from deliberation.trial.record import counsel_seat_by_turn, counsel_work
 
 UNFINISHED = "unfinished"
 VOTE_LABELS = {"guilty": "guilty", "not_guilty": "not guilty"}
@@ -154,6 +156,8 @@ class TurnView(StandIn):
     target: Seat | None
     reactions: list[ReactionView]
     flips: list[FlipView]
+    counsel: Seat | None = None  # a move at the trial that was this participant's own, as counsel
+    counsel_seat: int | None = None
 
     @property
     def persuaded_count(self) -> int:
@@ -387,6 +391,18 @@ def _closing_tally(snapshot: dict[int, ConvictionSnapshot], casts: list[Vote]) -
     return counted.count("guilty"), counted.count("not_guilty")
 
 
+def _attribute_counsel(deliberation: Deliberation, rounds: Iterable[RoundView], seats: dict[int, Seat]) -> None:
+    """Mark each move at the trial that a participant made as counsel with their seat."""
+    views = [v for r in rounds for v in r.turns if v.turn.kind == TurnKind.TRIAL]
+    if not views or not (deliberation.trial_state or {}).get("counsel"):
+        return
+    by_turn = counsel_seat_by_turn(counsel_work([v.turn for v in views], deliberation.trial_state))
+    for view in views:
+        number = by_turn.get(view.turn.sequence)
+        if number is not None:
+            view.counsel_seat, view.counsel = number, seats.get(number)
+
+
 def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -> Transcript:
     """Group a deliberation fetched with ``deliberations_with_record`` by round; no further queries.
 
@@ -432,6 +448,7 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
             verdict_narrations.append(narration)
         else:
             at(narration.round_number).narrations.append(narration)
+    _attribute_counsel(deliberation, rounds.values(), seats)
     for number, view in rounds.items():
         view.guilty, view.not_guilty = _closing_tally(snapshots.get(number, {}), view.casts)
     changes = vote_changes(list(deliberation.votes.all()), seats, list(deliberation.turns.all()))

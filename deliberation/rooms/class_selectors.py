@@ -280,7 +280,8 @@ def class_debriefs(session: ClassSession) -> list[GroupDebrief]:
 def class_contributions_csv(groups: list[GroupDebrief]) -> str:
     """Every student's contributions across the class in one sheet: the single debrief's columns
     (``review.debrief.CSV_COLUMNS``) after ``group`` and ``room``, people and agents only (the AI
-    jurors' speeches are in each group's own debrief)."""
+    jurors' speeches are in each group's own debrief): their moves as counsel at the trial, then
+    their speeches."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(("group", "room", *CSV_COLUMNS))
