@@ -46,7 +46,7 @@ class RoomCard:
     max_rounds: int
     waiting: bool
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
-    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
+    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``), nobody since
     lesson: dict[str, Any] = field(default_factory=dict)  # the lesson's time left (``state.lesson_clock``)
     trial_stage: str = ""  # where the trial stands, in words (``stage.trial_stage_words``)
     stage: str = ""  # where the room stands: the trial's stage, then the deliberation's round
@@ -134,7 +134,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         max_rounds=round_limit(deliberation),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
-        ai_only=bool(room.get("ai_only")),
+        ai_only=bool(room.get("ai_only")) and not seated,  # until a late student takes a seat in it
         lesson=lesson_clock(room),
         trial_stage=trial_stage_words(deliberation),
         stage=stage_words(deliberation),

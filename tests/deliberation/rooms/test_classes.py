@@ -604,3 +604,19 @@ def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_
     assert "The AI jurors are speaking (round 2)." in card
     own = teacher.get(f"/rooms/{room.room_code}/").content.decode()
     assert "Round 1 of 10</p>" in own and "Round 2: the jurors are thinking" in own
+
+
+def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbery):
+    session = _class(robbery, groups=2, seats=2, seed=3, pace_seconds=30)
+    first, second = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk, empty_too=True)  # the second group as an AI-only jury
+    teacher = _browser(TEACHER)
+
+    def card() -> str:
+        page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+        return page[page.index(f'id="class-room-{second.public_id}"') :]
+
+    assert "AI-only jury" in card()
+    services.room_join(code=second.room_code, credential=BEN, name="Ben")  # late, into the running jury
+    assert "AI-only jury" not in card() and "Ben" in card()
