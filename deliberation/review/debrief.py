@@ -31,7 +31,7 @@ from deliberation.review.moments import (
     vote_change_causes,
 )
 from deliberation.review.selectors import VOTE_LABELS, Transcript
-from deliberation.trial.record import counsel_players, counsel_scorecard
+from deliberation.trial.record import CounselWork, counsel_players, counsel_scorecard, counsel_work
 
 LISTED_EDGES = 12  # the strongest pushes listed in words beside the drawing
 CSV_COLUMNS = (
@@ -50,7 +50,14 @@ CSV_COLUMNS = (
     "listeners_persuaded",
     "crafted",  # a person's turn: the part their strategy crafted; "text" is the whole speech
     "own_words",  # ... and their own words, exactly as typed
+    # A move of theirs as counsel at the trial (round 0, before the first ballot): "text" is what they
+    # said; the jury's reactions to the trial are not measured move by move, so those cells are empty.
+    "counsel_for",  # prosecution | defence
+    "trial_move",  # opening | question | objection | closing
+    "witness",  # the witness questioned (or whose answer an objection was to)
+    "outcome",  # a question: answered, answer struck, not answered; an objection: sustained, overruled
 )
+COUNSEL_FOR = {"prosecution": "prosecution", "defense": "defence"}
 # A spreadsheet runs a cell that starts with one of these as a formula: a student's words must not.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -125,6 +132,7 @@ class Debrief:
     seats: list[SeatDebrief]
     summary: GroupSummary
     counsel: list[dict[str, Any]] = field(default_factory=list)  # the trial's scorecard, when a trial was held
+    counsel_work: dict[int, CounselWork] = field(default_factory=dict)  # each seat's own moves as counsel
 
     @property
     def listed_edges(self) -> list[Edge]:
@@ -234,6 +242,9 @@ def build_debrief(transcript: Transcript) -> Debrief:
             (view.turn for round_view in transcript.rounds for view in round_view.turns),
             counsel_players(deliberation.trial_state, transcript.names()),
         ),
+        counsel_work=counsel_work(
+            (view.turn for round_view in transcript.rounds for view in round_view.turns), deliberation.trial_state
+        ),
     )
 
 
@@ -242,12 +253,33 @@ def _cell(text: str) -> str:
 
 
 def contributions_csv(debrief: Debrief) -> str:
-    """One row per contribution of each seat shown in the debrief, seat by seat, in speaking order."""
+    """One row per contribution of each seat shown in the debrief, seat by seat, in speaking order:
+    a person's moves as counsel at the trial first (``trial_move`` names each), then their speeches."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     public_id = debrief.transcript.deliberation.public_id  # the id in the deliberation's URLs
+    blank = ("",) * 4  # the trial columns of a speech in the deliberation
     for part in debrief.seats:
+        work = debrief.counsel_work.get(part.seat.number) if part.seat.is_participant else None
+        for move in work.moves if work else []:
+            writer.writerow(
+                [
+                    public_id,
+                    move.seat,
+                    _cell(part.seat.display_name),
+                    part.role,
+                    0,
+                    "",
+                    "",
+                    _cell(move.text),
+                    *("",) * 7,
+                    COUNSEL_FOR.get(move.side, move.side),
+                    move.kind,
+                    _cell(move.witness),
+                    move.outcome,
+                ]
+            )
         for c in part.contributions:
             s, f = c.speech, c.figures
             writer.writerow(
@@ -267,6 +299,7 @@ def contributions_csv(debrief: Debrief) -> str:
                     f.persuaded,
                     _cell(s.crafted),
                     _cell(s.own_words),
+                    *blank,
                 ]
             )
     return out.getvalue()

@@ -78,9 +78,12 @@ def _speaker(view: TurnView, seats_label: bool = True) -> str:
 
 def _heading(view: TurnView) -> str:
     turn = view.turn
-    if turn.kind == TurnKind.TRIAL:  # "John Cole (trial: answer, struck)"
+    if (
+        turn.kind == TurnKind.TRIAL
+    ):  # "John Cole (trial: answer, struck)", "Counsel for the defence · Ben (seat 3) (trial: speech)"
         struck = ", struck" if (turn.trial or {}).get("struck") else ""
-        return f"{turn.speaker_name} (trial: {turn.strategy}{struck})"
+        counsel = f" · {seat_label(view.counsel, view.counsel_seat)}" if view.counsel_seat else ""
+        return f"{turn.speaker_name}{counsel} (trial: {turn.strategy}{struck})"
     if turn.is_vote:  # "Jaylen (seat 2) · vote": her own, not the foreperson's
         return f"{_speaker(view)} · vote"
     if view.pass_words:  # "Jaylen (seat 2) · turn ran out", "... · passed"
@@ -212,8 +215,11 @@ def _cached_words(totals: dict[str, Any]) -> str:
     return f" ({cached} served from the provider's cache)" if cached else ""
 
 
-def _turn_json(turn: Turn, people: set[int]) -> dict[str, Any]:
-    """A turn in full; its reactions are the AI jurors' (``Turn.heard_by_jurors``)."""
+def _turn_json(view: TurnView, people: set[int]) -> dict[str, Any]:
+    """A turn in full; its reactions are the AI jurors' (``Turn.heard_by_jurors``). A move at the
+    trial names the participant whose own move it was as counsel (``counsel_seat``; null for AI
+    counsel's, the witnesses' and the judge's)."""
+    turn = view.turn
     return {
         "sequence": turn.sequence,
         "kind": turn.kind,
@@ -234,7 +240,7 @@ def _turn_json(turn: Turn, people: set[int]) -> dict[str, Any]:
         "fallback_cause": turn.fallback_cause,
         "fallback_reason": public_reason(turn.fallback_cause) if turn.is_fallback else "",
         "engine": turn.engine,
-        **({"trial": turn.trial} if turn.kind == TurnKind.TRIAL else {}),
+        **({"trial": turn.trial, "counsel_seat": view.counsel_seat} if turn.kind == TurnKind.TRIAL else {}),
     }
 
 
@@ -282,7 +288,7 @@ def to_record(transcript: Transcript) -> dict[str, Any]:
                 if stats
                 else None,
                 "tally": {"guilty": view.guilty, "not_guilty": view.not_guilty},
-                "turns": [_turn_json(t.turn, participants) for t in view.turns],
+                "turns": [_turn_json(t, participants) for t in view.turns],
                 "votes": votes_by_round.get(view.number, []),
                 "snapshots": [
                     {

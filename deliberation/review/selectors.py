@@ -8,6 +8,7 @@ Who may read what is decided in ``deliberation.access``; every read for a page g
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from deliberation.models import (
 from deliberation.review.failures import FailureView, StandIn, failure_totals, failure_views
 from deliberation.review.moments import VoteChange
 from deliberation.selectors import deliberations_with_record
+from deliberation.trial.record import counsel_seat_by_turn, counsel_work
 
 UNFINISHED = "unfinished"
 VOTE_LABELS = {"guilty": "guilty", "not_guilty": "not guilty"}
@@ -154,6 +156,10 @@ class TurnView(StandIn):
     target: Seat | None
     reactions: list[ReactionView]
     flips: list[FlipView]
+    # A line the judge said (a ruling, the directions) that was also read aloud: the reading, for its audio.
+    voice: Narration | None = None
+    counsel: Seat | None = None  # a move at the trial that was this participant's own, as counsel
+    counsel_seat: int | None = None
 
     @property
     def persuaded_count(self) -> int:
@@ -197,8 +203,10 @@ class RoundView:
 
     @property
     def closings(self) -> list[Narration]:
-        """Narrations read once the round's votes were in (the tally announcements)."""
-        return [n for n in self.narrations if n.kind != NarrationKind.PRESENTATION]
+        """Narrations read once the round's votes were in (the tally announcements); not the readings
+        of a line the round's record already holds in its place (``TurnView.voice``)."""
+        voiced = {t.voice.pk for t in self.turns if t.voice is not None}
+        return [n for n in self.narrations if n.kind != NarrationKind.PRESENTATION and n.pk not in voiced]
 
     @property
     def speeches(self) -> list[TurnView]:
@@ -387,6 +395,38 @@ def _closing_tally(snapshot: dict[int, ConvictionSnapshot], casts: list[Vote]) -
     return counted.count("guilty"), counted.count("not_guilty")
 
 
+def _said(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _voice(view: RoundView, narration: Narration) -> None:
+    """The judge's lines (a ruling, the directions at the trial or in a round, a juror discharged)
+    are stored as turns and read aloud as narrations of the same words: the reading goes with the
+    first turn of the round that said them and has no reading yet, so the transcript says each line
+    once, where it was said."""
+    for turn_view in view.turns:
+        turn = turn_view.turn
+        if (
+            turn_view.voice is None
+            and turn.kind in (TurnKind.JUDGE, TurnKind.TRIAL)
+            and _said(turn.content) == narration.text
+        ):
+            turn_view.voice = narration
+            return
+
+
+def _attribute_counsel(deliberation: Deliberation, rounds: Iterable[RoundView], seats: dict[int, Seat]) -> None:
+    """Mark each move at the trial that a participant made as counsel with their seat."""
+    views = [v for r in rounds for v in r.turns if v.turn.kind == TurnKind.TRIAL]
+    if not views or not (deliberation.trial_state or {}).get("counsel"):
+        return
+    by_turn = counsel_seat_by_turn(counsel_work([v.turn for v in views], deliberation.trial_state))
+    for view in views:
+        number = by_turn.get(view.turn.sequence)
+        if number is not None:
+            view.counsel_seat, view.counsel = number, seats.get(number)
+
+
 def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -> Transcript:
     """Group a deliberation fetched with ``deliberations_with_record`` by round; no further queries.
 
@@ -432,6 +472,9 @@ def build_transcript(deliberation: Deliberation, *, show_hidden: bool = False) -
             verdict_narrations.append(narration)
         else:
             at(narration.round_number).narrations.append(narration)
+            if narration.kind == NarrationKind.LINE:
+                _voice(at(narration.round_number), narration)
+    _attribute_counsel(deliberation, rounds.values(), seats)
     for number, view in rounds.items():
         view.guilty, view.not_guilty = _closing_tally(snapshots.get(number, {}), view.casts)
     changes = vote_changes(list(deliberation.votes.all()), seats, list(deliberation.turns.all()))

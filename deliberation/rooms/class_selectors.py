@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import Prefetch, Q, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to
+from deliberation.engine.rules import round_limit_of
 from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, Seat, SeatKind
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
@@ -45,7 +46,7 @@ class RoomCard:
     max_rounds: int
     waiting: bool
     clock: dict[str, Any] = field(default_factory=dict)  # the turn's clock (``state.clock_of``)
-    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``)
+    ai_only: bool = False  # started with nobody in it, on the teacher's word (``classes.class_start``), nobody since
     lesson: dict[str, Any] = field(default_factory=dict)  # the lesson's time left (``state.lesson_clock``)
     trial_stage: str = ""  # where the trial stands, in words (``stage.trial_stage_words``)
     stage: str = ""  # where the room stands: the trial's stage, then the deliberation's round
@@ -107,6 +108,14 @@ class RoomCard:
         return "Pass the turn of whoever has the floor"
 
 
+def round_limit(deliberation: Deliberation) -> int:
+    """The round limit the room plays under now, as its own pages give it: its settings' limit (a
+    lesson's plan chose it), capped by its jury rules (the Old Bailey's ten rounds) and lengthened
+    by any further-deliberation instruction (``rules.round_limit_of``)."""
+    chosen = int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
+    return round_limit_of(deliberation.engine_summary or {}, chosen)
+
+
 def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> RoomCard:
     """A room's card from its row and its seats (no query)."""
     room = room_of(deliberation)
@@ -122,10 +131,10 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         turn=next_speaker(deliberation, room, seats),
         seated=seated,
         open_seats=len(room.get("open_seats") or []),
-        max_rounds=int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
+        max_rounds=round_limit(deliberation),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
-        ai_only=bool(room.get("ai_only")),
+        ai_only=bool(room.get("ai_only")) and not seated,  # until a late student takes a seat in it
         lesson=lesson_clock(room),
         trial_stage=trial_stage_words(deliberation),
         stage=stage_words(deliberation),
@@ -280,7 +289,8 @@ def class_debriefs(session: ClassSession) -> list[GroupDebrief]:
 def class_contributions_csv(groups: list[GroupDebrief]) -> str:
     """Every student's contributions across the class in one sheet: the single debrief's columns
     (``review.debrief.CSV_COLUMNS``) after ``group`` and ``room``, people and agents only (the AI
-    jurors' speeches are in each group's own debrief)."""
+    jurors' speeches are in each group's own debrief): their moves as counsel at the trial, then
+    their speeches."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(("group", "room", *CSV_COLUMNS))

@@ -9,6 +9,7 @@ feeds the class page (``services.broadcast``).
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -139,6 +140,19 @@ def group_plans(session: ClassSession, rooms: list[tuple[int, Deliberation]]) ->
     return own
 
 
+def seconds_left_to_start(room: Deliberation, now: datetime | None = None) -> float | None:
+    """A waiting group of a class another group has started: the lesson's seconds left before the
+    class's bell, when too few for a jury (``lesson.MIN_LEFT_SECONDS``) so the group can no longer
+    start; None when it still may (or it is not waiting, or its class keeps no bell)."""
+    if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
+        return None
+    bell = clock.class_bell(room)
+    if bell is None:
+        return None
+    left = lesson.seconds_before(bell, now or timezone.now())
+    return left if left < lesson.MIN_LEFT_SECONDS else None
+
+
 def has_students(deliberation: Deliberation) -> bool:
     """Whether anyone (a person or an agent, not the teacher) sits in this room now."""
     return deliberation.seats.filter(kind__in=(SeatKind.HUMAN, SeatKind.AGENT), is_host=False).exists()
@@ -210,9 +224,9 @@ def class_start(*, class_id: int, empty_too: bool = False, trial_groups: Collect
         if room.phase != Phase.PRESENTATION or room_of(room).get("stage") != STAGE_WAITING:
             continue
         waiting += 1
-        bell = clock.class_bell(room)  # another group started first: the class's bell stands
-        if bell is not None and lesson.seconds_before(bell, timezone.now()) < lesson.MIN_LEFT_SECONDS:
-            left, late = lesson.seconds_before(bell, timezone.now()), late + 1
+        too_late = seconds_left_to_start(room)  # another group started first: the class's bell stands
+        if too_late is not None:
+            left, late = too_late, late + 1
             continue  # no jury could reach its verdict before the bell
         if trial_groups is not None:
             group_trial_set(room, trial=group in trial_groups, students=students)

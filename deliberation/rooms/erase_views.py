@@ -32,7 +32,8 @@ ARCHIVE_README = """{name}
 Downloaded from 12 Angry Agents before the class was deleted.
 
 - contributions.csv: every student's arguments in the rooms that reached a verdict, with what
-  each drew from the jury (one row per argument; the columns of the class debrief's sheet).
+  each drew from the jury, and their moves as counsel at the trial (one row per argument or move;
+  the columns of the class debrief's sheet).
 - room-<code>.md: each room's whole transcript, as its Markdown export.
 - room-<code>.json: the same, machine-readable (the JSON export).
 """

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from cases.models import Case
 from deliberation.models import PASSED, RAN_OUT, SKIPPED, Deliberation, Seat, SeatKind, Turn, TurnKind, Vote
 from deliberation.rooms.services import when_next_turn
@@ -15,6 +17,7 @@ from deliberation.rooms.state import (
     room_of,
     seconds_left,
 )
+from deliberation.trial.record import counsel_work
 
 RECENT_ARGUMENTS = 5
 
@@ -145,11 +148,13 @@ def persona_hint(seat: Seat) -> dict[str, Any]:
 
 
 def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """Who holds which seat, the tally, and what each participant has contributed (``seats`` in
-    seat order, when the caller has them already)."""
+    """Who holds which seat, the tally, and what each participant has contributed: their speeches,
+    passes and votes, and at a trial their work as counsel (``trial.record.counsel_work``). ``seats``
+    in seat order, when the caller has them already."""
     seats = list(deliberation.seats.order_by("number")) if seats is None else seats
-    turns = list(deliberation.turns.exclude(seat_number=None).order_by("sequence"))
+    turns = list(deliberation.turns.filter(Q(seat_number__isnull=False) | Q(kind=TurnKind.TRIAL)).order_by("sequence"))
     casts = list(Vote.objects.filter(deliberation=deliberation, ballot="cast").order_by("id"))
+    counsel = counsel_work(turns, deliberation.trial_state)
     people = []
     for seat in seats:
         if seat.kind == SeatKind.AI and not seat.is_open:
@@ -165,6 +170,14 @@ def teacher_view(deliberation: Deliberation, seats: list[Seat] | None = None) ->
                 "ran_out": missed.count(RAN_OUT),
                 "skipped": missed.count(SKIPPED),
                 "votes": [v for v in casts if v.seat_number == seat.number],
+                "counsel": counsel.get(seat.number) if seat.kind != SeatKind.AI else None,
             }
         )
-    return {"tally": tally(seats), "people": people, "room": room_of(deliberation), "stage_turns": STAGE_TURNS}
+    return {
+        "tally": tally(seats),
+        "people": people,
+        "room": room_of(deliberation),
+        "stage_turns": STAGE_TURNS,
+        # A column for the trial when the room holds one (its record, or its settings before it begins).
+        "trial_column": bool(deliberation.trial_state or (deliberation.settings or {}).get("trial")),
+    }

@@ -15,7 +15,7 @@ from django.utils import timezone
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.engine.trial.course import TrialState
-from deliberation.models import Deliberation, Phase
+from deliberation.models import Deliberation, Phase, RoundStatus
 from deliberation.rooms.state import STAGE_TRIAL, room_of, when
 
 PARTS = {"chief": "examination in chief", "cross": "cross-examination"}
@@ -69,13 +69,21 @@ def trial_stage_words(deliberation: Deliberation) -> str:
 
 def stage_words(deliberation: Deliberation) -> str:
     """The room's stage for the teacher: the trial's (``trial_stage_words``) while it runs, then
-    "Deliberation, round N" (the round under way or just heard); "" before the start and after
-    the verdict."""
+    "Deliberation, round N" (``round_now``); "" before the start and after the verdict."""
     if deliberation.phase == Phase.TRIAL:
         return trial_stage_words(deliberation)
     if deliberation.phase == Phase.DELIBERATION:
-        return DELIBERATION_WORDS.format(round=max(1, deliberation.round_number))
+        return DELIBERATION_WORDS.format(round=round_now(deliberation))
     return ""
+
+
+def round_now(deliberation: Deliberation) -> int:
+    """The round the room is in: the one the AI jurors are speaking while it runs (the room's page
+    says "Round N: the jurors are thinking"), else the one just heard (its page's "Round N of ..."),
+    round 1 before any."""
+    if deliberation.round_status == RoundStatus.RUNNING:
+        return deliberation.round_number + 1
+    return max(1, deliberation.round_number)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from deliberation.court.courtroom import base_context, court_queryset, page_cont
 from deliberation.engine.trial.counsel import side_name
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
-from deliberation.rooms import class_selectors, page, seat_codes, selectors, services, throttle
+from deliberation.rooms import class_selectors, classes, page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 from deliberation.services import counsel_claims
@@ -130,6 +130,8 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     finished = deliberation.phase == Phase.VERDICT
     if finished:  # a late student is offered no seat in a room whose verdict is in
         return render(request, "rooms/join_room.html", {"deliberation": deliberation, "finished": True, "free": []})
+    if classes.seconds_left_to_start(deliberation) is not None:  # nor in a group the class's bell shuts out
+        return render(request, "rooms/join_room.html", {"deliberation": deliberation, "too_late": True, "free": []})
     free = [
         (s.number, f"Seat {s.number} ({s.display_name})")
         for s in deliberation.seats.filter(is_open=True, kind=SeatKind.AI).order_by("number")

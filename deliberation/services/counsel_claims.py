@@ -58,6 +58,10 @@ def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
             state.people = [p for p in state.people if p != mine]
         if side not in state.people:
             state.people.append(side)
+        if opened and seats.get(side) != seat_number:
+            # What AI counsel said for the side before this claim is theirs, not the person's: the
+            # record keeps where her moves begin (``trial.record.counsel_work``).
+            stored["counsel_from"] = {**(stored.get("counsel_from") or {}), side: len(state.events)}
         seats[side] = seat_number
         stored.update(counsel=seats, state=state.to_dict())
         deliberation.trial_state = stored

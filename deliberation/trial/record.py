@@ -6,11 +6,13 @@ Pure reads over turns already loaded (no query of its own), so pages keep their 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from deliberation.engine.failures import cause_label
 from deliberation.engine.trial.course import TrialEvent, groundedness, non_answers, score_counsel, stood_in
 from deliberation.engine.trial.phrases import counted
+from deliberation.engine.trial.rules import GROUND_WORDS
 from deliberation.models import Turn, TurnKind
 
 SCORE_LABELS = {
@@ -151,3 +153,134 @@ def trial_summary(turns: Iterable[Turn], played_by: dict[str, str] | None = None
         counts = "; ".join(f"{label.lower()} {value}" for label, value in row["rows"])
         lines.append(f"{row['label']} ({row['played_by']}): {counts}.")
     return lines
+
+
+# What a person did as counsel, move by move: what the teacher's view, the debrief's sheet and the
+# exports show as theirs. A move made in AI counsel's name in their stead (``stood_in``), a witness
+# called (AI counsel call the plan's witnesses for either side) and what AI counsel did for the side
+# before the person took it are not theirs.
+MOVE_WORDS = {
+    "opening": "Opening speech",
+    "closing": "Closing speech",
+    "question": "Question",
+    "objection": "Objection",
+}
+PART_WORDS = {"chief": "examination in chief", "cross": "cross-examination"}
+
+
+@dataclass(frozen=True)
+class CounselMove:
+    """One move a person made as counsel: ``kind`` is opening | closing | question | objection."""
+
+    seat: int
+    side: str
+    kind: str
+    text: str
+    sequence: int  # the stored turn's sequence (the transcript's anchor)
+    witness: str = ""  # the witness questioned (or whose answer was objected to), by name
+    part: str = ""  # chief | cross
+    ground: str = ""  # an objection's ground
+    outcome: str = ""  # "answered", "answer struck", "not answered: objection sustained"; "sustained", "overruled"
+
+    @property
+    def label(self) -> str:
+        """ "Question to Anjali Mehta (cross-examination)", "Objection: hearsay", "Opening speech"."""
+        if self.kind == "question":
+            to = f" to {self.witness}" if self.witness else ""
+            part = f" ({PART_WORDS[self.part]})" if self.part in PART_WORDS else ""
+            return f"Question{to}{part}"
+        if self.kind == "objection":
+            return f"Objection: {GROUND_WORDS.get(self.ground, self.ground).lower()}" if self.ground else "Objection"
+        return MOVE_WORDS.get(self.kind, self.kind)
+
+
+@dataclass
+class CounselWork:
+    """A seat's work as counsel at the trial: the side, its own moves in order, and how many moves AI
+    counsel made for that side in its stead (a turn that ran out, or "let the AI ...")."""
+
+    seat: int
+    side: str
+    moves: list[CounselMove] = field(default_factory=list)
+    stood_in: int = 0
+
+    @property
+    def label(self) -> str:
+        return SIDE_LABELS.get(self.side, self.side)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for m in self.moves if m.kind == kind)
+
+
+def _witness_names(events: list[TrialEvent], stored: dict[str, Any]) -> dict[str, str]:
+    plan = (stored.get("state") or {}).get("plan") or []
+    names = {step["witness"]: step.get("name", "") for step in plan if step.get("kind") == "call"}
+    for event in events:
+        if event.kind == "answer" and event.witness_id and not names.get(event.witness_id):
+            names[event.witness_id] = event.speaker
+    return names
+
+
+def _question_outcome(events: list[TrialEvent], index: int) -> str:
+    """What came of the question at ``index``: answered, its answer struck, or not answered."""
+    for event in events[index + 1 :]:
+        if event.kind == "answer":
+            return "answer struck" if event.struck else "answered"
+        if event.kind == "ruling" and event.sustained:
+            return "not answered: objection sustained"
+        if event.kind in ("question", "speech", "call", "directions"):
+            break
+    return "not answered"
+
+
+def _ruling_after(events: list[TrialEvent], index: int) -> str:
+    ruling = next((e for e in events[index + 1 :] if e.kind == "ruling"), None)
+    if ruling is None or ruling.sustained is None:
+        return ""
+    return "sustained" if ruling.sustained else "overruled"
+
+
+def counsel_work(turns: Iterable[Turn], stored: dict[str, Any] | None) -> dict[int, CounselWork]:
+    """Each seat's work as counsel, by seat number, from a room's stored trial turns and its
+    ``trial_state`` (who holds which side, and from which move on: ``counsel_from``). Empty for a
+    game without a trial or where nobody took counsel. No query: the turns are loaded."""
+    stored = stored or {}
+    seats: dict[str, int] = stored.get("counsel") or {}
+    if not seats:
+        return {}
+    held = [t for t in turns if t.kind == TurnKind.TRIAL and t.trial]
+    events = [TrialEvent.from_dict(t.trial) for t in held]
+    since: dict[str, int] = stored.get("counsel_from") or {}
+    names = _witness_names(events, stored)
+    work = {seat: CounselWork(seat=seat, side=side) for side, seat in seats.items()}
+    for turn, event in zip(held, events, strict=True):
+        seat = seats.get(event.side)
+        if seat is None or event.index < int(since.get(event.side, 0)):
+            continue
+        if stood_in(event):
+            if event.kind in ("question", "speech"):
+                work[seat].stood_in += 1
+            continue
+        if event.kind == "speech":
+            kind = "closing" if event.stage == "closings" else "opening"
+            work[seat].moves.append(CounselMove(seat, event.side, kind, event.text, turn.sequence))
+        elif event.kind == "question":
+            outcome = _question_outcome(events, event.index)
+            witness = names.get(event.witness_id, "")
+            work[seat].moves.append(
+                CounselMove(seat, event.side, "question", event.text, turn.sequence, witness, event.part, "", outcome)
+            )
+        elif event.kind == "objection":
+            witness = names.get(event.witness_id, "")
+            outcome = _ruling_after(events, event.index)
+            work[seat].moves.append(
+                CounselMove(
+                    seat, event.side, "objection", event.text, turn.sequence, witness, event.part, event.ground, outcome
+                )
+            )
+    return work
+
+
+def counsel_seat_by_turn(work: dict[int, CounselWork]) -> dict[int, int]:
+    """The seat whose own move each trial turn was (by the turn's sequence), for the transcript."""
+    return {move.sequence: seat for seat, done in work.items() for move in done.moves}

@@ -579,3 +579,44 @@ def test_a_tick_under_hold_the_trial_first_is_kept_at_once_so_a_reload_shows_the
     assert second.settings["lesson"]["trial"] is False  # its plan fitted to deliberating at once
     stranger = client.post(f"/classes/{session.public_id}/trial-choice/", {"trial": ["1", "2", "3"]})
     assert stranger.status_code == 404 and "trial" not in Deliberation.objects.get(pk=second.pk).settings
+
+
+def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_under_as_its_page_does(robbery):
+    """A 45-minute lesson for groups of four plans 95 rounds (a brisk room's rounds fill the time
+    before the judge's direction); under the Old Bailey's rules the court discharges a jury that
+    cannot agree after ten, and the room's own page says "of 10": so does its card. While the AI
+    jurors speak round 2 the card says round 2 throughout, as the room's page does."""
+    from deliberation.models import RoundStatus
+
+    session = _class(robbery, groups=1, seats=4, seed=3, lesson_minutes=45, rules="historical-old-bailey")
+    (room,) = _rooms(session)
+    assert room.settings["max_rounds"] == lesson.plan_for(45, trial=False, students=4).max_rounds == 95
+    classes.class_start(class_id=session.pk, empty_too=True)  # nobody joined: an AI-only jury
+    round_run(deliberation_id=room.pk)
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)  # round 2 under way
+    room.refresh_from_db()
+    assert room.phase == Phase.DELIBERATION and room.round_number == 1
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    card = page[page.index('class="class-room-phase"') :]
+    assert "AI-only jury" in card
+    assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card
+    assert "The AI jurors are speaking (round 2)." in card
+    own = teacher.get(f"/rooms/{room.room_code}/").content.decode()
+    assert "Round 1 of 10</p>" in own and "Round 2: the jurors are thinking" in own
+
+
+def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbery):
+    session = _class(robbery, groups=2, seats=2, seed=3, pace_seconds=30)
+    first, second = _rooms(session)
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk, empty_too=True)  # the second group as an AI-only jury
+    teacher = _browser(TEACHER)
+
+    def card() -> str:
+        page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+        return page[page.index(f'id="class-room-{second.public_id}"') :]
+
+    assert "AI-only jury" in card()
+    services.room_join(code=second.room_code, credential=BEN, name="Ben")  # late, into the running jury
+    assert "AI-only jury" not in card() and "Ben" in card()

@@ -249,3 +249,22 @@ def test_a_late_group_with_little_time_left_skips_the_trial():
 def test_the_plan_says_its_questions_an_examination_hold_for_students_and_ai_counsel_alike():
     words = lesson.plan_for(45, trial=True, students=2).words()
     assert "questions an examination, for students and AI counsel alike" in words
+
+
+def test_a_late_student_is_offered_no_seat_in_a_group_the_class_bell_leaves_no_time_to_start(robbery):
+    session = classes.class_create(case=robbery, groups=3, seats=2, teacher_session_key=TEACHER, lesson_minutes=30)
+    first, second, third = session.rooms.order_by("pk")
+    services.room_join(code=first.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    late = Client()
+    browser_of(late, **{SESSION_FIELD: "late-student"})
+    assert "Take the seat" in late.get(f"/join/{second.room_code}/").content.decode()  # time enough yet
+    _started_earlier(first, 29)  # a minute before the bell: no waiting group can start now
+    for room in (second, third):
+        page = late.get(f"/join/{room.room_code}/").content.decode()
+        assert "This group can no longer start" in page and "Take the seat" not in page
+        assert "Ask your teacher for the code of a group that is still playing" in page
+        posted = late.post(f"/join/{room.room_code}/", {"seat": 2, "name": "Late"}, follow=True).content.decode()
+        assert "This group can no longer start" in posted
+        assert not room.seats.filter(session_key="late-student").exists()
+    assert "Take the seat" in late.get(f"/join/{first.room_code}/").content.decode()  # Anna's group still plays
