@@ -244,3 +244,25 @@ def test_a_late_group_with_little_time_left_skips_the_trial():
     late = lesson.plan_for_left(20 * 60, class_minutes=45, trial=True, students=3)
     assert late.trial and late.trial_seconds < lesson.plan_for(45, trial=True, students=3).trial_seconds
     assert "20 minutes left of the class's 45" in late.words()
+
+
+def test_with_a_bell_the_foreperson_and_the_banner_count_the_lessons_time_not_the_round_limit(robbery):
+    session = classes.class_create(case=robbery, groups=1, seats=1, teacher_session_key=TEACHER, lesson_minutes=30)
+    (room,) = session.rooms.all()
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    for _ in range(12):  # the AI round, then Anna passes her turn: until the foreperson's time check
+        clock.room_tick(deliberation_id=room.pk)
+        room.refresh_from_db()
+        if room.round_number >= 4 or room.phase != Phase.DELIBERATION:
+            break
+        if room_of(room).get("stage") == "turns":
+            services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    foreperson = [t.content for t in Turn.objects.filter(deliberation=room, kind=TurnKind.PROCESS)]
+    checks = [text for text in foreperson if "of the lesson left" in text or "before the bell" in text]
+    assert checks and all("minutes" in text for text in checks)
+    assert not any("rounds left" in text or "rounds to go" in text for text in foreperson)
+    client = Client()
+    browser_of(client, **{SESSION_FIELD: ANNA.session_key})
+    page = client.get(f"/rooms/{room.room_code}/").content.decode()
+    assert "left in the lesson" in page and f"of {room.settings['max_rounds']}</p>" not in page
