@@ -220,6 +220,7 @@ class SeatKind(models.TextChoices):
 
 
 PERSON_FACE = "👤"
+EVERYMAN_FACE = "🙂"  # Juror 7's persona (jurors.yaml); a room made when it wore a person's face shows this
 
 
 class Seat(models.Model):
@@ -265,7 +266,10 @@ class Seat(models.Model):
     def face(self) -> str:
         """The emoji a page shows for the seat: a person sitting in a juror's seat is a person, not
         the AI juror whose seat it was (that juror's emoji stays with the seat for when it plays)."""
-        return PERSON_FACE if self.kind == SeatKind.HUMAN else self.emoji
+        if self.kind == SeatKind.HUMAN:
+            return PERSON_FACE
+        # an AI juror never wears a person's face, so no AI seat looks like another student
+        return EVERYMAN_FACE if self.kind == SeatKind.AI and self.emoji == PERSON_FACE else self.emoji
 
 
 class TurnKind(models.TextChoices):

@@ -37,7 +37,7 @@ from deliberation.models import (
     TurnKind,
 )
 from deliberation.review.failures import StandIn
-from deliberation.rooms.state import current_seat, is_room, room_of
+from deliberation.rooms.state import current_seat, is_room, lesson_clock, room_of
 from deliberation.trial.panel import trial_context
 
 
@@ -372,6 +372,10 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
             deliberation.engine_summary or {},
             int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS)),
         ),
+        # a room with a lesson's bell counts its time in the lesson's minutes, not the round limit
+        "lesson_clock": lesson_clock(room_of(deliberation)) if is_room(deliberation) else {},
+        # the host's pause, in the phase pill at the top of the page (on a phone the room's banner is screens below)
+        "room_paused": is_room(deliberation) and bool(room_of(deliberation).get("paused")),
         "narrated": bool((deliberation.settings or {}).get(KEY_NARRATION, True)),
         "deliberating": deliberation.phase == Phase.DELIBERATION,
         **trial_context(deliberation, witness_roles(deliberation.case), host=True),

@@ -182,7 +182,8 @@ def render_event(deliberation_id: int, event: str, data: dict[str, Any]) -> str:
     if event == "seats":
         return "".join(_partials(["jury_box", "tally", "controls"], context))
     if event == "turn":
-        fragments = _partials(["status", "jury_box", "controls"], context)
+        # the phase pill says whether the host paused the room (a pause or a resume is a "turn")
+        fragments = _partials(["status", "jury_box", "controls", "phase_banner"], context)
         return "".join(fragments + (_passes(deliberation, context) if context["is_room"] else []))
     if event == "thinking":
         return "".join(_partials(["status", "controls", "jury_box", "stream"], context))

@@ -5,9 +5,12 @@ case: it does not mention evidence, witnesses or which way anyone should vote. R
 the start of each round:
 
 * round 1: opens the discussion with the first ballot's tally;
-* every ``TIME_INTERVAL`` rounds: reminds the room how many rounds are left;
+* every ``TIME_INTERVAL`` rounds: reminds the room how much time is left: in a lesson with a bell,
+  the lesson's minutes (the round limit then falls after the judge's direction, so a count of
+  rounds would mislead), else the rounds left;
 * every ``INVITE_INTERVAL`` rounds from round 2: invites by name the AI juror who has spoken
-  least (and not in the last ``SILENT_ROUNDS`` rounds); the invited juror is favoured as a speaker;
+  least (and not in the last ``SILENT_ROUNDS`` rounds); the invited juror is the first AI juror
+  to speak that round (``turns.select_speakers``), right after the invitation;
 * ``VOTE_CALL_MARGIN`` rounds before the limit, once: calls for a vote at the end of the round
   limit.
 
@@ -42,6 +45,11 @@ TIME_REMINDERS = (
     "A reminder on time: round {round} of {max}. Let's use the {left} rounds we have left well.",
     "Time check: {left} rounds to go. Let's hear the points we haven't heard yet.",
 )
+TIME_REMINDERS_BELL = (
+    "About {left} of the lesson left, let's keep moving.",
+    "A reminder on time: about {left} of the lesson left. Let's use it well.",
+    "Time check: about {left} left before the bell. Let's hear the points we haven't heard yet.",
+)
 INVITATIONS = (
     "{name}, we haven't heard much from you. What do you make of all this?",
     "{name}, you've been quiet. I'd like to hear where you stand.",
@@ -62,11 +70,20 @@ class ProcessLine:
     after_speeches: int = 0  # how many of the round's speeches come before it
 
 
+def minutes_words(seconds: float) -> str:
+    """The lesson's time left as the foreperson says it: "18 minutes", "1 minute", "less than a minute"."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "less than a minute"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
 def quietest(state: DeliberationState, jury: Sequence[JurorProfile]) -> JurorProfile | None:
     silent = [
         juror
         for juror in jury
         if juror.kind == "ai"
+        and juror.seat not in state.discharged  # a discharged juror cannot be given the floor
         and (
             state.memories[juror.seat].spoke_count == 0
             or state.round_number - state.memories[juror.seat].last_spoke_round >= SILENT_ROUNDS
@@ -102,8 +119,11 @@ def opening_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
     )
 
 
-def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> list[ProcessLine]:
-    """The foreperson's lines at the start of ``state.round_number`` (already incremented)."""
+def lines_for_round(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, lesson_left: float | None = None
+) -> list[ProcessLine]:
+    """The foreperson's lines at the start of ``state.round_number`` (already incremented).
+    ``lesson_left``: the seconds before the lesson's bell, in a room that has one (None: no bell)."""
     number = state.round_number
     note_raisers(state)  # before last round's speeches leave the jurors' memories
     rules = jury_rules.rule_set(state.settings.rules)
@@ -112,8 +132,12 @@ def lines_for_round(state: DeliberationState, jury: Sequence[JurorProfile]) -> l
     if number == 1:
         lines.append(ProcessLine(number, opening_line(state, jury)))
     if number > 1 and number % TIME_INTERVAL == 0 and number < limit - VOTE_CALL_MARGIN:
-        text = TIME_REMINDERS[(number // TIME_INTERVAL) % len(TIME_REMINDERS)]
-        lines.append(ProcessLine(number, text.format(round=number, max=limit, left=limit - number)))
+        turn = number // TIME_INTERVAL
+        if lesson_left is not None:
+            text = TIME_REMINDERS_BELL[turn % len(TIME_REMINDERS_BELL)].format(left=minutes_words(lesson_left))
+        else:
+            text = TIME_REMINDERS[turn % len(TIME_REMINDERS)].format(round=number, max=limit, left=limit - number)
+        lines.append(ProcessLine(number, text))
     if number >= 2 and number % INVITE_INTERVAL == 0:
         juror = quietest(state, jury)
         if juror is not None:

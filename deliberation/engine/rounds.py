@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 
 from deliberation.engine import formats, params
 from deliberation.engine import memory as mem
@@ -103,6 +104,7 @@ async def run_round(
     retriever: Retriever | None = None,
     injected: Sequence[Speech | PlayerMove] = (),
     on_text: TextSink | None = None,
+    lesson_left: float | None = None,
 ) -> RoundResult:
     """Run the next round on ``state`` (phase ``deliberation``), mutating it; return what happened.
 
@@ -113,7 +115,11 @@ async def run_round(
 
     ``fallback`` answers any call the model failed or the budget skipped (the service passes the
     offline mind; a mind given as its own fallback has its failures raised), and ``reader`` tells
-    which points of the case file each speech argued (see ``engine.ports``).
+    which points of the case file each speech argued (see ``engine.ports``). ``lesson_left``: the
+    seconds before the lesson's bell in a room that has one, for the foreperson's time checks.
+
+    A juror the foreperson gives the floor to speaks right after the invitation: the invitation
+    follows the participants' speeches, and the invited juror is the round's first AI speaker.
     """
     require(state, "deliberation")
     if state.end_reason:
@@ -123,7 +129,11 @@ async def run_round(
     work = RoundWork(state, case, jury, mind, fallback, reader, retriever or SimpleRetriever(case), on_text)
     result = work.result
     if state.settings.foreperson:
-        result.process_lines.extend(lines_for_round(state, work.jury))
+        lines = lines_for_round(state, work.jury, lesson_left=lesson_left)
+        # the invited juror speaks next: the invitation comes after the participants' speeches
+        result.process_lines.extend(
+            replace(line, after_speeches=len(injected)) if line.target_seat is not None else line for line in lines
+        )
     invited = {line.target_seat for line in result.process_lines if line.target_seat is not None}
 
     summary_task: asyncio.Task[SummaryResult] | None = None
@@ -152,9 +162,9 @@ async def run_round(
         }
         chain = settings.turn_mode == "reply-chain"  # each speaker waits for the one before them
         if getattr(work.current_mind(), "concurrent", False) and not chain:
-            await _speak_planned(work, injected, addressed)
+            await _speak_planned(work, injected, addressed, invited)
         else:
-            await _speak_in_line(work, injected, addressed)
+            await _speak_in_line(work, injected, addressed, invited)
         await _react_and_apply(work, addressed)
     finally:
         summary = await summary_task if summary_task is not None else None
@@ -174,7 +184,9 @@ def _typed(state: DeliberationState, item: Speech) -> Speech:
     return item
 
 
-async def _speak_in_line(work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int]) -> None:
+async def _speak_in_line(
+    work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int], invited: set[int]
+) -> None:
     """An instant mind (the offline engine): each speaker hears every speech before it, in turn."""
     state = work.state
     for item in injected:
@@ -182,7 +194,9 @@ async def _speak_in_line(work: RoundWork, injected: Sequence[Speech | PlayerMove
     addressed |= {s.target_seat for s in work.speeches if s.target_seat is not None}
     count = speaker_count(state, state.rng)
     chain = state.settings.turn_mode == "reply-chain"
-    for seat in select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng):
+    for seat in select_speakers(
+        state, work.jury, count=count, addressed=addressed, rng=state.rng, first=min(invited, default=None)
+    ):
         answering = reply_to(state, work.speeches) if chain else None
         speech = await work.juror_speech(seat, answering=answering)
         if chain and answering is not None and answering != seat:
@@ -190,7 +204,9 @@ async def _speak_in_line(work: RoundWork, injected: Sequence[Speech | PlayerMove
         work.speeches.append(speech)
 
 
-async def _speak_planned(work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int]) -> None:
+async def _speak_planned(
+    work: RoundWork, injected: Sequence[Speech | PlayerMove], addressed: set[int], invited: set[int]
+) -> None:
     """A model mind: plan who answers whom, then generate everyone who can go at the same time.
 
     Participants' crafted arguments start at once (each hearing the typed speeches before it);
@@ -210,7 +226,9 @@ async def _speak_planned(work: RoundWork, injected: Sequence[Speech | PlayerMove
             ready.append(done)
     addressed |= {item.target_seat for item in contributions if item.target_seat is not None}
     count = speaker_count(state, state.rng)
-    seats = select_speakers(state, work.jury, count=count, addressed=addressed, rng=state.rng)
+    seats = select_speakers(
+        state, work.jury, count=count, addressed=addressed, rng=state.rng, first=min(invited, default=None)
+    )
     plan = plan_answers(state, seats, contributions)
     seeds = [state.next_seed() for _ in plan]
 

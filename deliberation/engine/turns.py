@@ -88,9 +88,21 @@ def select_speakers(
     count: int,
     addressed: Iterable[int] = (),
     rng: random.Random,
+    first: int | None = None,
 ) -> list[int]:
     """Seats of this round's AI speakers, in speaking order, drawn by the settings' turn mode
-    (``engine.formats``). Discharged seats never speak; a juror who withdrew speaks only when addressed."""
+    (``engine.formats``). Discharged seats never speak; a juror who withdrew speaks only when addressed.
+    ``first``: the juror the foreperson gave the floor to, who speaks first (in place of the last
+    one drawn when the draw left them out), so the floor goes to the juror it was given to."""
+    seats = _drawn(state, jury, count=count, addressed=addressed, rng=rng)
+    if first is None or not seats or first in state.discharged or first not in {j.seat for j in ai_seats(jury)}:
+        return seats
+    return [first, *[seat for seat in seats if seat != first]][: len(seats)]
+
+
+def _drawn(
+    state: DeliberationState, jury: Sequence[JurorProfile], *, count: int, addressed: Iterable[int], rng: random.Random
+) -> list[int]:
     seated = [juror for juror in ai_seats(jury) if juror.seat not in state.discharged]
     addressed_set = set(addressed)
     candidates = [j for j in seated if not state.memories[j.seat].withdrawn or j.seat in addressed_set]

@@ -35,13 +35,14 @@ from deliberation.rooms.state import (
     clock_of,
     current_seat,
     room_of,
+    seats_words,
     turn_seconds,
 )
 from deliberation.services import counsel_claims
 from deliberation.trial.panel import room_trial_context, trial_key
 
 OWN_WORDS = ""  # the strategy choice meaning "my words, verbatim"
-WHEN_IN_LINE = "Your turn comes after seat(s) {before}."
+WHEN_IN_LINE = "Your turn comes after {before}."
 WHEN_NEXT_CYCLE = "You have had your turn; your next one comes after the AI jurors' next round."
 WHEN_AFTER_ROUND = "The AI jurors speak first; every participant then gets a turn, in seat order."
 VOTE_WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
@@ -170,8 +171,7 @@ def _when_next(room: dict[str, Any], seat_number: int) -> str:
     """When this seat speaks next, without a number of seconds (the banner counts those down)."""
     queue = list(room.get("queue") or [])
     if room.get("stage") == STAGE_TURNS and seat_number in queue:
-        before = ", ".join(str(n) for n in queue[: queue.index(seat_number)])
-        return WHEN_IN_LINE.format(before=before)
+        return WHEN_IN_LINE.format(before=seats_words(queue[: queue.index(seat_number)]))
     if room.get("stage") == STAGE_TURNS:
         return WHEN_NEXT_CYCLE
     return WHEN_AFTER_ROUND

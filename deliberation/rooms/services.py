@@ -46,6 +46,7 @@ from deliberation.rooms.state import (
     is_room,
     room_of,
     room_save,
+    seats_words,
     seconds_left,
     stamp,
 )
@@ -70,7 +71,7 @@ ERROR_NOT_STARTED = "The deliberation has not started yet; wait for the host to 
 ERROR_NOT_YOUR_TURN = "It is not your turn. {when}"
 WHEN_WAITING = "The deliberation has not started yet."
 WHEN_ROUND = "The AI jurors are speaking; every participant gets a turn, in seat order, after this round."
-WHEN_IN_LINE = "Seat {current} has the floor ({seconds} s left); your turn comes after seat(s) {before}."
+WHEN_IN_LINE = "Seat {current} has the floor ({seconds} s left); your turn comes after {before}."
 WHEN_NEXT_CYCLE = "Seat {current} has the floor ({seconds} s left); your next turn comes after the next round."
 ERROR_CONTENT_BLANK = "An argument needs some words."
 ERROR_CONTENT_LONG = "An argument is at most {limit:,} characters; yours has {length:,}. Shorten it and send it again."
@@ -325,7 +326,7 @@ def when_next_turn(room: dict[str, Any], seat_number: int) -> str:
     queue = list(room.get("queue") or [])
     current, seconds = queue[0], seconds_left(room)
     if seat_number in queue:
-        before = ", ".join(str(n) for n in queue[: queue.index(seat_number)])
+        before = seats_words(queue[: queue.index(seat_number)])
         return WHEN_IN_LINE.format(current=current, seconds=seconds, before=before)
     return WHEN_NEXT_CYCLE.format(current=current, seconds=seconds)
 

@@ -33,6 +33,13 @@ DEFAULT_PACE_SECONDS = 3.0  # between AI rounds when nobody takes a turn in betw
 DEFAULT_AUTOSTART_SECONDS = 120.0
 
 
+def seats_words(numbers: list[int]) -> str:
+    """Seats as a sentence says them: "seat 2", "seats 2 and 5", "seats 2, 4 and 5"."""
+    if len(numbers) <= 1:
+        return f"seat {numbers[0]}" if numbers else "no seat"
+    return "seats " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
 def room_of(deliberation: Deliberation) -> dict[str, Any]:
     """The room state (a copy: write it back with ``room_save``)."""
     return dict((deliberation.settings or {}).get("room") or {})

@@ -31,12 +31,14 @@ from deliberation.court.courtroom import base_context, court_queryset, page_cont
 from deliberation.engine.trial.counsel import side_name
 from deliberation.game_settings import GameSettingsForm
 from deliberation.models import ClassSession, Deliberation, Phase, Seat, SeatKind
-from deliberation.rooms import class_selectors, classes, page, seat_codes, selectors, services, throttle
+from deliberation.rooms import class_selectors, classes, control, page, seat_codes, selectors, services, throttle
 from deliberation.rooms.forms import JoinCodeForm, JoinSeatForm, RoomCreateForm, SpeakForm
 from deliberation.rooms.services import Credential
 from deliberation.services import counsel_claims
 from deliberation.services.broadcast import pushes
 
+# A free seat on the join form: an AI juror plays it until a student takes it, nobody sits there.
+SEAT_HELD = "Seat {number}: AI juror {name} holds it for now"
 MESSAGE_SEAT_BACK = "You are back in seat {seat}. Any other screen that held it has lost it."
 TEACHER_POLL_SECONDS = 3
 
@@ -133,7 +135,7 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     if classes.seconds_left_to_start(deliberation) is not None:  # nor in a group the class's bell shuts out
         return render(request, "rooms/join_room.html", {"deliberation": deliberation, "too_late": True, "free": []})
     free = [
-        (s.number, f"Seat {s.number} ({s.display_name})")
+        (s.number, SEAT_HELD.format(number=s.number, name=s.display_name))
         for s in deliberation.seats.filter(is_open=True, kind=SeatKind.AI).order_by("number")
     ]
     form = JoinSeatForm(request.POST or None, free_seats=free)
@@ -245,7 +247,10 @@ def _act(
         return render(request, "rooms/_class_room.html", context)
     if request.htmx:  # the answer is this browser's controls, with the refusal or the outcome
         kept = (form or {}) if error else {}  # a refused argument stays in the form to fix
-        return _controls(request, deliberation.pk, {"error": error, "notice": done or "", **kept})
+        # a refusal because the host paused the room leaves the screen when they resume (room.js)
+        paused = error in (control.ERROR_PAUSED, counsel_claims.ERROR_PAUSED)
+        answer = {"error": error, "error_paused": paused, "notice": done or ""}
+        return _controls(request, deliberation.pk, {**answer, **kept})
     if error:
         messages.error(request, error)
     elif done:

@@ -48,6 +48,7 @@ from deliberation.models import (
     TurnKind,
     Vote,
 )
+from deliberation.rooms.state import lesson_left, room_of
 from deliberation.services import claims
 from deliberation.services import narration as narration_services
 from deliberation.services.broadcast import Streamer, announce, publish
@@ -131,6 +132,7 @@ def round_run(*, deliberation_id: int, round_number: int | None = None) -> bool:
                     fallback=OfflineMind(),
                     reader=argued_points,
                     on_text=streamer if watched else None,  # nobody reading along: no streaming
+                    lesson_left=lesson_left(room_of(deliberation)),  # a lesson's bell: time in minutes
                 )
             )
     except Exception as exc:  # the engine failed: keep everything as it was and say so

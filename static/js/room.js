@@ -190,6 +190,15 @@
     });
   }
 
+  /* A move refused because the host paused the room ("The host has paused the room; ...") is
+   * gone once the banner says the room runs again: the controls are not fetched on a resume (they
+   * show the same thing), so the refusal would stand beside a running clock. */
+  function clearPauseRefusal() {
+    var banner = document.getElementById("room-turn");
+    if (!banner || banner.dataset.paused) return;
+    document.querySelectorAll("#room-controls [data-paused-refusal]").forEach(function (el) { el.remove(); });
+  }
+
   /* ---- This browser lost its seat (removed, or taken back on another device) ---------------- */
   document.addEventListener("htmx:wsClose", function (evt) {
     var event = evt.detail && evt.detail.event;
@@ -314,6 +323,7 @@
     markMine();
     tick();
     followClock();
+    clearPauseRefusal();
     restoreDraft();
     showYourTurn();
     showAway();

@@ -1,7 +1,7 @@
 import asyncio
 from dataclasses import replace
 
-from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL
+from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL, minutes_words
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
@@ -105,3 +105,49 @@ def test_the_show_of_hands_names_the_person_whose_seat_her_ai_juror_plays_not_th
     line = poll_line(state, jury)
     assert line.endswith("not guilty, Jaylen.") and stand_in.name not in line
     assert not any(part.startswith(UNDECIDED.split("{")[0]) for part in state_of_argument(state, jury))
+
+
+def run_rounds_with_bell(seed: int = 6, *, lesson_left: float):  # type: ignore[no-untyped-def]
+    state, jury = deadlocked(seed)
+    results = []
+    while not state.end_reason:
+        results.append(
+            asyncio.run(
+                run_round(
+                    state,
+                    case=build_case(),
+                    jury=jury,
+                    mind=CountingMind(),
+                    fallback=OfflineMind(),
+                    reader=argued_points,
+                    lesson_left=lesson_left,
+                )
+            )
+        )
+    return results
+
+
+def test_in_a_lesson_with_a_bell_the_foreperson_counts_the_lessons_minutes_not_the_rounds() -> None:
+    results = run_rounds_with_bell(lesson_left=18 * 60 + 3)
+    checks = [line.content for r in results for line in r.process_lines if "minute" in line.content]
+    assert checks and all("18 minutes" in text for text in checks)
+    every = " ".join(line.content for r in results for line in r.process_lines)
+    assert "rounds left" not in every and "rounds to go" not in every and "round 4 of" not in every
+
+
+def test_the_foreperson_says_a_minute_and_less_than_a_minute_as_a_person_would() -> None:
+    assert minutes_words(61) == "1 minute"
+    assert minutes_words(20) == "less than a minute"
+    assert minutes_words(170) == "3 minutes"
+
+
+def test_the_juror_given_the_floor_speaks_next() -> None:
+    for seed in range(1, 9):
+        results, _, _ = run_all(seed)
+        for result in results:
+            for line in result.process_lines:
+                if line.target_seat is None:
+                    continue
+                # the next speech after the invitation is the invited juror's
+                following = result.speeches[line.after_speeches :]
+                assert following and following[0].seat == line.target_seat, (seed, result.round_number)

@@ -141,7 +141,7 @@ def test_an_away_student_says_they_are_back(running):
     clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=3600))
     page = anna.get(reverse("room", args=[code])).content.decode()
     assert "AI juror is speaking for it until you come back" in page
-    assert 'your vote stays yours: <strong id="your-vote">not guilty</strong>' in page
+    assert 'It never votes for you. Your vote stays yours: <strong id="your-vote">not guilty</strong>' in page
     anna.post(reverse("room_back", args=[code]))
     assert room_of_code(code).seats.get(number=2).away_since is None
 

@@ -268,3 +268,25 @@ def test_a_late_student_is_offered_no_seat_in_a_group_the_class_bell_leaves_no_t
         assert "This group can no longer start" in posted
         assert not room.seats.filter(session_key="late-student").exists()
     assert "Take the seat" in late.get(f"/join/{first.room_code}/").content.decode()  # Anna's group still plays
+
+
+def test_with_a_bell_the_foreperson_and_the_banner_count_the_lessons_time_not_the_round_limit(robbery):
+    session = classes.class_create(case=robbery, groups=1, seats=1, teacher_session_key=TEACHER, lesson_minutes=30)
+    (room,) = session.rooms.all()
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    for _ in range(12):  # the AI round, then Anna passes her turn: until the foreperson's time check
+        clock.room_tick(deliberation_id=room.pk)
+        room.refresh_from_db()
+        if room.round_number >= 4 or room.phase != Phase.DELIBERATION:
+            break
+        if room_of(room).get("stage") == "turns":
+            services.room_pass(deliberation_id=room.pk, credential=ANNA)
+    foreperson = [t.content for t in Turn.objects.filter(deliberation=room, kind=TurnKind.PROCESS)]
+    checks = [text for text in foreperson if "of the lesson left" in text or "before the bell" in text]
+    assert checks and all("minutes" in text for text in checks)
+    assert not any("rounds left" in text or "rounds to go" in text for text in foreperson)
+    client = Client()
+    browser_of(client, **{SESSION_FIELD: ANNA.session_key})
+    page = client.get(f"/rooms/{room.room_code}/").content.decode()
+    assert "left in the lesson" in page and f"of {room.settings['max_rounds']}</p>" not in page

@@ -87,7 +87,7 @@ def test_a_turn_change_changes_the_controls_only_of_the_seats_that_had_and_take_
     assert changed == {"seat-2", "seat-3"}
     assert 'data-floor="3"' in second
     when = json.loads(unescape(re.search(r'data-when="([^"]*)"', second).group(1)))
-    assert when["4"] == page.WHEN_IN_LINE.format(before="3")  # Carl's line is updated in place
+    assert when["4"] == page.WHEN_IN_LINE.format(before="seat 3")  # Carl's line is updated in place
     assert when["2"] == page.WHEN_NEXT_CYCLE
 
 

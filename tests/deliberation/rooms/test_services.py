@@ -188,7 +188,7 @@ def test_speaking_out_of_turn_is_refused_with_when_the_next_turn_is(room):
         services.room_speak(deliberation_id=room.pk, credential=BEN, content="Me now")
     message = refusal(in_line)
     assert message.startswith("It is not your turn. Seat 2 has the floor")
-    assert "your turn comes after seat(s) 2" in message
+    assert "your turn comes after seat 2." in message
 
 
 def test_a_vote_cast_any_time_counts_and_a_vote_during_a_round_waits_for_its_end(room):

@@ -170,7 +170,7 @@ def test_only_the_participant_whose_turn_it_is_gets_enabled_speak_and_pass(code,
     annas, bens = anna.get(url).content.decode(), ben.get(url).content.decode()
     assert 'id="your-turn"' in annas and 'class="move-fieldset" disabled' not in annas
     assert 'id="your-turn"' not in bens and 'class="move-fieldset" disabled' in bens
-    assert "Your turn comes after seat(s) 2." in bens
+    assert "Your turn comes after seat 2." in bens
     assert "Start the deliberation" not in annas and "Call the final vote" not in annas
 
 
