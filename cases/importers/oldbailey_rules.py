@@ -24,23 +24,14 @@ found none of the money", ``NOTHING_FOUND``) is not property found or produced. 
 (allowed from 1898) is not reporting a statement by the accused, so that rule skips them.
 
 Strength (the rule): every rule has a base weight for the side that called the witness; each
-credibility issue of the witness takes 0.1 off it (never below 0.15). The other side's strength is
-``1 - weight`` scaled to 0.8 so that no item is certain either way, plus ``GENERIC_OTHER`` (a mention
-helps either side; capped at 1), and never more than the base weight less ``LEAD``: a mention from a
-witness the record does not doubt helps the other side nearly as much, never more. (Before, the
-formula rated a document, an identification or a medical finding from an undoubted prosecution
-witness higher for the defence, 0.6 against 0.77, and the later Proceedings, which report more of
-them, leaned to the defence the more they printed.) Cross-examination counts by what it drew (the
-credibility issues and the points of ``oldbailey_points``), not by being printed: the Proceedings
-print it for some witnesses in the question-and-answer years and for nearly every witness from the
-1870s, so a discount for its mere mark would read the same evidence lower in the later print.
+credibility issue of the witness takes 0.1 off it (never below 0.15), and cross-examination
+that reaches this witness takes 0.05 off. The other side's strength is ``1 - weight`` scaled
+to 0.8 so that no item is certain either way, plus ``GENERIC_OTHER`` (a mention helps either side; capped at 1).
 The burden of proof makes the two sides unequal. A doubted prosecution witness helps the defence
 (the case rests on them), but a doubted defence witness is only weak for the prisoner, not evidence
-against them: a defence witness's item is never rated as strong for the prosecution as for the
+against them: a defence witness's item is never rated stronger for the prosecution than for the
 defence. (Before this rule, a character witness who had known the prisoner for years and was
-cross-examined gave "Good character" 0.89 for the prosecution and 0.45 for the defence; and until
-the side that called the witness kept ``LEAD``, an even rating put a character witness's item
-among the prosecution's points for the offline jurors to argue.)
+cross-examined gave "Good character" 0.89 for the prosecution and 0.45 for the defence.)
 Items from a witness with credibility issues are contestable, the reason being those issues.
 
 Difficulty (the rule): balance = sum over items of (strength_prosecution - strength_defense)
@@ -62,7 +53,6 @@ from cases.importers.prefilter import fold, holds_any, longest_match, may_match,
 # can use the mention nearly as well ("I bought it of a man"), so it is rated closer to even than a point
 # of ``oldbailey_points`` (which says what the testimony proves).
 GENERIC_OTHER = 0.45
-LEAD = 0.01  # the side that called a witness keeps at least this lead on an undoubted witness's keyword item
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(\[])|\s*—\s*|\s+-\s+")
 ABBREVIATION = re.compile(
     r"(?:^|[\s(\"“‘])(?:Mr|Mrs|Messrs|Dr|St|Mt|Esq|Capt|Col|Gen|Lieut|Sergt|Serjt|Serjeant|Rev|Hon|Co|Ltd|Bros|Jun|"
@@ -329,6 +319,9 @@ def witness_role(*, testimony: str, is_victim: bool, defence: bool) -> str:
     return "eyewitness"
 
 
+# Questions put to the witness ("Q." in the question-and-answer print, to the 1860s) or their
+# cross-examination printed as answers only ("Cross-examined. I am an unfortunate", from the 1870s).
+CROSS_EXAMINATION = re.compile(r"\bCross-examin(?:ed|ation)\b", re.I)
 NOTHING_FOUND = re.compile(
     r"(found|find) nothing|nothing (was )?found|did not find|none of the|not found|could not find|never found", re.I
 )
@@ -371,6 +364,7 @@ def evidence_from(
     sentences = [s for s in split_sentences(testimony) if len(s) > 12]
     folded = fold(testimony)
     folded_sentences: list[str | None] = []
+    cross_examined = "Q." in testimony or bool(CROSS_EXAMINATION.search(testimony))
     items: list[EvidenceDraft] = []
     for rule in EVIDENCE_RULES:
         if (rule.defence_only and not defence) or (own_words and rule.key == "statement"):
@@ -390,13 +384,11 @@ def evidence_from(
             hits = [s for s in hits if not NOTHING_FOUND.search(s)]
         if not hits:
             continue
-        weight = max(0.15, rule.weight - 0.1 * len(issues))
+        weight = max(0.15, rule.weight - 0.1 * len(issues) - (0.05 if cross_examined else 0.0))
         mine = round(weight, 2)
         other = round(min(1.0, (1.0 - weight) * 0.8 + GENERIC_OTHER), 2)
-        # a mention helps the other side less than the side that called a witness the record does not doubt
-        other = min(other, round(rule.weight - LEAD, 2))
         if defence:  # a doubted defence witness is weak for the prisoner, never evidence against them
-            other = min(other, round(mine - LEAD, 2))
+            other = min(other, mine)
         prosecution, defense = (other, mine) if defence else (mine, other)
         items.append(
             EvidenceDraft(

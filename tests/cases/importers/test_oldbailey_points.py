@@ -175,7 +175,7 @@ def test_a_doubted_character_witness_is_weak_for_the_prisoner_and_never_evidence
 
     assert issues, "the long acquaintance is a credibility issue"
     assert item.label == "Good character (John Cole)"
-    assert item.strength_defense < 0.6  # weakened by the issue
+    assert item.strength_defense < 0.6  # weakened by the issue and the cross-examination
     assert item.strength_prosecution <= item.strength_defense
 
 
@@ -346,77 +346,3 @@ def test_a_coin_the_prisoner_says_he_took_in_change_is_no_confession():
     assert CONFESSION.label not in labels(change)
     assert CONFESSION.label not in labels(till)
     assert CONFESSION.label in labels(owned)
-
-
-# The later Proceedings print every cross-examination, as answers that repeat the question put: the same fact
-# read the same way whether the print gives the question and answer or the answer alone.
-
-
-def _keyword_items(said: str, *, defence: bool = False, issues: tuple[str, ...] = ()) -> dict[str, EvidenceRecord]:
-    from cases.importers.oldbailey_rules import evidence_from
-
-    items = evidence_from(witness="John Hale", testimony=said, defence=defence, issues=list(issues))
-    return {item.label.split(" (")[0]: EvidenceRecord(**item.__dict__) for item in items}
-
-
-def test_a_cross_examination_printed_after_a_witnesss_evidence_leaves_its_items_as_rated():
-    # "... the prisoner took out this purse (produced) from her pocket ... Cross-examined. It was my
-    # dinner-time" (1879): the cross-examination drew nothing, so the find is rated as without it
-    chief = "I saw the prisoner take out this purse (produced) from her pocket, and I picked it up."
-    crossed = chief + " Cross-examined. It was my dinner-time; I was standing upon the bridge."
-    assert _keyword_items(crossed) == _keyword_items(chief)
-
-
-def test_a_prosecution_witnesss_document_is_never_rated_for_the_defence_unless_the_witness_is_doubted():
-    # "this is the doctor's certificate, it states that the child was suffering from improper food" (1887)
-    said = "This is the doctor's certificate, it states that the child was suffering from improper food."
-    plain = _keyword_items(said)["Documents"]
-    doubted = _keyword_items(said, issues=("Gaps in memory", "Interest in the outcome"))["Documents"]
-    assert plain.strength_prosecution > plain.strength_defense
-    assert doubted.strength_defense > doubted.strength_prosecution  # the case rests on a doubted witness
-
-
-def test_a_character_witness_for_the_prisoner_is_rated_for_the_prisoner():
-    # "He bore a good character" from a witness the record does not doubt: the defence's item, not an even one
-    item = _keyword_items("I have employed him; he bore a good character, an honest man.", defence=True)[
-        "Good character"
-    ]
-    assert item.strength_defense > item.strength_prosecution
-
-
-def test_a_witness_unsure_of_the_time_or_the_thing_is_not_unsure_of_the_prisoner():
-    # the question repeated in the answer: "it was about five, I am not certain of the time" (1895), "I cannot
-    # swear to the time" (1891), "I will not swear it was not mine" (1895)
-    for said in (
-        "It was about five, I am not certain of the time.",
-        "It might have been six or seven o'clock; I cannot swear to the time.",
-        "I will not swear it was not mine.",
-    ):
-        assert CANNOT_SWEAR.label not in labels(for_prosecution(said), for_prosecution("I took him.", "B C"))
-    # "I could not swear to the prisoner; I did not see his face" (1854), "I cannot identify him" (1887)
-    assert CANNOT_SWEAR.label in labels(for_prosecution("I could not swear to the prisoner; I did not see his face."))
-    assert CANNOT_SWEAR.label in labels(for_prosecution("I saw the other man run off; I cannot identify him."))
-
-
-def test_the_prisoner_in_drink_is_no_witness_who_had_been_drinking():
-    # "the prisoner was the worse for drink" (1887), "You came home much the worse for liquor on the Wednesday
-    # night" (a witness answering the prisoner, 1887), "she did not appear at all drunk" (1825)
-    for said in (
-        "The constable found five or six cigars in his pocket; the prisoner was the worse for drink.",
-        "You came home much the worse for liquor on the Wednesday night.",
-        "She seemed solid when she ran into the shop; she did not appear at all drunk.",
-    ):
-        assert DRINKING.label not in labels(for_prosecution(said))
-    assert DRINKING.label in labels(for_prosecution("The prosecutor was drunk, the prisoner was sober."))
-
-
-def test_a_witness_who_then_saw_the_prisoner_put_her_hand_in_the_pocket_caught_her_in_the_act():
-    # "I then saw her put her hand in the prosecutrix's pocket" (1887)
-    assert CAUGHT.label in labels(for_prosecution("I then saw her put her hand in the prosecutrix's pocket."))
-
-
-def test_a_search_that_found_a_good_coin_is_no_property_found():
-    # the uttering's search: "I found in his left trousers pocket a good half-crown, a penny, and a piece of
-    # tobacco" (1887)
-    good = for_prosecution("I searched him; I found in his left trousers pocket a good half-crown and a penny.")
-    assert FOUND_ON.label not in labels(good)
