@@ -603,7 +603,8 @@ def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_
     assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card
     assert "The AI jurors are speaking (round 2)." in card
     own = teacher.get(f"/rooms/{room.room_code}/").content.decode()
-    assert "Round 1 of 10</p>" in own and "Round 2: the jurors are thinking" in own
+    assert "Round 1 of 10 · " in own and "left in the lesson" in own  # the rules' limit beside the bell's minutes
+    assert "Round 2: the jurors are thinking" in own
 
 
 def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbery):
