@@ -19,6 +19,10 @@ SIGKILL, starts a fresh one at once as a supervisor would, and watches the datab
   own to its witness, no further questions). AI counsel's steps after her move run in her request,
   in the web process in either mode: Daphne is killed while the prosecution's next witness answers.
 
+The broker's visibility timeout keeps its default (900 s), so a killed worker's message does not
+come back within a scenario: what brings the trial back is the takeover of a step whose mark went
+stale (``services.claims.trial_playing``), not a redelivery.
+
 "Stored" is when the step whose answer was cut off (the question and its answer) is in the record;
 "moved on" when the trial has gone past it (the room's or the AI trial's next step is stored, or
 the trial waits for the student's move again). Nothing may be lost or doubled: every question is
@@ -70,7 +74,7 @@ class TrialOutcome:
     stored_after: float = 0.0  # that question and its answer are in the record
     moved_on_after: float = 0.0  # the trial went past it (next step stored, or waits for the student)
     visible_after: float = 0.0  # the first update pushed to the watching browser after the kill
-    restarted_after: float = 0.0  # the fresh process is up (Daphne answers; the worker is started)
+    restarted_after: float = 0.0  # the fresh process is up (Daphne answers; the worker says it is ready)
     asked: int = 0  # how often the killed question is in the record
     answered: int = 0  # answers stored after it before the next question
     doubled: list[str] = field(default_factory=list)  # questions asked twice, or answered twice
@@ -268,6 +272,8 @@ def trial_killed(
                 server.start_web()  # its first request starts the room driver, as a browser's would
             else:
                 server.start_worker("fresh")
+                log = server.log.parent / "worker-fresh.log"
+                _wait("the fresh worker to be ready", lambda: " ready." in log.read_text())
             outcome = TrialOutcome(game=game, killed_question=question, restarted_after=time.monotonic() - killed_at)
 
             def stored() -> bool:
