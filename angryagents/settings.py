@@ -214,8 +214,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # killed with kill -9 returns nothing earlier; reject_on_worker_lost covers a pool child that
 # dies). A task running, or waiting for its countdown, longer than the timeout is delivered a
 # second time, so it must exceed the longest time limit (600 s) plus the longest room countdown.
-# Rounds do not wait for it: a round whose process died is taken over once its heartbeat is stale
-# (ANGRY_ROUND_STALE_SECONDS), and the redelivered message then finds it stored and does nothing.
+# Rounds and the trial's steps do not wait for it: one whose process died is taken over once its
+# heartbeat is stale (ANGRY_ROUND_STALE_SECONDS), and the redelivered message then finds it stored
+# and does nothing.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900, minimum=1),
     "unacked_restore_throttle": 1,  # look for lost messages every 10 s, not every 100 s
@@ -234,8 +235,8 @@ ANGRY_LLM_API_BASE = env_str("ANGRY_LLM_API_BASE", "")
 ANGRY_TOKEN_BUDGET = env_int("ANGRY_TOKEN_BUDGET", 0, minimum=0)  # 0: no budget
 ANGRY_COST_BUDGET = env_float("ANGRY_COST_BUDGET", 0.0, minimum=0.0)  # US dollars, 0: none
 ANGRY_MAX_ROUNDS = env_int("ANGRY_MAX_ROUNDS", 20, minimum=1)
-# A running round refreshes its heartbeat every third of this; a round silent for longer lost its
-# process (a worker or web process killed mid-round) and is taken over.
+# A running round (or a trial's AI step) refreshes its heartbeat every third of this; one silent for
+# longer lost its process (a worker or web process killed mid-way) and is taken over.
 ANGRY_ROUND_STALE_SECONDS = env_float("ANGRY_ROUND_STALE_SECONDS", 10.0, minimum=1.0)
 ANGRY_TURN_SECONDS = env_int("ANGRY_TURN_SECONDS", 60, minimum=5)  # a participant's turn, then auto-pass
 # The seconds one minute of a lesson's length lasts (rooms.lesson): 60, except to run a lesson on a

@@ -120,8 +120,10 @@ class Deliberation(models.Model):
     phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.SETUP)
     round_number = models.PositiveIntegerField(default=0)
     round_status = models.CharField(max_length=10, choices=RoundStatus.choices, default=RoundStatus.IDLE)
+    # Who is playing the deliberation's AI work and whether it lives (services.claims): a round while
+    # round_status is running; during the trial (status idle), AI counsel's steps.
     round_claimed_at = models.DateTimeField(null=True, blank=True)
-    # Refreshed while the engine thinks; a running round whose heartbeat is stale lost its process.
+    # Refreshed while the engine thinks; a round (or a trial's step) whose heartbeat is stale lost its process.
     round_heartbeat_at = models.DateTimeField(null=True, blank=True)
     rounds_without_change = models.PositiveIntegerField(default=0)
     seed = models.BigIntegerField(default=0)

@@ -277,9 +277,14 @@ def _tick_decide(deliberation_id: int, now: datetime) -> tuple[str, int]:
         begin(deliberation, side=PlayerSide.NONE)
         return "start", 0
     if stage == STAGE_TRIAL:
-        room["next_at"] = None  # once is enough: the trial's own steps carry it on
+        if claims.trial_alive(deliberation.round_heartbeat_at, now):
+            return "", 0  # a live process is playing AI counsel's steps, and sets the next due time after them
+        # Hold the due time off while the step runs (its process marks the trial and beats, see
+        # ``claims.trial_playing``) and sets the next one; if that process dies in the step, the
+        # held time comes and the next tick plays the step again.
+        room["next_at"] = stamp(now + timedelta(seconds=claims.stale_seconds()))
         room_save(deliberation, room)
-        if room.get("trial_wait"):  # a counsel's time for their move ran out
+        if room.get("trial_wait"):  # a counsel's time for their move ran out (or their move's steps died)
             return "counsel", 0
         return "trial", 0
     if stage == STAGE_TURNS:
@@ -372,10 +377,14 @@ def after_round(*, deliberation_id: int, now: datetime | None = None) -> None:
 
 
 def room_due(room: dict[str, Any], round_status: str, heartbeat: datetime | None) -> datetime | None:
-    """When a room next needs the clock: its own due time, or, while a round runs, not before that
-    round's heartbeat goes stale (only a dead process's round needs taking over)."""
+    """When a room next needs the clock: its own due time, or, while a round runs (or AI counsel's
+    step at the trial: ``claims.trial_playing``), not before its heartbeat goes stale (only a dead
+    process's work needs taking over)."""
     due = due_at(room)
-    if due is not None and room.get("stage") == STAGE_AI and round_status == RoundStatus.RUNNING:
+    stage = room.get("stage")
+    round_runs = stage == STAGE_AI and round_status == RoundStatus.RUNNING
+    running = round_runs or (stage == STAGE_TRIAL and heartbeat is not None)
+    if due is not None and running:
         stale = claims.stale_at(heartbeat)
         if stale is not None and stale > due:
             return stale

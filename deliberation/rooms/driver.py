@@ -7,18 +7,20 @@ load the ASGI application, so they never start it. Starting it:
 - schedules the clock for every unfinished room (``clock.rooms_resume``) and sweeps at once:
   after a restart, turns that ran out are passed, due rounds run, and rounds left running by the
   killed process (rooms and single-player games alike) are taken over once their heartbeat is
-  stale (``services.claims``);
+  stale (``services.claims``), as are the steps of a trial it was playing;
 - starts a sweeper thread that looks every ``SWEEP_SECONDS`` for rooms whose next step is due and
-  for rounds whose process died, and hands them to the clock or to ``round_run``. In embedded mode
-  (``ANGRY_TASKS=inprocess``) it catches rooms the command line created (their timers died with
-  the command) and anything a lost timer missed. In service mode Celery countdown tasks drive the
-  rooms; the sweeper only steps in ``SERVICE_GRACE_SECONDS`` after a room's step was due, because
-  a worker killed with ``kill -9`` takes the countdown tasks it had reserved with it (Redis gives
-  unacknowledged messages back only after the broker's visibility timeout, see settings).
+  for rounds and trial steps whose process died, and hands them to the clock, to ``round_run`` or
+  to ``trial_advance``. In embedded mode (``ANGRY_TASKS=inprocess``) it catches rooms the command
+  line created (their timers died with the command) and anything a lost timer missed. In service
+  mode Celery countdown tasks drive the rooms; the sweeper only steps in ``SERVICE_GRACE_SECONDS``
+  after a room's step was due, because a worker killed with ``kill -9`` takes the countdown tasks
+  it had reserved with it (Redis gives unacknowledged messages back only after the broker's
+  visibility timeout, see settings).
 
 Whatever it hands over is idempotent (the room clock re-checks everything under the row lock, a
-round is keyed by its number), so two web processes sweeping the same rooms do no harm; each asks
-again for the same room or round at most every ``RESWEEP_SECONDS``.
+round is keyed by its number, a trial's step re-reads the trial under the lock), so two web
+processes sweeping the same rooms do no harm; each asks again for the same room, round or trial
+at most every ``RESWEEP_SECONDS``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from django.utils import timezone
 
 from angryagents import background
 from deliberation.rooms.clock import rooms_resume, rooms_unfinished
-from deliberation.services.claims import stale_rounds
+from deliberation.services.claims import stale_rounds, stale_trials
 
 logger = logging.getLogger(__name__)
 
@@ -83,8 +85,9 @@ def _ask(kind: str, pk: int) -> bool:
 
 
 def sweep_once() -> list[int]:
-    """Hand every room whose next step is due to the clock, and every single-player round whose
-    process died to ``round_run``; returns the ids handed over."""
+    """Hand every room whose next step is due to the clock, every single-player round whose
+    process died to ``round_run``, and every single-player trial whose AI counsel's step died with
+    its process to ``trial_advance``; returns the ids handed over."""
     grace = SERVICE_GRACE_SECONDS if background.mode() == "celery" else 0.0
     cutoff = timezone.now() - timedelta(seconds=grace)
     handed = []
@@ -98,6 +101,10 @@ def sweep_once() -> list[int]:
             handed.append(pk)
         elif not is_room and _ask("round", pk):
             background.enqueue("deliberation.round_run", pk, number, expires=RESWEEP_SECONDS)
+            handed.append(pk)
+    for pk in stale_trials():  # a room's clock takes its trial's step over when it comes due
+        if _ask("trial", pk):
+            background.enqueue("deliberation.trial_advance", pk, expires=RESWEEP_SECONDS)
             handed.append(pk)
     return handed
 

@@ -40,6 +40,7 @@ from deliberation.engine.trial.witness import answer as offline_answer
 from deliberation.engine.types import CaseFile, Usage, WitnessItem
 from deliberation.models import Deliberation, NarrationKind, Phase, PlayerSide, Turn, TurnKind
 from deliberation.rooms.state import STAGE_TRIAL, is_room, pace_seconds, room_of, room_save, turn_seconds
+from deliberation.services import claims
 from deliberation.services import narration as narration_services
 from deliberation.services import room_clock as clock
 from deliberation.services.ballot import first_ballot
@@ -252,7 +253,16 @@ def trial_advance(*, deliberation_id: int, until_mine: str = "") -> None:
     ends (then the jury's first ballot), or, in a room, the host has paused it (the resume plays
     on). ``until_mine`` (a side) lets the other side's questions stand without waiting for that
     side's objection, up to its own next move. Safe to call any time: it does nothing when no
-    trial is under way."""
+    trial is under way.
+
+    The trial is marked as played by this process meanwhile (``claims.trial_playing``): if the
+    process dies in a step (a witness's answer takes seconds), the step is played again by whoever
+    finds the mark stale (the room's clock, or the web process's sweep for a single player)."""
+    with claims.trial_playing(deliberation_id):
+        _advance(deliberation_id, until_mine)
+
+
+def _advance(deliberation_id: int, until_mine: str) -> None:
     file: CaseFile | None = None
     model = _model(deliberation_id)
     for _ in range(MAX_STEPS):
@@ -334,9 +344,12 @@ def _began_at(deliberation: Deliberation) -> datetime | None:
 
 def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None = None) -> bool:
     """A trial AI counsel hold on both sides is played by a task; if nothing has been said at it for
-    ``TRIAL_STALL_SECONDS`` (its worker died, or the task failed), the player's next look at the
-    courtroom plays it again. Safe beside a task still running: each step re-reads the trial under
-    the row's lock, and an answer prepared for a point the trial has left is prepared again.
+    ``TRIAL_STALL_SECONDS`` (the task failed, or never ran: a worker killed before starting it gives
+    its message back only after the broker's visibility timeout), the player's next look at the
+    courtroom plays it again. A step cut off with its process is taken over sooner, by the web
+    process's sweep (``claims.trial_playing``). Safe beside a task still running: each step
+    re-reads the trial under the row's lock, and an answer prepared for a point the trial has left
+    is prepared again.
     In a room the clock keeps the trial going (``counsel_stand_in``); with a person as counsel, their
     own moves play AI counsel's steps. True when the trial was asked for again."""
 
@@ -411,10 +424,18 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
     (let every answer stand until their own next move).
 
     The move is one short transaction; AI counsel's following steps are played after it
-    (``trial_advance``). Raises ``ValidationError`` with a message a person can act on.
+    (``trial_advance``), the trial marked as played by this process from the move on, so that
+    steps cut off by its death are played by another. Raises ``ValidationError`` with a message a
+    person can act on.
     """
     if action not in ACTIONS:
         raise ValidationError(ERROR_ACTION_UNKNOWN)
+    with claims.trial_playing(deliberation_id):
+        _move(deliberation_id, side=side, action=action, text=text, ground=ground)
+        _advance(deliberation_id, side if action == "continue" else "")
+
+
+def _move(deliberation_id: int, *, side: str, action: str, text: str, ground: str) -> None:
     if action == "continue":
         with transaction.atomic():
             if side not in load(lock_trial(deliberation_id)).people:
@@ -443,7 +464,6 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
             if prepared is not None:
                 prepared.note_answer(state, before)
             save_trial(deliberation, state, prepared)
-    trial_advance(deliberation_id=deliberation_id, until_mine=side if action == "continue" else "")
 
 
 def _apply(

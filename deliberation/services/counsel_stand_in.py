@@ -38,13 +38,15 @@ CLOSED = "closed"  # ... when its move was refused too often and the trial was c
 def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> str:
     """A room's counsel let their time run out: AI counsel makes the move the trial waits for (the
     next question, the speech, or letting the answer stand), then the trial goes on. Returns the
-    action taken, or "" when the wait was already over (they moved meanwhile).
+    action taken, or "" when the wait was already over (they moved meanwhile: the clock then holds
+    the wait the trial is in now).
 
     A refused move (``trial_move`` raised: the trial's state or the case no longer allow it) is
     logged and tried again ``STAND_IN_RETRY_SECONDS`` later (``RETRIED``); the last of
     ``STAND_IN_TRIES`` refusals closes the trial early (``CLOSED``) and the room's rounds begin.
-    A move that was made but whose following steps failed is followed on the next try by AI
-    counsel's steps alone (``trial_advance``), counted the same way."""
+    A move that was made but whose following steps failed, or died with their process (the
+    counsel's request in a web process that was killed), is followed by AI counsel's steps alone
+    (``trial_advance``: "advance"), counted the same way."""
 
     with transaction.atomic():
         try:
@@ -57,15 +59,19 @@ def counsel_stand_in(*, deliberation_id: int, now: datetime | None = None) -> st
         waiting = trial_steps.awaiting(state)
         if waiting is not None and held == wait_mark(state, waiting):
             action = STAND_IN[waiting.what]
-        elif held and room.get("stand_in_refused"):
-            action = "advance"  # the move stands, but the trial did not go on after it: play on
+        elif held and (waiting is None or room.get("stand_in_refused")):
+            # The move was made, but the trial did not go on after it (the process playing AI
+            # counsel's next steps died, or the stand-in's own steps failed): play on.
+            action = "advance"
+        elif waiting is not None:
+            action = ""  # they moved meanwhile: the wait the trial is in now gets its own time
         else:
             return ""
     try:
-        if waiting is not None and action != "advance":
+        if waiting is not None and action not in ("advance", ""):
             trial_move(deliberation_id=deliberation_id, side=waiting.side, action=action)
         else:
-            trial_advance(deliberation_id=deliberation_id)
+            trial_advance(deliberation_id=deliberation_id)  # up to the next person's move, and its time
     except Exception:  # whatever refused it, the room must not hang at the trial
         logger.exception("AI counsel's move %r was refused at the trial of deliberation %s", action, deliberation_id)
         return _stand_in_refused(deliberation_id, held, now or timezone.now())
