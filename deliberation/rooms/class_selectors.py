@@ -51,6 +51,9 @@ class RoomCard:
     trial_stage: str = ""  # where the trial stands, in words (``stage.trial_stage_words``)
     stage: str = ""  # where the room stands: the trial's stage, then the deliberation's round
     trial_turn: TrialTurn | None = None  # the counsel's move the trial waits for, with its clock
+    # The jury rules cap the rounds below the room's own limit (the Old Bailey's ten): a lesson's card
+    # says that limit beside the bell's minutes, as the room's page does; a lesson plan's cap it leaves unsaid.
+    rules_limit: bool = False
 
     @property
     def code(self) -> str:
@@ -108,12 +111,16 @@ class RoomCard:
         return "Pass the turn of whoever has the floor"
 
 
+def planned_rounds(deliberation: Deliberation) -> int:
+    """The round limit the room was made with (a lesson's plan chose it, with one)."""
+    return int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
+
+
 def round_limit(deliberation: Deliberation) -> int:
     """The round limit the room plays under now, as its own pages give it: its settings' limit (a
     lesson's plan chose it), capped by its jury rules (the Old Bailey's ten rounds) and lengthened
     by any further-deliberation instruction (``rules.round_limit_of``)."""
-    chosen = int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
-    return round_limit_of(deliberation.engine_summary or {}, chosen)
+    return round_limit_of(deliberation.engine_summary or {}, planned_rounds(deliberation))
 
 
 def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> RoomCard:
@@ -132,6 +139,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         seated=seated,
         open_seats=len(room.get("open_seats") or []),
         max_rounds=round_limit(deliberation),
+        rules_limit=round_limit(deliberation) < planned_rounds(deliberation),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
         ai_only=bool(room.get("ai_only")) and not seated,  # until a late student takes a seat in it

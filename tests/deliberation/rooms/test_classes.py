@@ -581,30 +581,62 @@ def test_a_tick_under_hold_the_trial_first_is_kept_at_once_so_a_reload_shows_the
     assert stranger.status_code == 404 and "trial" not in Deliberation.objects.get(pk=second.pk).settings
 
 
-def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_under_as_its_page_does(robbery):
-    """A 45-minute lesson for groups of four plans 95 rounds (a brisk room's rounds fill the time
-    before the judge's direction); under the Old Bailey's rules the court discharges a jury that
-    cannot agree after ten, and the room's own page says "of 10": so does its card. While the AI
-    jurors speak round 2 the card says round 2 throughout, as the room's page does."""
+def _round_two_under_way(session: ClassSession) -> Deliberation:
+    """The class's one group started as an AI-only jury, round 1 heard, round 2 being spoken."""
     from deliberation.models import RoundStatus
 
-    session = _class(robbery, groups=1, seats=4, seed=3, lesson_minutes=45, rules="historical-old-bailey")
     (room,) = _rooms(session)
-    assert room.settings["max_rounds"] == lesson.plan_for(45, trial=False, students=4).max_rounds == 95
     classes.class_start(class_id=session.pk, empty_too=True)  # nobody joined: an AI-only jury
     round_run(deliberation_id=room.pk)
     Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)  # round 2 under way
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION and room.round_number == 1
+    return room
+
+
+def _card_and_page(session: ClassSession, room: Deliberation) -> tuple[str, str]:
     teacher = _browser(TEACHER)
     page = teacher.get(f"/classes/{session.public_id}/").content.decode()
-    card = page[page.index('class="class-room-phase"') :]
+    card = page[page.index('class="class-room-phase"') : page.index('class="class-room-seated"')]
+    return card, teacher.get(f"/rooms/{room.room_code}/").content.decode()
+
+
+def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_under_as_its_page_does(robbery):
+    """The Old Bailey's court discharges a jury that cannot agree after ten rounds, whatever the game's
+    limit (20 here): the room's page says "of 10", and so does its card. While the AI jurors speak
+    round 2 the card says round 2 throughout, as the room's page does ("Round 2: the jurors are
+    thinking"), not "round 1 of 20" beside "(round 2)"."""
+    session = _class(robbery, groups=1, seats=4, seed=3, max_rounds=20, rules="historical-old-bailey")
+    room = _round_two_under_way(session)
+    card, own = _card_and_page(session, room)
     assert "AI-only jury" in card
     assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card
     assert "The AI jurors are speaking (round 2)." in card
-    own = teacher.get(f"/rooms/{room.room_code}/").content.decode()
-    assert "Round 1 of 10 · " in own and "left in the lesson" in own  # the rules' limit beside the bell's minutes
-    assert "Round 2: the jurors are thinking" in own
+    assert "Round 1 of 10</p>" in own and "Round 2: the jurors are thinking" in own
+
+
+def test_a_lesson_rooms_card_gives_the_lessons_time_for_a_plans_limit_and_says_the_rules_lower_one_as_its_page_does(
+    robbery,
+):
+    """A 45-minute lesson for groups of four plans a limit of 95 rounds, set so that even a brisk room
+    reaches the judge's direction before it: the lesson's bell ends the game. The room's page gives
+    the time left in the lesson, not "of 95", and so does its card. Under the Old Bailey's rules the
+    same lesson's jury is discharged after ten rounds, before the bell: the page says "Round 1 of 10 ·
+    44:10 left in the lesson", and the card "of 10"."""
+    session = _class(robbery, groups=1, seats=4, seed=3, lesson_minutes=45)
+    (planned,) = _rooms(session)
+    assert planned.settings["max_rounds"] == lesson.plan_for(45, trial=False, students=4).max_rounds == 95
+    room = _round_two_under_way(session)
+    card, own = _card_and_page(session, room)
+    assert '<strong class="class-room-trial">Deliberation, round 2</strong></p>' in card and "of 95" not in card
+    assert "Time left in the lesson" in card and "The AI jurors are speaking (round 2)." in card
+    assert "of 95" not in own and "left in the lesson" in own and "Round 2: the jurors are thinking" in own
+
+    session = _class(robbery, groups=1, seats=4, seed=3, lesson_minutes=45, rules="historical-old-bailey")
+    room = _round_two_under_way(session)
+    card, own = _card_and_page(session, room)
+    assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card and "of 95" not in card
+    assert "Round 1 of 10 · " in own and "left in the lesson" in own and "of 95" not in own
 
 
 def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbery):
