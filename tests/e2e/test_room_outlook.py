@@ -48,6 +48,10 @@ def test_another_students_vote_brings_every_page_close_to_a_verdict_up_to_date_i
 
     # Every AI juror now stands on guilty; Anna votes guilty too, Ben has not voted: one short.
     live_daphne.query(EVERY_JUROR_GUILTY, (code,))
+    for page in (anna, ben):  # written behind the pages' backs: each reads the room again
+        page.reload()
+    expect(anna.locator("#your-turn")).to_be_visible(timeout=WAIT_MS)
+    expect(ben.locator("#seat-5.vote-guilty")).to_be_visible(timeout=WAIT_MS)
     anna.locator("#room-controls button", has_text=re.compile(r"^Vote guilty$")).click()
     expect(anna.locator("#your-vote")).to_have_text("guilty", timeout=WAIT_MS)
     expect(anna.locator("#outlook")).to_contain_text("11 of 12 vote guilty", timeout=WAIT_MS)
