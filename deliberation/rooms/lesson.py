@@ -91,8 +91,8 @@ class LessonPlan:
         if self.trial:
             parts.append(
                 f"the trial calls {self.witnesses} witness{'es' if self.witnesses != 1 else ''} a side with "
-                f"{self.questions} question{'s' if self.questions != 1 else ''} an examination, "
-                f"for students and AI counsel alike (about {round(self.trial_seconds / 60)} min at most)"
+                f"{self.questions} question{'s' if self.questions != 1 else ''} an examination "
+                f"(about {round(self.trial_seconds / 60)} min at most)"
             )
         parts.append(f"{self.turn_seconds} s turns")
         parts.append(f"at most {self.max_rounds} rounds")

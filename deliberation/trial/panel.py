@@ -51,7 +51,6 @@ class TrialView:
     grounds: list[tuple[str, str]] = field(default_factory=list)
     last_question: str = ""
     my_questions: int = 0
-    question_limit: int = 0  # the questions a person may put in one examination
     events: int = 0
     opened: bool = True
 
@@ -109,7 +108,6 @@ def trial_view(
         part_words=PART_WORDS.get(waiting.part, "") if waiting else "",
         grounds=[(ground, GROUND_WORDS[ground]) for ground in GROUNDS],
         last_question=last.text if last else "",
-        question_limit=trial_steps.question_limit(state),
         my_questions=sum(
             1
             for e in state.events

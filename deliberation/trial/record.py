@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deliberation.engine.failures import cause_label
-from deliberation.engine.trial.course import TrialEvent, groundedness, non_answers, score_counsel, stood_in
+from deliberation.engine.trial.course import TrialEvent, groundedness, score_counsel, stood_in
 from deliberation.engine.trial.phrases import counted
 from deliberation.engine.trial.rules import GROUND_WORDS
 from deliberation.models import Turn, TurnKind
@@ -74,7 +74,6 @@ def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
             if e.kind == "ruling"
         ],
         "answers": sum(1 for e in events if e.kind == "answer"),
-        "non_answers": non_answers(events),  # "I couldn't say" / "I didn't see that", not in groundedness
         "struck": sum(1 for e in events if e.struck),
         "groundedness": round(groundedness(events), 4),
         "scores": score_counsel(events),
@@ -127,16 +126,8 @@ def trial_summary_lines(events: list[TrialEvent]) -> str:
     rulings = [e for e in events if e.kind == "ruling"]
     answers = sum(1 for e in events if e.kind == "answer")
     struck = sum(1 for e in events if e.struck)
-    unanswered = non_answers(events)
-    found = f"{groundedness(events):.0%} found in the witness's record"
-    if unanswered:  # a witness who could not say gave no answer from its record: counted apart
-        found = (
-            f"{answers - unanswered} from the witness's record, {groundedness(events):.0%} of them with every "
-            "fact in it; "
-            f'{unanswered} "I couldn\'t say" or "I didn\'t see that"'
-        )
     return (
-        f"Trial: {counted(answers, 'witness answer')} ({found}), "
+        f"Trial: {counted(answers, 'witness answer')} ({groundedness(events):.0%} found in the witness's record), "
         f"{counted(len(rulings), 'objection')} ({sum(1 for e in rulings if e.sustained)} sustained), "
         f"{counted(struck, 'answer')} struck."
     )

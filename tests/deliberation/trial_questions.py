@@ -17,7 +17,6 @@ from tests.cases.oldbailey_sample import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = Path(__file__).resolve().parent / "data" / "trial_witness_questions.yaml"
-STUDENTS = Path(__file__).resolve().parent / "data" / "trial_student_questions.yaml"
 
 
 @dataclass(frozen=True)
@@ -25,8 +24,6 @@ class Labelled:
     witness: WitnessItem
     question: str
     lines: tuple[str, ...]  # fragments of the acceptable lines; empty: the record does not answer
-    part: str = "chief"  # the examination it is asked in
-    case: str = ""
 
 
 def _curated(slug: str, name: str) -> WitnessItem:
@@ -43,23 +40,15 @@ def _old_bailey(file: str, name: str) -> WitnessItem:
     return WitnessItem(name, name, found.role, found.testimony, found.credibility_issues, found.side)
 
 
-def labelled(path: Path = QUESTIONS) -> list[Labelled]:
+def labelled() -> list[Labelled]:
     found: list[Labelled] = []
-    for entry in yaml.safe_load(path.read_text()):
+    for entry in yaml.safe_load(QUESTIONS.read_text()):
         if "case" in entry:
             witness = _curated(entry["case"], entry["witness"])
         else:
             witness = _old_bailey(entry["trial"], entry["witness"])
-        found.extend(
-            Labelled(witness, q["q"], tuple(q["lines"]), q.get("part", "chief"), entry.get("case", ""))
-            for q in entry["questions"]
-        )
+        found.extend(Labelled(witness, q["q"], tuple(q["lines"])) for q in entry["questions"])
     return found
-
-
-def students() -> list[Labelled]:
-    """Questions as students type them (``data/trial_student_questions.yaml``), at least five per curated case."""
-    return labelled(STUDENTS)
 
 
 def on_point(item: Labelled, reply: Answer) -> bool:
@@ -73,7 +62,7 @@ def misses(answerer: Callable[..., Answer], items: list[Labelled] | None = None)
     items = items if items is not None else labelled()
     wrong = []
     for item in items:
-        reply = answerer(item.witness, item.question, part=item.part, said=set())
+        reply = answerer(item.witness, item.question, part="chief", said=set())
         if not on_point(item, reply):
             wrong.append(f"{item.witness.name}: {item.question} -> {reply.text}")
     return len(items), wrong

@@ -31,7 +31,7 @@ from deliberation.engine.trial.events import (
     TrialState,
 )
 from deliberation.engine.trial.text import content_words, normalise
-from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded, is_non_answer
+from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded
 from deliberation.engine.trial.witness import answer as witness_answer
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -44,16 +44,12 @@ def witnesses_for(case: CaseFile, side: str, limit: int = MAX_WITNESSES_PER_SIDE
     return [w for w in case.witnesses if calling_side(w) == side][:limit]
 
 
-TURN = "turn"  # a plan step where a person may examine a witness AI counsel would ask nothing
-
-
 def new_trial(
     case: CaseFile, *, seed: int, max_witnesses: int = MAX_WITNESSES_PER_SIDE, max_questions: int | None = None
 ) -> TrialState:
     """Lay out the whole trial: the questions AI counsel will ask are drawn now, from the case file.
-    ``max_questions`` (a lesson's length) caps the questions of each examination, chief and cross,
-    AI counsel's and a person's alike (``TrialState.question_limit``)."""
-    state = TrialState(seed=seed, question_limit=max_questions or 0)
+    ``max_questions`` (a lesson's length) caps the questions of each examination, chief and cross."""
+    state = TrialState(seed=seed)
     plan: list[dict[str, Any]] = [
         {"stage": "openings", "kind": "opening", "side": "prosecution"},
         {"stage": "openings", "kind": "opening", "side": "defense"},
@@ -61,12 +57,10 @@ def new_trial(
     for stage, side in (("prosecution_case", "prosecution"), ("defence_case", "defense")):
         for witness in witnesses_for(case, side, max_witnesses):
             plan.append({"stage": stage, "kind": "call", "side": side, "witness": witness.id, "name": witness.name})
-            chief = counsel.chief_questions(witness, state.rng)[:max_questions]
-            plan += [_question_step(stage, side, witness.id, question, "chief") for question in chief]
-            plan += [] if chief else [_turn_step(stage, side, witness.id, "chief")]
-            cross = counsel.cross_questions(witness, case, state.rng)[:max_questions]
-            plan += [_question_step(stage, counsel.other(side), witness.id, question, "cross") for question in cross]
-            plan += [] if cross else [_turn_step(stage, counsel.other(side), witness.id, "cross")]
+            for question in counsel.chief_questions(witness, state.rng)[:max_questions]:
+                plan.append(_question_step(stage, side, witness.id, question, "chief"))
+            for question in counsel.cross_questions(witness, case, state.rng)[:max_questions]:
+                plan.append(_question_step(stage, counsel.other(side), witness.id, question, "cross"))
     plan.append({"stage": "closings", "kind": "closing", "side": "prosecution"})
     plan.append({"stage": "closings", "kind": "closing", "side": "defense"})
     plan.append({"stage": "directions", "kind": "directions", "side": "judge"})
@@ -86,12 +80,6 @@ def _question_step(stage: str, side: str, witness_id: str, question: Question, p
         "asks": question.kind,
         "line": question.line,
     }
-
-
-def _turn_step(stage: str, side: str, witness_id: str, part: str) -> dict[str, Any]:
-    """An examination AI counsel have no question for (no line of the record makes one): a person
-    playing that side still examines the witness here; AI counsel pass it ("turn" steps say nothing)."""
-    return {"stage": stage, "kind": TURN, "side": side, "witness": witness_id, "part": part}
 
 
 def _witness(case: CaseFile, witness_id: str) -> WitnessItem:
@@ -334,8 +322,6 @@ def step(state: TrialState, case: CaseFile, answerer: Answerer | None = None) ->
                 witness_id=witness.id,
             )
         ]
-    if kind == TURN:  # AI counsel have nothing to ask this witness: no further questions
-        return []
     if kind == "question":
         state.on_stand = item["witness"]
         return ask(state, case, side=side, question=item["question"], part=item["part"], stage=stage, answerer=answerer)
@@ -442,13 +428,6 @@ SCORE_KEYS = (
 )
 
 
-def non_answers(events: list[TrialEvent]) -> int:
-    """The answers that were "I couldn't say" or "I didn't see that": nothing taken from the record."""
-    return sum(1 for e in events if e.kind == "answer" and is_non_answer(e.text))
-
-
 def groundedness(events: list[TrialEvent]) -> float:
-    """The share of the witnesses' real answers (a non-answer is counted apart, ``non_answers``) whose
-    every fact is in the witness's record; 1.0 when no witness answered from its record."""
-    answers = [e for e in events if e.kind == "answer" and not is_non_answer(e.text)]
+    answers = [e for e in events if e.kind == "answer"]
     return sum(1 for e in answers if e.grounded) / len(answers) if answers else 1.0

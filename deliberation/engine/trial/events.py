@@ -91,7 +91,6 @@ class TrialState:
     said: dict[str, list[str]] = field(default_factory=dict)  # witness id -> record lines said (normalised)
     people: list[str] = field(default_factory=list)  # the sides a person or an agent plays (trial_steps.py)
     review: str = ""  # the side (a person) who may now object to the other side's last question
-    question_limit: int = 0  # a lesson's questions an examination, for a person too (0: steps' own limit)
     rng: random.Random = field(default_factory=random.Random, repr=False)
 
     def __post_init__(self) -> None:
@@ -116,7 +115,6 @@ class TrialState:
             "said": self.said,
             "people": self.people,
             "review": self.review,
-            "question_limit": self.question_limit,
             "rng": [self.rng.getstate()[0], list(self.rng.getstate()[1]), self.rng.getstate()[2]],
         }
 
@@ -128,7 +126,6 @@ class TrialState:
         state.said = data.get("said", {})
         state.people = list(data.get("people", []))
         state.review = data.get("review", "")
-        state.question_limit = int(data.get("question_limit", 0))
         version, internal, gauss = data["rng"]
         state.rng.setstate((version, tuple(internal), gauss))
         return state

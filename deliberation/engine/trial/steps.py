@@ -28,7 +28,6 @@ from deliberation.engine.trial import counsel
 from deliberation.engine.trial.course import (
     ERROR_QUESTION_BLANK,
     JUDGE,
-    TURN,
     Answerer,
     TrialEvent,
     TrialState,
@@ -42,7 +41,7 @@ from deliberation.engine.types import CaseFile
 SPEECH = "speech"  # an opening or a closing is theirs to give
 EXAMINE = "examine"  # a witness is theirs to question
 REVIEW = "review"  # the other side's question was answered: object, or let it stand
-MAX_QUESTIONS_PER_WITNESS = 12  # a person's own questions to one witness in one part, unless a lesson sets fewer
+MAX_QUESTIONS_PER_WITNESS = 12  # a person's own questions to one witness in one part; then they rest
 MAX_QUESTION = 500
 CLOSED_EARLY = (
     "The trial cannot go on as planned: counsel's remaining questions and speeches are withdrawn, "
@@ -50,9 +49,7 @@ CLOSED_EARLY = (
 )
 ERROR_NOT_YOUR_TURN = "It is not your turn at the trial: {waiting}"
 ERROR_QUESTION_TOO_LONG = f"Keep a question under {MAX_QUESTION} characters."
-ERROR_TOO_MANY_QUESTIONS = (
-    "The judge has heard enough from this witness ({limit} questions an examination): say no further questions."
-)
+ERROR_TOO_MANY_QUESTIONS = "The judge has heard enough from this witness: say no further questions."
 WAITING_WORDS = {
     SPEECH: "{counsel}'s {kind}.",
     EXAMINE: "{counsel}'s questions to {witness}.",
@@ -85,7 +82,7 @@ def awaiting(state: TrialState) -> Waiting | None:
         return None
     if item["kind"] in ("opening", "closing"):
         return Waiting(side=item["side"], what=SPEECH, kind=item["kind"])
-    if item["kind"] in ("question", TURN):
+    if item["kind"] == "question":
         return Waiting(side=item["side"], what=EXAMINE, witness_id=item["witness"], part=item["part"])
     return None
 
@@ -156,9 +153,8 @@ def put_question(
         for e in state.events
         if e.kind == "question" and e.side == side and e.witness_id == waiting.witness_id and e.part == waiting.part
     ]
-    limit = question_limit(state)
-    if len(mine) >= limit:
-        raise ValueError(ERROR_TOO_MANY_QUESTIONS.format(limit=limit))
+    if len(mine) >= MAX_QUESTIONS_PER_WITNESS:
+        raise ValueError(ERROR_TOO_MANY_QUESTIONS)
     state.on_stand = waiting.witness_id
     item = state.plan[state.cursor]
     both_people = counsel.other(side) in state.people
@@ -177,20 +173,12 @@ def put_question(
     return events
 
 
-def question_limit(state: TrialState) -> int:
-    """How many questions a person may put in one examination: the lesson's number (the plan's
-    "questions an examination", the same as AI counsel's), else ``MAX_QUESTIONS_PER_WITNESS``."""
-    return min(state.question_limit or MAX_QUESTIONS_PER_WITNESS, MAX_QUESTIONS_PER_WITNESS)
-
-
 def let_ai_ask(state: TrialState, case: CaseFile, *, side: str, answerer: Answerer | None = None) -> list[TrialEvent]:
     """AI counsel puts the next question of its plan for the person's side, in its own name
     (``counsel.stand_in_name``): the question is AI counsel's, not the person's."""
     waiting = _require(state, side, EXAMINE)
     skip_answered(state, side=side)
     item = state.plan[state.cursor] if not state.finished else None
-    if item is not None and item["kind"] == TURN:
-        return rest(state, side=side)  # AI counsel have no question for this witness: no further questions
     if item is None or (item["kind"], item["side"], item["witness"], item["part"]) != (
         "question",
         side,
@@ -218,7 +206,7 @@ def rest(state: TrialState, *, side: str) -> list[TrialEvent]:
     waiting = _require(state, side, EXAMINE)
     while not state.finished:
         item = state.plan[state.cursor]
-        same = item["kind"] in ("question", TURN) and item["side"] == side and item["witness"] == waiting.witness_id
+        same = item["kind"] == "question" and item["side"] == side and item["witness"] == waiting.witness_id
         if not same or item["part"] != waiting.part:
             break
         state.cursor += 1

@@ -34,8 +34,7 @@ STOP = frozenset(
     saw see seen know knew remember anything something thing things did does done go went come came get got one
     us let make made please exactly recall think thought occur occurred show shows way whether also well yes
     prisoner's much many upon never already given ever always still though another every must shall might
-    may sir isn't wasn't weren't aren't don't didn't doesn't hadn't hasn't haven't couldn't wouldn't shouldn't
-    won't can't""".split()
+    may sir""".split()
 )
 DOUBLED = frozenset("bdgmnpt")
 MIN_LINE_CHARS = 3
@@ -80,8 +79,6 @@ IRREGULAR = {
     "fell": "fall",
     "threw": "throw",
     "wore": "wear",
-    "wrote": "write",
-    "written": "write",
     "worn": "wear",
     "drove": "drive",
     "driven": "drive",

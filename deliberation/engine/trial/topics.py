@@ -48,7 +48,8 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "distance": (
         re.compile(r"\bhow (?:far|near|close)\b|\bdistance\b|\bfar away\b", re.I),
         re.compile(
-            r"\b(?:feet|yards?|metres?|meters?|miles?|paces|inches)\b|\b\d+(?:\.\d+)?\s*m\b|\bacross\b|\bdistance\b",
+            r"\b(?:feet|yards?|metres?|meters?|miles?|paces|inches)\b|\b\d+(?:\.\d+)?\s*m\b|\baway\b|\bacross\b"
+            r"|\bdistance\b|\bwithin\b",
             re.I,
         ),
     ),
@@ -57,7 +58,7 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             r"\bsure\b|\bswear\b|\bcertain\b|\bidentif|\brecogni[sz]|\bmistaken\b|\bis (?:this|that|he) the\b", re.I
         ),
         re.compile(
-            r"\b(?:un)?sure\b|\bswear\b|\bcertain|\bconfiden|\bidentif|\brecogni[sz]|\barray\b|\bpicked\b"
+            r"\bsure\b|\bswear\b|\bcertain|\bconfiden|\bidentif|\brecogni[sz]|\barray\b|\bpicked\b"
             r"|\bthe very (?:man|person)\b|\bis the man\b|\bmistake|\bpercent\b"
             r"|\bI think (?:this|that|it) (?:is|was)\b",
             re.I,
@@ -102,28 +103,6 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             re.I,
         ),
     ),
-    "colour": (
-        re.compile(r"\bcolou?rs?\b|\bwhat shade\b", re.I),
-        re.compile(
-            r"\b(?:black|white|red|green|blue|grey|gray|silver|brown|yellow|orange|purple|pink|tan|beige|gold|maroon)\b",
-            re.I,
-        ),
-    ),
-    # Who did something, or what a person looked like: the line that describes or names that person.
-    "person": (
-        re.compile(r"^\W*who\W+(?:was|were|did you see|is|had)\b|\blook(?:ed)? like\b", re.I),
-        re.compile(
-            r"\b(?:it|he|she|this|that) was an? (?:woman|man|guy|girl|boy|lady)\b|\bthe driver was\b|\bwas driving\b"
-            r"|\b(?:long|short|light|dark|blond\w*|grey|gray|red|brown|black) hair\b|\bfive foot\b|\bfacial hair\b"
-            r"|\bidentify (?:the|him|her)\b|\bdescribed (?:him|her)\b",
-            re.I,
-        ),
-    ),
-    # What someone said: the line that reports their words.
-    "words": (
-        re.compile(r"\bwhat did (?:you|he|she|they|[a-z]+) (?:say|tell)\b", re.I),
-        re.compile(r"\btold (?:me|the|him|her|a|police)\b|\bsaid '|'[^']{3,}'", re.I),
-    ),
     "place": (
         re.compile(r"^\W*where\b", re.I),
         re.compile(
@@ -140,19 +119,18 @@ TOPIC_WORDS = frozenset(
     for word in """time hour day o'clock long soon minute far near close distance away dark light lit lamp moon clearly
     view well look sure swear certain identify recognise recognize mistaken man known relat acquaint relation family
     drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able old
-    age colour color shade like""".split()
+    age""".split()
 )
 
 # Words naming the person a question about a person's looks asks about ("What was the robber
-# wearing?", "How old was the prisoner?", "Who was driving?"): the topic says what is asked, and a
-# line about the clothing, the age or the person need not repeat "robber" or "driving" to answer it.
-# Other topics keep them ("How long did you see the driver?" asks about the driver).
-PERSON_TOPICS = frozenset({"clothing", "age", "person"})
+# wearing?", "How old was the prisoner?"): the topic says what is asked, and a line about the clothing
+# or the age need not repeat "robber" to answer it. Other topics keep them ("How long did you see the
+# driver?" asks about the driver).
+PERSON_TOPICS = frozenset({"clothing", "age"})
 PERSON_WORDS = frozenset(
     stem(word)
     for word in """man woman men robber robbers thief thieves prisoner prisoners defendant accused person fellow lad
-    boy girl guy lady bloke attacker assailant driver shooter suspect gentleman culprit
-    driving drive drove car vehicle""".split()  # "Who was driving the car?" asks who, not about the car
+    boy girl attacker assailant driver shooter suspect gentleman culprit""".split()
 )
 
 

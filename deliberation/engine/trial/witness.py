@@ -27,13 +27,11 @@ from functools import lru_cache
 from deliberation.engine.trial import topics as trial_topics
 from deliberation.engine.trial.rules import is_hearsay_answer
 from deliberation.engine.trial.text import (
-    WORD,
     RecordLine,
     content_words,
     normalise,
     record_lines,
     similarity,
-    stem,
     sworn,
     witness_lines,
 )
@@ -42,7 +40,6 @@ from deliberation.engine.types import WitnessItem
 DONT_KNOW = "I couldn't say."
 DIDNT_SEE = "I didn't see that."
 NO_KNOWLEDGE = (DONT_KNOW, DIDNT_SEE)
-_NO_KNOWLEDGE_WORDS = frozenset(text.rstrip(".").lower() for text in NO_KNOWLEDGE)
 SEEING = re.compile(r"\b(?:see|saw|seen|notice|noticed|look|looked|observe|observed)\b", re.I)
 MIN_OVERLAP = 0.5  # of the question's weighted words besides its topic
 ABSENT_WEIGHT = 0.5  # a question word the record never uses
@@ -64,35 +61,6 @@ TEXTED = {
     "b4": "before",
 }
 TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
-# Slips of the keyboard a class makes in the words that steer the answer ("what did you see that nigth").
-MISTYPED = {
-    "nigth": "night",
-    "nite": "night",
-    "nigt": "night",
-    "happend": "happened",
-    "happand": "happened",
-    "thru": "through",
-    "cuz": "because",
-    "coz": "because",
-    "wot": "what",
-    "ya": "you",
-}
-MISTYPING = re.compile(r"\b(?:" + "|".join(MISTYPED) + r")\b", re.I)
-# "werent", "didnt": a contraction typed without its apostrophe (the words are stop words with it).
-BARE_NOT = re.compile(r"\b(was|were|did|do|does|is|are|had|has|have|could|would|should|wo|ca)nt\b", re.I)
-# A tag or a word put for assent at the end ("..., right?", "..., didn't you?", "isn't that so?"): it asks
-# nothing of the record, and a record word such as "right" ("on the right") must not steer the answer.
-TAG_END = re.compile(
-    r"[,\s]+(?:right|correct|true|yes|no|yeah|isn't (?:that|it) (?:so|right|true|correct)"
-    r"|(?:is|was|were|did|do|does|had|has|have|could|would|are)n't (?:it|he|she|you|they|i|that|there))\W*$",
-    re.I,
-)
-# A question word the record does not use, read as the record's word for the same thing.
-SAME_THING = {
-    "letter": ("character",),
-    "guy": ("man",),
-    "bloke": ("man",),
-}
 OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
 NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
     r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
@@ -163,8 +131,6 @@ def _score(
     if line.question and similarity(question, line.question) >= PRINTED_QUESTION_MATCH:
         return 10.0  # the record's own question: its A. line answers it directly
     on_topic = bool(trial_topics.spoken(line.text, asked.topics))
-    if asked.thing and asked.thing not in line_words:
-        return 0.0  # "What colour was the car's roof rack?": a line with the car's colour does not answer it
     # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight.
     matched = _share(asked.core, line_words, asked.weights) if asked.core else float(on_topic)
     if matched < MIN_OVERLAP or not (on_topic or asked.core & line_words):
@@ -188,7 +154,6 @@ class Asked:
     weights: dict[str, float]
     topics: set[str]
     core: set[str]
-    thing: str = ""  # what a question about a colour asks the colour of: its last content word
 
 
 def _record_word(word: str, vocabulary: AbstractSet[str]) -> str:
@@ -198,9 +163,6 @@ def _record_word(word: str, vocabulary: AbstractSet[str]) -> str:
     ``ROOT_MIN`` letters. The word itself when the record uses it or has no such word."""
     if word in vocabulary or len(word) < ROOT_MIN:
         return word
-    same = [found for found in SAME_THING.get(word, ()) if found in vocabulary]
-    if same:
-        return same[0]
     near = sorted(
         found
         for found in vocabulary
@@ -218,19 +180,14 @@ def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
     core = words - trial_topics.TOPIC_WORDS if topics else words
     if topics and topics <= trial_topics.PERSON_TOPICS:
         core -= trial_topics.PERSON_WORDS
-    thing = ""
-    if "colour" in topics:
-        named = [stem(word) for word in WORD.findall(question) if stem(word) in words]
-        thing = named[-1] if named and named[-1] not in trial_topics.TOPIC_WORDS else ""
-        thing = _record_word(thing, vocabulary) if thing else ""
-    return Asked(words, _weights(words, line_words), topics, core, thing)
+    return Asked(words, _weights(words, line_words), topics, core)
 
 
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
     question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
-    question = plain(question)
+    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
     lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
     story = _story(lines, question, said) if _is_open(question) else None
     if story is not None:
@@ -250,15 +207,6 @@ def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: se
             return Answer(DONT_KNOW, ())
         index += 1
     return _said_from(witness, lines, index, said)
-
-
-def plain(question: str) -> str:
-    """A question as the words it means: "r u sure it was him tho" (you, are, though), "nigth",
-    "werent" (weren't), and without a tag put for assent at its end ("..., right?")."""
-    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)
-    question = MISTYPING.sub(lambda m: MISTYPED[m.group(0).lower()], question)
-    question = BARE_NOT.sub(lambda m: m.group(1) + "n't", question)
-    return TAG_END.sub("?", question)
 
 
 def _is_open(question: str) -> bool:
@@ -324,11 +272,6 @@ def record_text(witness: WitnessItem) -> str:
     if witness.first_person:
         return witness.first_person
     return " ".join([witness.testimony, *witness.credibility_issues])
-
-
-def is_non_answer(text: str) -> bool:
-    """The witness said it could not say or did not see (the rule's words, with or without the stop)."""
-    return text.strip().rstrip(".!").replace("’", "'").lower() in _NO_KNOWLEDGE_WORDS
 
 
 def ungrounded(text: str, witness: WitnessItem) -> list[str]:

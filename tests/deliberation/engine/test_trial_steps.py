@@ -167,20 +167,3 @@ def test_ai_counsel_standing_in_does_not_ask_for_a_line_the_witness_has_already_
     assert not any(e.text.startswith("As I said") for e in answers)
     if not asked:  # nothing more to ask this witness: the examination moved on
         assert trial_steps.awaiting(state) != waiting
-
-
-def test_a_lessons_questions_an_examination_limit_a_student_as_they_limit_ai_counsel():
-    case = build_case()
-    state = new_trial(case, seed=4, max_questions=3)
-    state.people = ["prosecution"]
-    state = type(state).from_dict(json.loads(json.dumps(state.to_dict())))  # the limit is saved with the trial
-    waiting = _to_next_wait(state, case)
-    while waiting is not None and waiting.what != trial_steps.EXAMINE:
-        trial_steps.speak(state, case, side="prosecution")
-        waiting = _to_next_wait(state, case)
-    assert waiting is not None and waiting.part == "chief"
-    for question in ("What happened?", "Where were you?", "What time was it?"):
-        trial_steps.put_question(state, case, side="prosecution", question=question)
-    with pytest.raises(ValueError, match=r"3 questions an examination"):
-        trial_steps.put_question(state, case, side="prosecution", question="What did you see next?")
-    trial_steps.rest(state, side="prosecution")

@@ -246,11 +246,6 @@ def test_a_late_group_with_little_time_left_skips_the_trial():
     assert "20 minutes left of the class's 45" in late.words()
 
 
-def test_the_plan_says_its_questions_an_examination_hold_for_students_and_ai_counsel_alike():
-    words = lesson.plan_for(45, trial=True, students=2).words()
-    assert "questions an examination, for students and AI counsel alike" in words
-
-
 def test_a_late_student_is_offered_no_seat_in_a_group_the_class_bell_leaves_no_time_to_start(robbery):
     session = classes.class_create(case=robbery, groups=3, seats=2, teacher_session_key=TEACHER, lesson_minutes=30)
     first, second, third = session.rooms.order_by("pk")

@@ -11,7 +11,6 @@ from django.test import Client
 from django.utils import timezone
 
 from angryagents.identity import SESSION_FIELD
-from cases.models import Case
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.models import Deliberation, Phase, Turn, TurnKind
 from deliberation.rooms import clock, control, services
@@ -214,43 +213,3 @@ def test_the_teachers_view_shows_the_trials_stage_and_steers_it(room):
     assert "Call the final vote" not in page  # not before the jury is out
     answer = teacher.post(f"/rooms/{room.room_code}/pause/", {"back": "teacher"}, follow=True).content.decode()
     assert 'id="host-resume"' in answer and "No step of the trial is taken" in answer
-
-
-def test_a_hosts_skip_ends_only_that_examination_and_counsel_examine_every_later_witness_they_call(library, settings):
-    """The host skips the prosecution's examination in chief of its first witness; counsel then
-    examine each later witness their side calls, the victim who remembers no driver too."""
-    settings.ANGRY_NARRATION = "text"
-    room = services.room_create(
-        case=Case.objects.get(slug="alder-street-hit-and-run"),
-        host_session_key=HOST.session_key,
-        host_plays=False,
-        open_seats=(2,),
-        seed=11,
-        options={"trial": True},
-    )
-    services.room_join(code=room.room_code, credential=BEN, name="Jaxon", preferred_seat=2)
-    services.room_start(deliberation_id=room.pk, session_key=HOST.session_key)
-    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
-    room.refresh_from_db()
-    _open(room)
-    examined, skipped = [], False
-    for _ in range(200):
-        waiting = _waiting(room)
-        if waiting is None:
-            break
-        if waiting.what == trial_steps.EXAMINE and waiting.part == "chief":
-            if not skipped:  # the host's Skip, once, in the chief of the first witness
-                control.trial_skip(deliberation_id=room.pk, session_key=HOST.session_key)
-                skipped = True
-                continue
-            examined.append(waiting.witness_id)
-            counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="ask", text="what happened")
-            counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action="rest")
-            continue
-        action = {trial_steps.REVIEW: "no_objection", trial_steps.SPEECH: "ai_speak", trial_steps.EXAMINE: "rest"}
-        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=2, action=action[waiting.what])
-    state = counsel.load(Deliberation.objects.get(pk=room.pk))
-    called = [e.witness_id for e in state.events if e.kind == "call" and e.side == "prosecution"]
-    names = {e.witness_id: e.text for e in state.events if e.kind == "call"}
-    assert skipped and len(called) >= 3
-    assert examined == called[1:], names  # every prosecution witness after the first, Jonah Whitfield too
