@@ -154,9 +154,17 @@ def _reported(point: Point, case: CaseFile, limit: int) -> list[str]:
             found.append(f"{who} {said_that.group(1).lower()} {clause[said_that.end() :]}")
         elif verb_led(clause):
             found.append(f"{who} {clause[:1].lower()}{clause[1:]}")
-        else:
+        elif _names(clause, who):
             found.append(fit(clause, case))
+        else:  # "He was struck from behind": whose evidence it is, said ("Tom Baker told us he was ...")
+            found.append(f"{who} told us {fit(clause, case)}")
     return found
+
+
+def _names(clause: str, who: str) -> bool:
+    """Whether a clause names the witness, by full name or by surname."""
+    low = clause.lower()
+    return who.lower() in low or bool(re.search(rf"\b{re.escape(who.split()[-1].lower())}\b", low))
 
 
 def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
