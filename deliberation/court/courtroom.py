@@ -37,7 +37,7 @@ from deliberation.models import (
     TurnKind,
 )
 from deliberation.review.failures import StandIn
-from deliberation.rooms.state import current_seat, is_room, lesson_clock, room_of
+from deliberation.rooms.state import current_seat, is_room, lesson_clock, room_of, round_limit, round_now, rules_limit
 from deliberation.trial.panel import trial_context
 
 
@@ -356,8 +356,6 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
     context = box_context(deliberation, seats)
     player_seat, tally = context["player_seat"], context["tally"]
     you = context["seat_by_number"].get(player_seat) if player_seat else None
-    planned = int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
-    limit = jury_rules.round_limit_of(deliberation.engine_summary or {}, planned)
     return {
         **context,
         "case": deliberation.case,
@@ -370,9 +368,12 @@ def base_context(deliberation: Deliberation, seats: list[Seat]) -> dict[str, Any
             tally, engine_state=deliberation.engine_summary, rules=(deliberation.settings or {}).get("rules", "")
         ),
         "max_text": MAX_TEXT,
-        "max_rounds": limit,
-        # the rules' own limit (the Old Bailey's ten rounds) is shown beside a lesson's minutes; a plan's cap is not
-        "rules_limit": limit < planned,
+        # the round under way and the limit it plays under, as the teacher's view and the class card
+        # give them (``rooms.state``): the rules' own limit (the Old Bailey's ten rounds) is shown
+        # beside a lesson's minutes; a plan's cap is not
+        "round_now": round_now(deliberation),
+        "max_rounds": round_limit(deliberation),
+        "rules_limit": rules_limit(deliberation),
         # a room with a lesson's bell counts its time in the lesson's minutes, not the round limit
         "lesson_clock": lesson_clock(room_of(deliberation)) if is_room(deliberation) else {},
         # the host's pause, in the phase pill at the top of the page (on a phone the room's banner is screens below)

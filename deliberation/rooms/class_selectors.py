@@ -16,13 +16,12 @@ from django.conf import settings
 from django.db.models import Prefetch, Q, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to
-from deliberation.engine.rules import round_limit_of
 from deliberation.models import BallotKind, ClassSession, Deliberation, Phase, Seat, SeatKind
 from deliberation.review.debrief import CSV_COLUMNS, Debrief, SeatDebrief, build_debrief, contributions_csv, has_debrief
 from deliberation.review.selectors import VOTE_LABELS, build_transcript
 from deliberation.rooms.selectors import next_speaker, tally
 from deliberation.rooms.stage import TrialTurn, ai_counsel_hold, stage_words, trial_stage_words, trial_turn
-from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of
+from deliberation.rooms.state import STAGE_WAITING, clock_of, lesson_clock, room_of, round_limit, rules_limit
 from deliberation.selectors import deliberations_with_record
 
 
@@ -111,18 +110,6 @@ class RoomCard:
         return "Pass the turn of whoever has the floor"
 
 
-def planned_rounds(deliberation: Deliberation) -> int:
-    """The round limit the room was made with (a lesson's plan chose it, with one)."""
-    return int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
-
-
-def round_limit(deliberation: Deliberation) -> int:
-    """The round limit the room plays under now, as its own pages give it: its settings' limit (a
-    lesson's plan chose it), capped by its jury rules (the Old Bailey's ten rounds) and lengthened
-    by any further-deliberation instruction (``rules.round_limit_of``)."""
-    return round_limit_of(deliberation.engine_summary or {}, planned_rounds(deliberation))
-
-
 def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> RoomCard:
     """A room's card from its row and its seats (no query)."""
     room = room_of(deliberation)
@@ -139,7 +126,7 @@ def room_card(deliberation: Deliberation, seats: list[Seat], group: int) -> Room
         seated=seated,
         open_seats=len(room.get("open_seats") or []),
         max_rounds=round_limit(deliberation),
-        rules_limit=round_limit(deliberation) < planned_rounds(deliberation),
+        rules_limit=rules_limit(deliberation),
         waiting=deliberation.phase == Phase.PRESENTATION and room.get("stage") == STAGE_WAITING,
         clock=clock_of(room),
         ai_only=bool(room.get("ai_only")) and not seated,  # until a late student takes a seat in it

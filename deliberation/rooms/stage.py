@@ -16,7 +16,7 @@ from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.engine.trial.course import TrialState
 from deliberation.models import Deliberation, Phase, RoundStatus
-from deliberation.rooms.state import STAGE_TRIAL, room_of, when
+from deliberation.rooms.state import STAGE_TRIAL, room_of, round_now, when
 
 PARTS = {"chief": "examination in chief", "cross": "cross-examination"}
 STAGE_WORDS = {
@@ -75,15 +75,6 @@ def stage_words(deliberation: Deliberation) -> str:
     if deliberation.phase == Phase.DELIBERATION:
         return DELIBERATION_WORDS.format(round=round_now(deliberation))
     return ""
-
-
-def round_now(deliberation: Deliberation) -> int:
-    """The round the room is in: the one the AI jurors are speaking while it runs (the room's page
-    says "Round N: the jurors are thinking"), else the one just heard (its page's "Round N of ..."),
-    round 1 before any."""
-    if deliberation.round_status == RoundStatus.RUNNING:
-        return deliberation.round_number + 1
-    return max(1, deliberation.round_number)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from deliberation.models import Deliberation
+from deliberation.engine.rules import round_limit_of
+from deliberation.models import Deliberation, RoundStatus
 
 STAGE_WAITING = "waiting"  # before the start: people join, the host has not started
 STAGE_AI = "ai"  # the AI jurors' round is due or running
@@ -31,6 +32,33 @@ STAGE_TRIAL = "trial"  # the trial before the first ballot (services/counsel.py)
 
 DEFAULT_PACE_SECONDS = 3.0  # between AI rounds when nobody takes a turn in between
 DEFAULT_AUTOSTART_SECONDS = 120.0
+
+
+def round_now(deliberation: Deliberation) -> int:
+    """The round the deliberation is in, as every page of it gives it (the room's and the court's
+    banner, the teacher's view, the class card): the one the AI jurors are speaking while it runs
+    ("Round N: the jurors are thinking"), else the one just heard, round 1 before any."""
+    if deliberation.round_status == RoundStatus.RUNNING:
+        return deliberation.round_number + 1
+    return max(1, deliberation.round_number)
+
+
+def planned_rounds(deliberation: Deliberation) -> int:
+    """The round limit the deliberation was made with (a lesson's plan chose it, with one)."""
+    return int((deliberation.settings or {}).get("max_rounds", settings.ANGRY_MAX_ROUNDS))
+
+
+def round_limit(deliberation: Deliberation) -> int:
+    """The round limit the deliberation plays under now, as every page of it gives it: its settings'
+    limit (a lesson's plan chose it), capped by its jury rules (the Old Bailey's ten rounds) and
+    lengthened by any further-deliberation instruction (``rules.round_limit_of``)."""
+    return round_limit_of(deliberation.engine_summary or {}, planned_rounds(deliberation))
+
+
+def rules_limit(deliberation: Deliberation) -> bool:
+    """The jury rules cap the rounds below the limit it was made with: a lesson's pages say that
+    limit beside the bell's minutes; a lesson plan's own cap they leave unsaid."""
+    return round_limit(deliberation) < planned_rounds(deliberation)
 
 
 def seats_words(numbers: list[int]) -> str:

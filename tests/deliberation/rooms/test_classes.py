@@ -604,15 +604,15 @@ def _card_and_page(session: ClassSession, room: Deliberation) -> tuple[str, str]
 def test_an_ai_only_rooms_card_gives_the_round_under_way_and_the_limit_it_plays_under_as_its_page_does(robbery):
     """The Old Bailey's court discharges a jury that cannot agree after ten rounds, whatever the game's
     limit (20 here): the room's page says "of 10", and so does its card. While the AI jurors speak
-    round 2 the card says round 2 throughout, as the room's page does ("Round 2: the jurors are
-    thinking"), not "round 1 of 20" beside "(round 2)"."""
+    round 2 the card says round 2 throughout, as the room's page does ("Round 2 of 10", "Round 2: the
+    jurors are thinking"), not "round 1 of 20" beside "(round 2)"."""
     session = _class(robbery, groups=1, seats=4, seed=3, max_rounds=20, rules="historical-old-bailey")
     room = _round_two_under_way(session)
     card, own = _card_and_page(session, room)
     assert "AI-only jury" in card
     assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card
     assert "The AI jurors are speaking (round 2)." in card
-    assert "Round 1 of 10</p>" in own and "Round 2: the jurors are thinking" in own
+    assert "Round 2 of 10</p>" in own and "Round 2: the jurors are thinking" in own
 
 
 def test_a_lesson_rooms_card_gives_the_lessons_time_for_a_plans_limit_and_says_the_rules_lower_one_as_its_page_does(
@@ -621,8 +621,8 @@ def test_a_lesson_rooms_card_gives_the_lessons_time_for_a_plans_limit_and_says_t
     """A 45-minute lesson for groups of four plans a limit of 95 rounds, set so that even a brisk room
     reaches the judge's direction before it: the lesson's bell ends the game. The room's page gives
     the time left in the lesson, not "of 95", and so does its card. Under the Old Bailey's rules the
-    same lesson's jury is discharged after ten rounds, before the bell: the page says "Round 1 of 10 ·
-    44:10 left in the lesson", and the card "of 10"."""
+    same lesson's jury is discharged after ten rounds, before the bell: while round 2 is spoken the
+    page says "Round 2 of 10 · 44:10 left in the lesson", and the card "round 2 of 10"."""
     session = _class(robbery, groups=1, seats=4, seed=3, lesson_minutes=45)
     (planned,) = _rooms(session)
     assert planned.settings["max_rounds"] == lesson.plan_for(45, trial=False, students=4).max_rounds == 95
@@ -636,7 +636,49 @@ def test_a_lesson_rooms_card_gives_the_lessons_time_for_a_plans_limit_and_says_t
     room = _round_two_under_way(session)
     card, own = _card_and_page(session, room)
     assert '<strong class="class-room-trial">Deliberation, round 2</strong> of 10' in card and "of 95" not in card
-    assert "Round 1 of 10 · " in own and "left in the lesson" in own and "of 95" not in own
+    assert "Round 2 of 10 · " in own and "left in the lesson" in own and "of 95" not in own
+
+
+def _round_everywhere(session: ClassSession, room: Deliberation) -> list[tuple[str, str]]:
+    """The round and its limit as the class card, the teacher's view and the room's own page give
+    them: ("2", "10"), or ("2", "") where a page leaves a lesson plan's cap unsaid."""
+    teacher = _browser(TEACHER)
+    page = teacher.get(f"/classes/{session.public_id}/").content.decode()
+    card = page[page.index('class="class-room-phase"') : page.index('class="class-room-seated"')]
+    said = [re.search(r'class="class-room-trial">Deliberation, round (\d+)</strong>(?: of (\d+))?', card)]
+    for url in (f"/rooms/{room.room_code}/teacher/", f"/rooms/{room.room_code}/"):
+        html = teacher.get(url).content.decode()
+        banner = html[html.index('id="phase-banner"') :]
+        said.append(re.search(r'<p class="round">Round (\d+)(?: of (\d+))?', banner[: banner.index("</div>")]))
+    assert all(said), said
+    return [(m.group(1), m.group(2) or "") for m in said]
+
+
+def test_a_lesson_rooms_round_and_limit_are_the_same_on_the_class_card_the_teachers_view_and_the_court(robbery):
+    """A 45-minute lesson under the Old Bailey's rules (ten rounds, then the jury is discharged), a
+    student seated: the class card, the teacher's view of the room and the room's court page give the
+    same round and the same limit before the first round, while a round is spoken and after it is
+    heard; never "round 2 of 10" on the card beside "Round 1" on the teacher's view."""
+    from deliberation.models import RoundStatus
+
+    session = _class(robbery, groups=1, seats=2, seed=3, lesson_minutes=45, rules="historical-old-bailey")
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    assert _round_everywhere(session, room) == [("1", "10")] * 3
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)
+    assert _round_everywhere(session, room) == [("1", "10")] * 3  # round 1 being spoken
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.IDLE)
+    round_run(deliberation_id=room.pk)
+    assert _round_everywhere(session, room) == [("1", "10")] * 3  # round 1 heard
+    Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)
+    assert _round_everywhere(session, room) == [("2", "10")] * 3  # round 2 being spoken
+
+    plain = _class(robbery, groups=1, seats=2, seed=3, lesson_minutes=45)  # the lesson plan's cap stays unsaid
+    (other,) = _rooms(plain)
+    services.room_join(code=other.room_code, credential=BEN, name="Ben")
+    classes.class_start(class_id=plain.pk)
+    assert _round_everywhere(plain, other) == [("1", "")] * 3
 
 
 def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbery):
