@@ -241,6 +241,7 @@ def build_debrief(transcript: Transcript) -> Debrief:
         counsel=counsel_scorecard(
             (view.turn for round_view in transcript.rounds for view in round_view.turns),
             counsel_players(deliberation.trial_state, transcript.names()),
+            deliberation.trial_state,
         ),
         counsel_work=counsel_work(
             (view.turn for round_view in transcript.rounds for view in round_view.turns), deliberation.trial_state

@@ -385,7 +385,9 @@ def to_summary(transcript: Transcript) -> str:
         causes = Counter(t.fallback_cause for t in stand_ins)
         out.append(f"Stand-in turns (the offline engine spoke): {len(stand_ins)} ({causes_in_words(dict(causes))}).")
     out += trial_summary(
-        [t.turn for r in transcript.rounds for t in r.turns], counsel_players(d.trial_state, transcript.names())
+        [t.turn for r in transcript.rounds for t in r.turns],
+        counsel_players(d.trial_state, transcript.names()),
+        d.trial_state,
     )
     out += ["", "Jurors at the end:"]
     last_said: dict[int, Turn] = {}

@@ -97,24 +97,39 @@ def counsel_players(stored: dict[str, Any] | None, names: dict[int, str]) -> dic
 
 
 STOOD_IN_LABEL = "Moves AI counsel made in their stead"
+BEFORE_LABEL = "Moves AI counsel made before the side was claimed"
+MOVES = ("question", "speech", "objection")
 
 
-def counsel_scorecard(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def counsel_since(stored: dict[str, Any] | None) -> dict[str, int]:
+    """Where each side's moves become the person's who claimed it once the trial had opened (the
+    index of its first event after the claim, ``counsel_from``); a side claimed before, from 0."""
+    return {side: int(index) for side, index in ((stored or {}).get("counsel_from") or {}).items()}
+
+
+def counsel_scorecard(
+    turns: Iterable[Turn], played_by: dict[str, str] | None = None, stored: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The debrief's rows: each side's counsel, who played it (``counsel_players``) and its counts.
 
     The counts beside a person's name are her own moves: what AI counsel asked or said in her stead
-    (in their own name) is counted apart, in a row of its own."""
+    (in their own name), and what AI counsel did for the side before she claimed it (``stored``: the
+    room's ``trial_state``, ``counsel_since``), are counted apart, each in a row of its own."""
     events = trial_events(turns)
     if not events:
         return []
-    scores = score_counsel(events, own_only=True)
     played_by = played_by or {}
+    since = {side: index for side, index in counsel_since(stored).items() if side in played_by}
+    scores = score_counsel(events, own_only=True, since=since)
     rows = []
     for side in ("prosecution", "defense"):
         counted = [(SCORE_LABELS[k], v) for k, v in scores[side].items()]
         stand_ins = sum(1 for e in events if e.side == side and stood_in(e) and e.kind in ("question", "speech"))
         if stand_ins:
             counted.append((STOOD_IN_LABEL, stand_ins))
+        before = sum(1 for e in events if e.side == side and e.kind in MOVES and e.index < since.get(side, 0))
+        if before:
+            counted.append((BEFORE_LABEL, before))
         rows.append(
             {"side": side, "label": SIDE_LABELS[side], "played_by": played_by.get(side, AI_COUNSEL), "rows": counted}
         )
@@ -133,14 +148,16 @@ def trial_summary_lines(events: list[TrialEvent]) -> str:
     )
 
 
-def trial_summary(turns: Iterable[Turn], played_by: dict[str, str] | None = None) -> list[str]:
+def trial_summary(
+    turns: Iterable[Turn], played_by: dict[str, str] | None = None, stored: dict[str, Any] | None = None
+) -> list[str]:
     """The trial in a few plain lines (the summary export): what the witnesses said and how much of it
     stood, then each side's counsel, who played it and how their questions and objections fared."""
     events = trial_events(turns)
     if not events:
         return []
     lines = [trial_summary_lines(events)]
-    for row in counsel_scorecard(turns, played_by):
+    for row in counsel_scorecard(turns, played_by, stored):
         counts = "; ".join(f"{label.lower()} {value}" for label, value in row["rows"])
         lines.append(f"{row['label']} ({row['played_by']}): {counts}.")
     return lines
@@ -241,12 +258,12 @@ def counsel_work(turns: Iterable[Turn], stored: dict[str, Any] | None) -> dict[i
         return {}
     held = [t for t in turns if t.kind == TurnKind.TRIAL and t.trial]
     events = [TrialEvent.from_dict(t.trial) for t in held]
-    since: dict[str, int] = stored.get("counsel_from") or {}
+    since = counsel_since(stored)
     names = _witness_names(events, stored)
     work = {seat: CounselWork(seat=seat, side=side) for side, seat in seats.items()}
     for turn, event in zip(held, events, strict=True):
         seat = seats.get(event.side)
-        if seat is None or event.index < int(since.get(event.side, 0)):
+        if seat is None or event.index < since.get(event.side, 0):
             continue
         if stood_in(event):
             if event.kind in ("question", "speech"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from deliberation.engine.trial import counsel, rules
@@ -378,17 +379,23 @@ def stood_in(event: TrialEvent) -> bool:
     return event.speaker in counsel.STAND_IN_NAMES.values()
 
 
-def score_counsel(events: list[TrialEvent], *, own_only: bool = False) -> dict[str, dict[str, int]]:
+def score_counsel(
+    events: list[TrialEvent], *, own_only: bool = False, since: Mapping[str, int] | None = None
+) -> dict[str, dict[str, int]]:
     """Each side's record at the trial (not a win or a loss): see TRIAL.md for what counts.
 
     ``own_only``: the record of the counsel who held the side, as the debrief shows it beside her
     name: a question AI counsel asked in her stead (``stood_in``), and what came of it (its answer,
-    a sustained objection to it), is not hers."""
+    a sustained objection to it), is not hers; nor is a move AI counsel made for the side before she
+    claimed it (``since``: the index of each side's first event after the claim)."""
     score = {side: dict.fromkeys(SCORE_KEYS, 0) for side in ("prosecution", "defense")}
     last_question: TrialEvent | None = None
+    since = since or {}
 
     def theirs(event: TrialEvent | None) -> bool:
-        return not (own_only and event is not None and stood_in(event))
+        if not own_only or event is None:
+            return True
+        return not stood_in(event) and event.index >= int(since.get(event.side, 0))
 
     for event in events:
         if event.kind == "question":

@@ -169,3 +169,65 @@ def test_a_side_claimed_after_the_trial_opened_is_the_students_from_their_claim_
     anna = _row_of(html, 2)
     assert "<strong>Counsel for the prosecution</strong>" in anna and QUESTION in anna
     assert "Opening speech" not in anna  # the prosecution's opening was AI counsel's, before her claim
+
+
+def test_the_debriefs_scorecard_counts_only_the_students_own_moves_when_ai_counsel_held_her_side_before(robbery):
+    """AI counsel open for the prosecution and examine its first witness while nobody holds that side;
+    then Anna sits down and claims it. The debrief's scorecard beside her name counts her own
+    questions only (AI counsel's earlier ones, and what came of them, in a row of their own), as the
+    teacher's view and the class sheet give her own moves only."""
+    from deliberation.review.debrief import build_debrief
+    from deliberation.review.selectors import build_transcript, deliberation_for_review
+    from deliberation.trial.record import SCORE_LABELS
+
+    before_label = "Moves AI counsel made before the side was claimed"
+
+    session = classes.class_create(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, seed=11, trial=True)
+    room = session.rooms.get()
+    services.room_join(code=room.room_code, credential=BEN, name="Ben", preferred_seat=3)
+    classes.class_start(class_id=session.pk)
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
+    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1))
+    for _ in range(40):  # Ben lets AI counsel's questions for the prosecution stand
+        room.refresh_from_db()
+        events = counsel.load(room).events
+        if sum(1 for e in events if e.side == "prosecution" and e.kind == "question") >= 2:
+            break
+        waiting = _waiting(room)
+        assert waiting is not None and waiting.side == "defense"
+        action = "ai_speak" if waiting.what == trial_steps.SPEECH else "no_objection"
+        counsel_claims.seat_move(deliberation_id=room.pk, seat_number=3, action=action)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna", preferred_seat=2)
+    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
+    room.refresh_from_db()
+    claimed = room.trial_state["counsel_from"]["prosecution"]
+    _play(room, objections=0)
+    services.room_call_vote(deliberation_id=room.pk, session_key=TEACHER)
+    room.refresh_from_db()
+
+    events = counsel.load(room).events
+    ai_before = [
+        e for e in events if e.side == "prosecution" and e.kind in ("question", "speech") and e.index < claimed
+    ]
+    hers = [e for e in events if e.side == "prosecution" and e.kind == "question" and e.index >= claimed]
+    assert sum(1 for e in ai_before if e.kind == "question") >= 2 and any(e.kind == "speech" for e in ai_before)
+    assert hers and all(e.text == QUESTION for e in hers)
+
+    debrief = build_debrief(build_transcript(deliberation_for_review(room.pk)))
+    prosecution = next(row for row in debrief.counsel if row["side"] == "prosecution")
+    assert prosecution["played_by"] == "seat 2: Anna"
+    counts = dict(prosecution["rows"])
+    assert counts[SCORE_LABELS["questions"]] == len(hers)  # not hers plus AI counsel's two
+    assert counts[SCORE_LABELS["questions_allowed"]] <= len(hers)
+    assert counts.get(before_label) == len(ai_before)
+    html = unescape(_browser(TEACHER).get(reverse("review:debrief", args=[room.public_id])).content.decode())
+    assert before_label in html
+
+    sheet = list(
+        csv.DictReader(io.StringIO(_browser(TEACHER).get(f"/classes/{session.public_id}/debrief.csv").content.decode()))
+    )
+    anna = [r for r in sheet if r["name"] == "Anna" and r["trial_move"]]
+    assert [r["trial_move"] for r in anna] == ["question"] * len(hers)  # her closing was "let the AI speak"
+    assert "Opening speech" not in _row_of(
+        unescape(_browser(TEACHER).get(reverse("room_teacher", args=[room.room_code])).content.decode()), 2
+    )
