@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 from django.utils.text import capfirst
 

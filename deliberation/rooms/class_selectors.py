@@ -12,7 +12,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Prefetch, Q, QuerySet
 
 from deliberation.access import Viewer, classes_visible_to

@@ -15,7 +15,7 @@ from django.utils import timezone
 from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.engine.trial import steps as trial_steps
 from deliberation.engine.trial.course import TrialState
-from deliberation.models import Deliberation, Phase, RoundStatus
+from deliberation.models import Deliberation, Phase
 from deliberation.rooms.state import STAGE_TRIAL, room_of, round_now, when
 
 PARTS = {"chief": "examination in chief", "cross": "cross-examination"}
