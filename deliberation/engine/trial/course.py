@@ -13,8 +13,8 @@ jury (``admitted``). What a trial is made of (its state and events) is ``events`
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from deliberation.engine.trial import counsel, rules
