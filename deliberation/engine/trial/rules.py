@@ -66,7 +66,7 @@ LEADING = re.compile(  # an opening that tells the witness the answer
 # question ("Is that right?", "Was it correct?") it asks.
 TAG = re.compile(
     r"(?:,\s*|\s+)(?:didn't|wasn't|weren't|isn't|aren't|don't|doesn't|won't|haven't|hadn't|hasn't|couldn't|can't"
-    r"|wouldn't)\s+(?:you|he|she|it|they|there|we|I|that)\s*[?.!]*\s*$"
+    r"|wouldn't|shouldn't|mustn't)\s+(?:you|he|she|it|they|there|we|I|that)\s*[?.!]*\s*$"
     r"|,\s*(?:did|is|was|were|do|does|have|had)\s+(?:you|he|she|it|they|there)(?:\s+not)?\s*\?\s*$"
     r"|,\s*(?:right|correct|true|yes|yeah|innit|no)\s*[?.!]*\s*$"
     r"|(?<!\bor)(?<!\bthe)(?<!\bto)(?<!\bon)(?<!\bturn)(?<!\bturned)(?<!\bhis)(?<!\bher)(?<!\bmy)(?<!\byour)"

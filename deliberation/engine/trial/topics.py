@@ -176,7 +176,11 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "certainty": (
         re.compile(r"\bhow (?:sure|certain|confident)\b", re.I),
-        re.compile(r"\bsure\b|\bcertain|\bconfiden|\bpercent\b|\bI think\b", re.I),
+        re.compile(
+            r"\bsure\b|\bcertain|\bconfiden|\bpercent\b|\bI think\b|\bpositive\b|\bno doubt\b|\bswear\b"
+            r"|\bI believe\b",
+            re.I,
+        ),
     ),
     "clock": (
         re.compile(r"\bwhat (?:time|hour)\b|\bwhat o'?clock\b|^\W*when\b", re.I),

@@ -89,8 +89,14 @@ SYNONYMS = {word: group for group in SAME_THING for word in group}
 # money was): half the weight of the other words.
 LIGHT_VERBS = frozenset(stem(word) for word in "find found get got have do".split())
 LIGHT = 0.5
-# Question words that ask nothing of the record ("what was it like"); "how many times" asks a number.
-ASKING_ONLY = frozenset(content_words("like"))
+# Question words that ask nothing of the record ("what was it like", "isn't it", "shouldn't you");
+# "how many times" asks a number.
+ASKING_ONLY = frozenset(
+    content_words(
+        "like isn't wasn't weren't aren't didn't don't doesn't haven't hadn't hasn't couldn't wouldn't shouldn't"
+        " mustn't can't won't"
+    )
+)
 EITHER = re.compile(r"\b([A-Za-z]+)\s+or\s+(?:a\s+|an\s+|the\s+)?([A-Za-z]+)\b")  # "a man or a woman"
 HOW_MANY_TIMES = re.compile(r"\bhow many times\b", re.I)
 # A line that opens with a pronoun ("It braked ...") speaks of what the line before it named: it
@@ -227,7 +233,8 @@ def _score(
     carried = carried | _compounds(asked.words, line_words)
     # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight
     # (a word the line carries from the line before, or holds in a compound, counts for ``CARRIED``).
-    core = asked.core - {b for a, b in asked.either if a in found} - {a for a, b in asked.either if b in found}
+    core = asked.core - {b for a, b in asked.either if a in found and b not in found}
+    core -= {a for a, b in asked.either if b in found and a not in found}
     if core:
         matched = _share(core, found, asked.weights, asked.loose) + CARRIED * _share(
             core, carried - found, asked.weights

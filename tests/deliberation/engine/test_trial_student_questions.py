@@ -86,3 +86,10 @@ def test_a_question_that_only_asks_is_not_leading(question):
 def test_a_tag_question_is_answered_from_the_statement_it_puts():
     reply = answer(_curated("alder-street-hit-and-run", "Tom Ibsen"), "it was a man driving, wasnt it?")
     assert reply.knows and "the driver was a guy" in reply.lines[0]
+
+
+def test_a_negated_opening_or_tag_is_no_word_the_line_must_hold():
+    # "isn't", "shouldn't" ask nothing of the record: the line that says it answers.
+    assert "It was raining" in answer(RUTH, "Isn't it right that it was raining?", part="cross").lines[0]
+    assert "It was raining" in answer(RUTH, "It was raining, shouldn't you say?", part="cross").lines[0]
+    assert "I wrote '7K...2?'" in answer(RUTH, "You wrote on your route sheet, didn't you?", part="cross").lines[0]
