@@ -1,11 +1,11 @@
 """Groundedness of witness answers in offline trials: every curated case and the Old Bailey sample.
 
 Run: .venv/bin/python bench/trial_groundedness.py [--seeds N]
-Prints, per source, the trials run, the witness answers, the share grounded (target 100%), the
-share of "I couldn't say" answers and of answers repeated ("As I said, ..."), objections and how
-many were sustained, answers struck, and the wall time of a trial (engine only). Then the share
-of the labelled questions (tests/deliberation/data/trial_witness_questions.yaml) answered on
-point, and those that were not.
+Prints, per source, the trials run, the witness answers, the share of those from the record that
+are grounded (target 100%; a non-answer is counted apart), the share of "I couldn't say" answers
+and of answers repeated ("As I said, ..."), objections and how many were sustained, answers
+struck, and the wall time of a trial (engine only). Then the share of the labelled questions
+(tests/deliberation/data/trial_witness_questions.yaml) answered on point, and those that were not.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def main() -> None:
     from cases.models import Case
     from cases.services import oldbailey_import_paths
     from deliberation.engine.trial.course import run_trial, score_counsel
-    from deliberation.engine.trial.witness import NO_KNOWLEDGE, answer
+    from deliberation.engine.trial.witness import answer, is_non_answer
     from tests.deliberation.trial_questions import misses
 
     call_command("load_cases", stdout=io.StringIO())
@@ -49,8 +49,8 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
                 said = [e for e in trial.events if e.kind == "answer"]
                 answers += len(said)
-                grounded += sum(1 for e in said if e.grounded)
-                unknown += sum(1 for e in said if e.text in NO_KNOWLEDGE)
+                grounded += sum(1 for e in said if e.grounded and not is_non_answer(e.text))
+                unknown += sum(1 for e in said if is_non_answer(e.text))
                 repeated += sum(1 for e in said if e.text.startswith("As I said"))
                 struck += sum(1 for e in said if e.struck)
                 score = score_counsel(trial.events)
@@ -58,7 +58,7 @@ def main() -> None:
                 sustained += sum(s["objections_sustained"] for s in score.values())
         print(
             f"{source}: {len(files)} cases x {args.seeds} seeds, {answers} witness answers, "
-            f"grounded {grounded / max(answers, 1):.1%} (target 100%), "
+            f"grounded {grounded / max(answers - unknown, 1):.1%} of those from the record (target 100%), "
             f'"couldn\'t say" {unknown / max(answers, 1):.1%}, "as I said" {repeated / max(answers, 1):.1%}, '
             f"objections {objections} (sustained {sustained}), struck {struck}; "
             f"trial wall time median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deliberation.engine.failures import cause_label
-from deliberation.engine.trial.course import TrialEvent, groundedness, score_counsel, stood_in
+from deliberation.engine.trial.course import TrialEvent, groundedness, non_answers, score_counsel, stood_in
 from deliberation.engine.trial.phrases import counted
 from deliberation.engine.trial.rules import GROUND_WORDS
 from deliberation.models import Turn, TurnKind
@@ -74,6 +74,7 @@ def trial_record(turns: Iterable[Turn]) -> dict[str, Any] | None:
             if e.kind == "ruling"
         ],
         "answers": sum(1 for e in events if e.kind == "answer"),
+        "non_answers": non_answers(events),
         "struck": sum(1 for e in events if e.struck),
         "groundedness": round(groundedness(events), 4),
         "scores": score_counsel(events),
@@ -137,12 +138,15 @@ def counsel_scorecard(
 
 
 def trial_summary_lines(events: list[TrialEvent]) -> str:
-    """The trial's first summary line: answers, objections and struck answers, counted in agreement."""
+    """The trial's first summary line: answers from the record, non-answers ("I couldn't say") apart,
+    objections and struck answers, counted in agreement."""
     rulings = [e for e in events if e.kind == "ruling"]
-    answers = sum(1 for e in events if e.kind == "answer")
+    silent = non_answers(events)
+    answers = sum(1 for e in events if e.kind == "answer") - silent
     struck = sum(1 for e in events if e.struck)
     return (
-        f"Trial: {counted(answers, 'witness answer')} ({groundedness(events):.0%} found in the witness's record), "
+        f"Trial: {counted(answers, 'witness answer')} ({groundedness(events):.0%} found in the witness's record) "
+        f'and {counted(silent, "non-answer")} ("I couldn\'t say"), '
         f"{counted(len(rulings), 'objection')} ({sum(1 for e in rulings if e.sustained)} sustained), "
         f"{counted(struck, 'answer')} struck."
     )

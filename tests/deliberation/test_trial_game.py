@@ -70,8 +70,8 @@ def test_the_trial_is_in_the_markdown_json_and_summary_exports(library):
     assert trial_turns[-1]["trial"]["kind"] == "directions"
     summary = io.StringIO()
     call_command("export_deliberation", pk, "--format", "summary", stdout=summary, stderr=io.StringIO())
-    answers, scores = record["trial"]["answers"], record["trial"]["scores"]
-    assert f"Trial: {answers} witness answers (100% found in the witness's record)" in summary.getvalue()
+    answers, scores = record["trial"]["answers"] - record["trial"]["non_answers"], record["trial"]["scores"]
+    assert f"Trial: {answers} witness answers (100% found in the witness's record) and " in summary.getvalue()
     prosecution = f"Counsel for the prosecution (AI counsel): questions asked {scores['prosecution']['questions']};"
     assert prosecution in summary.getvalue() and "Counsel for the defence (AI counsel)" in summary.getvalue()
 

@@ -17,6 +17,10 @@ from tests.cases.oldbailey_sample import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = Path(__file__).resolve().parent / "data" / "trial_witness_questions.yaml"
+# Students' typed questions to the curated cases' witnesses: a development set to tune on, and a
+# held-out set measured once after tuning (``bench/witness_answers.py``).
+STUDENT_QUESTIONS = Path(__file__).resolve().parent / "data" / "trial_student_questions.yaml"
+STUDENT_HELDOUT = Path(__file__).resolve().parent / "data" / "trial_student_questions_heldout.yaml"
 
 
 @dataclass(frozen=True)
@@ -40,9 +44,9 @@ def _old_bailey(file: str, name: str) -> WitnessItem:
     return WitnessItem(name, name, found.role, found.testimony, found.credibility_issues, found.side)
 
 
-def labelled() -> list[Labelled]:
+def labelled(path: Path = QUESTIONS) -> list[Labelled]:
     found: list[Labelled] = []
-    for entry in yaml.safe_load(QUESTIONS.read_text()):
+    for entry in yaml.safe_load(path.read_text()):
         if "case" in entry:
             witness = _curated(entry["case"], entry["witness"])
         else:
@@ -66,3 +70,27 @@ def misses(answerer: Callable[..., Answer], items: list[Labelled] | None = None)
         if not on_point(item, reply):
             wrong.append(f"{item.witness.name}: {item.question} -> {reply.text}")
     return len(items), wrong
+
+
+@dataclass(frozen=True)
+class Figures:
+    asked: int
+    answered: int  # from the record (a line quoted)
+    on_point: int  # from a labelled line, or a non-answer where the record does not answer
+    non_answers: int  # "I couldn't say" / "I didn't see that"
+    missed: tuple[str, ...]  # question -> answer, off the point
+
+
+def figures(answerer: Callable[..., Answer], items: list[Labelled]) -> Figures:
+    """How a rule answers labelled questions (each asked in chief, nothing said before)."""
+    answered = on = silent = 0
+    missed = []
+    for item in items:
+        reply = answerer(item.witness, item.question, part="chief", said=set())
+        answered += reply.knows
+        silent += not reply.knows
+        if on_point(item, reply):
+            on += 1
+        else:
+            missed.append(f"{item.witness.name}: {item.question} -> {reply.text}")
+    return Figures(len(items), answered, on, silent, tuple(missed))

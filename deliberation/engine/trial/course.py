@@ -32,7 +32,7 @@ from deliberation.engine.trial.events import (
     TrialState,
 )
 from deliberation.engine.trial.text import content_words, normalise
-from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded
+from deliberation.engine.trial.witness import NO_KNOWLEDGE, is_grounded, is_non_answer
 from deliberation.engine.trial.witness import answer as witness_answer
 from deliberation.engine.types import CaseFile, WitnessItem
 
@@ -436,5 +436,12 @@ SCORE_KEYS = (
 
 
 def groundedness(events: list[TrialEvent]) -> float:
-    answers = [e for e in events if e.kind == "answer"]
+    """The share of the witnesses' answers from the record that are grounded: a non-answer ("I
+    couldn't say") quotes no line and is counted apart (``non_answers``), not as a grounded answer."""
+    answers = [e for e in events if e.kind == "answer" and not is_non_answer(e.text)]
     return sum(1 for e in answers if e.grounded) / len(answers) if answers else 1.0
+
+
+def non_answers(events: list[TrialEvent]) -> int:
+    """How many times a witness said "I couldn't say" or "I didn't see that"."""
+    return sum(1 for e in events if e.kind == "answer" and is_non_answer(e.text))

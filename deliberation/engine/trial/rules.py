@@ -10,8 +10,9 @@ strikes it, the jury is told to disregard it, and it never reaches the jurors' m
 | ground            | against    | the rule (sustained when ...)                                                   |
 |-------------------|------------|---------------------------------------------------------------------------------|
 | leading           | question   | counsel examining their own witness (chief) suggests the answer: the question   |
-|                   |            | opens "Isn't it true / Didn't you / You saw ..." or ends in a tag (", didn't    |
-|                   |            | you?", ", correct?"). Leading is allowed in cross-examination.                  |
+|                   |            | opens "Isn't it true / Didn't you / You saw ..." or a statement ends in a tag,  |
+|                   |            | as typed (", didn't you?", "wasnt it", "...didn't he", "right?", ", correct?",  |
+|                   |            | "isn't that true"). Leading is allowed in cross-examination.                    |
 | hearsay           | question   | the question asks what someone told the witness ("what did X tell you", "what  |
 |                   | or answer  | did they say"), unless that someone is the accused; an answer is hearsay when   |
 |                   |            | it reports what the witness was told or heard from others ("I was told", "I     |
@@ -40,7 +41,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from deliberation.engine.trial.text import WORD, content_words, normalise, stem
+from deliberation.engine.trial.text import WORD, content_words, normalise, stem, typed
 
 GROUNDS: tuple[str, ...] = ("leading", "hearsay", "speculation", "relevance", "argumentative", "asked_and_answered")
 GROUND_WORDS = {
@@ -53,12 +54,29 @@ GROUND_WORDS = {
 }
 ASKED_SIMILARITY = 0.7
 
-LEADING = re.compile(
-    r"^\s*(?:isn't it (?:true|a fact|right)|is it not (?:true|a fact)|didn't you|did you not|wasn't it|weren't you|"
-    r"you (?:saw|knew|heard|were|did|told|went|had|took)\b)"
-    r"|,\s*(?:didn't|did|wasn't|weren't|isn't|is|don't|won't|haven't|hadn't)\s+(?:you|he|she|it|they|there)\s*(?:not)?\s*\?\s*$"
-    r"|,\s*(?:correct|right|true|yes)\s*\?\s*$",
+LEADING = re.compile(  # an opening that tells the witness the answer
+    r"^\s*(?:isn't (?:it|that) (?:true|a fact|right|so)|is it not (?:true|a fact)|didn't you|did you not|wasn't it|"
+    r"weren't you|you (?:saw|knew|heard|were|did|told|went|had|took)\b)",
     re.IGNORECASE,
+)
+# A tag that asks the witness only to agree, as typed (``typed`` puts the apostrophes back): "it was
+# dark, wasn't it?", "it was dark wasnt it", "...didn't he", "...right?", "..., correct?", "...isn't
+# that true". A tag needs a statement before it (``TAGGED_WORDS``): "Why didn't he?" and "Is that
+# right?" ask. A bare "right?" after "or", "the", "turn", "his"... is a side, not a tag, and after a
+# question ("Is that right?", "Was it correct?") it asks.
+TAG = re.compile(
+    r"(?:,\s*|\s+)(?:didn't|wasn't|weren't|isn't|aren't|don't|doesn't|won't|haven't|hadn't|hasn't|couldn't|can't"
+    r"|wouldn't|shouldn't|mustn't)\s+(?:you|he|she|it|they|there|we|I|that)\s*[?.!]*\s*$"
+    r"|,\s*(?:did|is|was|were|do|does|have|had)\s+(?:you|he|she|it|they|there)(?:\s+not)?\s*\?\s*$"
+    r"|,\s*(?:right|correct|true|yes|yeah|innit|no)\s*[?.!]*\s*$"
+    r"|(?<!\bor)(?<!\bthe)(?<!\bto)(?<!\bon)(?<!\bturn)(?<!\bturned)(?<!\bhis)(?<!\bher)(?<!\bmy)(?<!\byour)"
+    r"(?<!\btheir)(?<!\bits)\s+(?P<bare>right|correct)\s*\?+\s*$"
+    r"|(?:,\s*|\s+)(?:isn't|is) that (?:true|right|correct|so)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+TAGGED_WORDS = 2
+ASKING = re.compile(
+    r"^\W*(?:is|was|are|were|did|do|does|can|could|would|will|has|have|had|which|what|who|where|when|why|how)\b", re.I
 )
 HEARSAY_QUESTION = re.compile(
     r"\bwhat did (?P<who>[\w .'’-]+?) (?:tell|say to|say about|say|write|report)\b|\bwhat were you told\b"
@@ -106,8 +124,40 @@ class Ruling:
     reason: str
 
 
+def _tag(question: str) -> re.Match[str] | None:
+    """The tag that ends a statement put to the witness, if any (``TAG``, ``TAGGED_WORDS``)."""
+    tag = TAG.search(question)
+    if tag is None or len(WORD.findall(question[: tag.start()])) < TAGGED_WORDS:
+        return None
+    if tag.group("bare") and ASKING.match(question):
+        return None
+    return tag
+
+
+def _lead(question: str) -> tuple[str, bool] | None:
+    """What makes ``question`` lead, as typed: its opening (``LEADING``) or its tag (``TAG``), and
+    whether it is a tag; None when it does not lead."""
+    question = typed(question).strip()
+    found = LEADING.search(question)
+    if found is not None:
+        return found.group(0).strip(), False
+    tag = _tag(question)
+    if tag is not None:
+        return tag.group(0).strip().lstrip(",").strip(), True
+    return None
+
+
+def untagged(question: str) -> str:
+    """The statement a tag question puts, without its tag ("it was dark, wasn't it?" -> "it was dark")."""
+    question = typed(question).strip()
+    tag = _tag(question)
+    if tag is None:
+        return question
+    return question[: tag.start()].rstrip(" ,")
+
+
 def is_leading(question: str) -> bool:
-    return bool(LEADING.search(question.strip()))
+    return _lead(question) is not None
 
 
 def asks_hearsay(question: str, defendants: Sequence[str] = ()) -> bool:
@@ -229,7 +279,7 @@ def _quoted(question: str) -> str:
 def leading_reason(question: str, *, cross: bool, sustained: bool) -> str:
     """Why the judge ruled as they did on "leading", naming what made ``question`` lead (its opening
     or its tag), or why it may stand: it suggests no answer, or this is cross-examination."""
-    found = LEADING.search(question.strip())
+    found = _lead(question)
     if found is None:
         quoted = _quoted(question)
         if cross:
@@ -237,8 +287,8 @@ def leading_reason(question: str, *, cross: bool, sustained: bool) -> str:
         if _meaning(question)[0] == "yes/no":
             return f'Overruled: "{quoted}" asks the witness yes or no without suggesting which.'
         return f'Overruled: "{quoted}" asks for the witness\'s own account without suggesting the answer.'
-    lead = found.group(0).strip().lstrip(",").strip()
-    if found.group(0).lstrip().startswith(","):
+    lead, tag = found
+    if tag:
         how = f'ends "{lead}", asking the witness only to agree'
     else:
         how = f'opens "{lead[:1].upper()}{lead[1:]}", telling the witness the answer'

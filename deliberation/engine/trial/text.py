@@ -84,6 +84,7 @@ IRREGULAR = {
     "driven": "drive",
     "shot": "shoot",
     "hit": "hit",
+    "paid": "pay",
     "died": "die",
     "dead": "die",
     "death": "die",
@@ -194,3 +195,61 @@ def similarity(a: str, b: str) -> float:
 
 def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
+
+
+# How a student types a question in a hurry, read as the words they mean: text-speak and the
+# common misspellings of question words, and the contractions typed without their apostrophe
+# ("didnt", "wasnt", "whats"). Words that are also English words ("id", "ill", "were", "wed")
+# are left alone.
+TEXTED = {
+    "u": "you",
+    "ya": "you",
+    "r": "are",
+    "ur": "your",
+    "yr": "your",
+    "tho": "though",
+    "wat": "what",
+    "wot": "what",
+    "wut": "what",
+    "wht": "what",
+    "wen": "when",
+    "wn": "when",
+    "wher": "where",
+    "whr": "where",
+    "hw": "how",
+    "y": "why",
+    "b4": "before",
+    "abt": "about",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "thru": "through",
+    "pls": "please",
+    "plz": "please",
+    "ppl": "people",
+    "nite": "night",
+    "happend": "happened",
+    "happned": "happened",
+    "im": "I'm",
+    "ive": "I've",
+    "youre": "you're",
+    "theyre": "they're",
+    "thats": "that's",
+    "whats": "what's",
+    "wheres": "where's",
+    "whos": "who's",
+    "hes": "he's",
+    "shes": "she's",
+    "theres": "there's",
+}
+NEGATED = "didn wasn weren isn aren don doesn haven hadn couldn wouldn shouldn hasn mustn"
+TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
+NO_APOSTROPHE = re.compile(r"\b(" + "|".join(NEGATED.split()) + r"|can|won)t\b", re.I)
+
+
+def typed(question: str) -> str:
+    """A question as typed in a hurry, read as the words it means: "wat time did u leave, wasnt it"
+    reads "what time did you leave, wasn't it"."""
+    question = question.replace("’", "'")
+    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)
+    return NO_APOSTROPHE.sub(lambda m: m.group(1) + "'t", question)

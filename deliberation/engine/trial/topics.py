@@ -19,6 +19,11 @@ _DARK = (
 )
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|forty|fifty|a few|several)"
 
+_PERSON = (
+    r"the (?:man|woman|robber|thief|prisoner|defendant|accused|person|fellow|driver|attacker|assailant|shooter"
+    r"|suspect|guy|boy|girl|lad)"
+)
+
 TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "time": (
         re.compile(
@@ -48,8 +53,10 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "distance": (
         re.compile(r"\bhow (?:far|near|close)\b|\bdistance\b|\bfar away\b", re.I),
         re.compile(
-            r"\b(?:feet|yards?|metres?|meters?|miles?|paces|inches)\b|\b\d+(?:\.\d+)?\s*m\b|\baway\b|\bacross\b"
-            r"|\bdistance\b|\bwithin\b",
+            r"\b(?:feet|yards?|metres?|meters?|miles?|paces|inches)\b|\b\d+(?:\.\d+)?\s*m\b"
+            r"|\b(?:far|not far|close|near) away\b"
+            r"|\bacross\b"
+            r"|\bdistance\b|\bwithin\b(?! (?:a|an|the|few|minutes|seconds|hours|days)\b)",
             re.I,
         ),
     ),
@@ -99,7 +106,10 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
             r"\byears? (?:old|of age)\b|\baged? (?:about |around )?\d|\b(?:maybe|about|around|aged) "
             r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|\d{2})"
             r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b"
-            r"(?!\s*(?:feet|foot|yards?|metres?|meters?|miles?|minutes?|seconds?|hours?|days?|percent|%))",
+            r"(?!\s*(?:feet|foot|yards?|metres?|meters?|miles?|minutes?|seconds?|hours?|days?|percent|%))"
+            r"|\b(?:I'm|I am|he's|he is|she's|she is|aged)\s+(?:about\s+)?(?:\d{1,2}|\w+teen|twenty|thirty|forty|fifty"
+            r"|sixty|seventy|eighty)\b(?!\s*(?:feet|foot|yards?|metres?|meters?|miles?|minutes?|percent|%))"
+            r"|\bmaybe (?:in (?:his|her) )?(?:teens|twenties|thirties|forties|fifties|sixties)\b",
             re.I,
         ),
     ),
@@ -107,11 +117,85 @@ TOPICS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         re.compile(r"^\W*where\b", re.I),
         re.compile(
             r"\b(?:side|road|street|lane|avenue|square|corner|common|fields?|hill|miles?|bridge|yard|stable|shop|house"
-            r"|parlour|kitchen|room|door)\b",
+            r"|parlour|kitchen|room|door|apartment|flat|bar|pub|seat|glovebox|counter|floor|table|pump|sidewalk|pavement"
+            r"|crosswalk|alley|cell|jail|hospital|home)\b"
+            r"|\b(?:behind|in front of|opposite|beside|next to|outside|inside)\b"
+            r"|\bI was (?:\w+ )?(?:at|in|on|behind|across|near|by)\b",
+            re.I,
+        ),
+    ),
+    # What a student asks in a word: the colour of a thing, what the witness wrote, how often, their
+    # work, which way someone went, what someone looked like, the clock time.
+    "colour": (
+        re.compile(r"\bcolou?rs?\b", re.I),
+        re.compile(
+            r"\b(?:black|white|grey|gray|silver|red|green|blue|brown|yellow|orange|pink|purple|gold|beige|navy|dark|light)"
+            r"(?:[- ](?:green|blue|grey|gray|brown|red))?\b(?! (?:spot|hair|eyes?))",
+            re.I,
+        ),
+    ),
+    "writing": (
+        re.compile(r"\b(?:write|wrote|written|writing|notes?|jot(?:ted)?|noted|note down)\b", re.I),
+        re.compile(r"\b(?:wrote|written|write|writing|notes?|noted|jotted|report|route sheet|notebook)\b", re.I),
+    ),
+    "frequency": (
+        re.compile(r"\bhow often\b|\bhow many times (?:a|do|did|have)\b", re.I),
+        re.compile(r"\bevery (?:day|night|week|month|year|weekend)\b|\b(?:daily|weekly|monthly|often|usually)\b", re.I),
+    ),
+    "work": (
+        re.compile(
+            r"\bhow long (?:have|has|had) (?:you|he|she) (?:been|worked|done)\b|\b(?:your|his|her) (?:job|work)\b"
+            r"|\bwhat do (?:you|they) do\b|\bwhat (?:do|did) you do for a living\b|\bjob\b",
+            re.I,
+        ),
+        re.compile(
+            r"^(?:I have been|I've been|I am|I'm|I was) (?:a|an|the)\b|\bI work(?:ed)?\b|\bfor \w+ years\b"
+            r"|\bwith \w+ years\b",
+            re.I,
+        ),
+    ),
+    "direction": (
+        re.compile(r"\bwhich way\b|\bwhat direction\b|\bwhere did (?:he|she|it|they|the \w+) go\b", re.I),
+        re.compile(
+            r"\b(?:north|south|east|west)(?:ward|wards|bound)?\b|\bturned\b|\b(?:drove|ran|went) (?:off|away)\b",
+            re.I,
+        ),
+    ),
+    "looks": (
+        re.compile(
+            rf"\bwhat did (?:he|she|they|{_PERSON}) look like\b|\bdescribe (?:him|her|them|{_PERSON})\b"
+            rf"|\bwhat (?:was|were) (?:he|she|they|{_PERSON}) like\b",
+            re.I,
+        ),
+        re.compile(
+            r"\bhair\b|\bfoot\b|\btall\b|\bshort\b|\bthin\b|\bheavy\b|\bbuild\b|\bbeard|\bmoustache|\bskin\b"
+            r"|\b(?:a|the) (?:man|woman|guy|boy|girl)\b"
+            r"|\bmaybe (?:twenty|thirty|forty|fifty|forties|thirties|twenties)",
+            re.I,
+        ),
+    ),
+    "certainty": (
+        re.compile(r"\bhow (?:sure|certain|confident)\b", re.I),
+        re.compile(
+            r"\bsure\b|\bcertain|\bconfiden|\bpercent\b|\bI think\b|\bpositive\b|\bno doubt\b|\bswear\b"
+            r"|\bI believe\b",
+            re.I,
+        ),
+    ),
+    "clock": (
+        re.compile(r"\bwhat (?:time|hour)\b|\bwhat o'?clock\b|^\W*when\b", re.I),
+        re.compile(
+            r"\b\d{1,2}[:.]\d{2}\b|\b(?:a|p)\.m\.|\bo'?clock\b|\bmidnight\b|\bnoon\b|\bhalf past\b"
+            r"|\bquarter (?:past|to)\b|\b(?:\w+ )?(?:days?|weeks?|months?|minutes?|hours?) (?:later|after|before)\b"
+            r"|\bthat night\b|\bbetween \d",
             re.I,
         ),
     ),
 }
+
+# A question that asks one of these is answered only by a line that speaks of it: "Was he drunk?" is
+# not answered by a line that names him, nor "What colour was the car?" by a line about the car.
+NARROW = frozenset({"drink", "colour", "writing", "frequency", "age", "direction", "looks", "certainty"})
 
 # Words a question uses to name its topic: matched by the topic, not counted as missing content.
 TOPIC_WORDS = frozenset(
@@ -119,14 +203,14 @@ TOPIC_WORDS = frozenset(
     for word in """time hour day o'clock long soon minute far near close distance away dark light lit lamp moon clearly
     view well look sure swear certain identify recognise recognize mistaken man known relat acquaint relation family
     drink drunk liquor sober much worth value wear wearing wore dress dressed clothes clothing enough able old
-    age""".split()
+    age colour color colours write wrote written writing note notes often job like""".split()
 )
 
 # Words naming the person a question about a person's looks asks about ("What was the robber
 # wearing?", "How old was the prisoner?"): the topic says what is asked, and a line about the clothing
 # or the age need not repeat "robber" to answer it. Other topics keep them ("How long did you see the
 # driver?" asks about the driver).
-PERSON_TOPICS = frozenset({"clothing", "age"})
+PERSON_TOPICS = frozenset({"clothing", "age", "looks"})
 PERSON_WORDS = frozenset(
     stem(word)
     for word in """man woman men robber robbers thief thieves prisoner prisoners defendant accused person fellow lad

@@ -13,6 +13,11 @@ they saw; their introduction ("I am the night clerk") is not the story. With no 
 the witness says ``DONT_KNOW`` or, for a question about seeing, ``DIDNT_SEE``: it never invents a
 fact, a name, a time or a place.
 
+A question is read as typed (``text.typed``: "wat", "hw far", "u", "didnt") and a tag question as
+the statement it puts (``rules.untagged``). A question word the record does not use is read as the
+record's word of the same root, else at half weight as a plain synonym it uses (``SAME_THING``); a
+narrow question ("what colour", "how sure", "was he drunk") is answered only by a line on its topic.
+
 With a model, ``witness_prompt`` gives only the retrieved lines and the rule; ``ungrounded``
 checks the model's answer the same way the tests check the offline one.
 """
@@ -25,13 +30,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deliberation.engine.trial import topics as trial_topics
-from deliberation.engine.trial.rules import is_hearsay_answer
+from deliberation.engine.trial.rules import is_hearsay_answer, untagged
 from deliberation.engine.trial.text import (
     RecordLine,
     content_words,
     normalise,
     record_lines,
     similarity,
+    stem,
     sworn,
     witness_lines,
 )
@@ -47,20 +53,63 @@ TOPIC_BONUS = 0.5  # a line about what is asked (the time, the light, the distan
 SAID_PENALTY = 0.05
 # A question word read as the record's word of the same root (``_record_word``): a root of at least
 # ROOT_MIN letters, and an ending the crude stem leaves on a short word ("owed", "hired", "lived").
-ROOT_MIN, ROOT_ENDINGS = 3, frozenset({"d", "e", "ed", "s", "es"})
+ROOT_MIN, ROOT_ENDINGS = 3, frozenset({"d", "e", "ed", "s", "es", "er", "ers"})
 AS_I_SAID = "As I said, "
-# How a student types a question in a hurry, read as the words they mean.
-TEXTED = {
-    "u": "you",
-    "r": "are",
-    "ur": "your",
-    "tho": "though",
-    "wat": "what",
-    "wen": "when",
-    "y": "why",
-    "b4": "before",
-}
-TEXTING = re.compile(r"\b(?:" + "|".join(TEXTED) + r")\b", re.I)
+# Words a student uses for what the record calls otherwise: a question word the record never uses
+# is read as the first word of its group that the record does use ("gun" as "pistol", "paid" as
+# "fee"). Plain English equivalents, not a case's facts.
+SAME_THING = tuple(
+    tuple(stem(word) for word in group.split())
+    for group in (
+        "car vehicle suv sedan van truck",
+        "gun pistol revolver weapon firearm",
+        "money cash dollars",
+        "pay fee wages",
+        "job work occupation",
+        "headphones earbuds earphones",
+        "asleep dozing sleeping sleep",
+        "hit strike blows blow punched",
+        "wiring wires electrical circuits",
+        "check examine inspect test",
+        "testify testimony",
+        "man guy fellow",
+        "woman lady",
+        "shop store market",
+        "bike bicycle",
+        "photo photos picture pictures photograph",
+        "police officer detective",
+        "home house apartment flat",
+        "scared frightened afraid",
+        "hurt injury injured",
+        "glasses spectacles",
+    )
+)
+SYNONYMS = {word: group for group in SAME_THING for word in group}
+# Verbs that carry little of what a question asks ("where did you find the money?" asks where the
+# money was): half the weight of the other words.
+LIGHT_VERBS = frozenset(stem(word) for word in "find found get got have do".split())
+LIGHT = 0.5
+# Question words that ask nothing of the record ("what was it like", "isn't it", "shouldn't you");
+# "how many times" asks a number.
+ASKING_ONLY = frozenset(
+    content_words(
+        "like isn't wasn't weren't aren't didn't don't doesn't haven't hadn't hasn't couldn't wouldn't shouldn't"
+        " mustn't can't won't"
+    )
+)
+EITHER = re.compile(r"\b([A-Za-z]+)\s+or\s+(?:a\s+|an\s+|the\s+)?([A-Za-z]+)\b")  # "a man or a woman"
+HOW_MANY_TIMES = re.compile(r"\bhow many times\b", re.I)
+# A line that opens with a pronoun ("It braked ...") speaks of what the line before it named: it
+# is matched with that line's words too, at this weight.
+PRONOUN_LINE = re.compile(r"^(?:It|He|She|They)\b")
+CARRIED = 0.5
+MONEY = re.compile(r"[$£]\s?\d|\b(?:dollars?|pounds?|cash|shillings?|guineas?)\b", re.I)
+COMPOUND_TAIL = 4  # "thumbprint" holds "print": a question word of this length at least, counted at CARRIED
+NARROW_BONUS = 0.25  # a line on a narrow topic asked about ("what colour", "what time") over one merely on topic
+INTRO_PENALTY = 0.3  # a witness's introduction ("I have been a print examiner ...") answers a question about them
+ABOUT_THEM = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+SEEING_BONUS = 0.1  # asked what they could see, a line about seeing
+SEEN_LINE = re.compile(r"\b(?:saw|seen|see|watched|noticed|spotted|looked)\b", re.I)
 OTHERS_WORDS = re.compile(r"[^.?!]*\btold the jury: \"[^\"]*\"\.?")
 NEXT = re.compile(  # "What happened after ...?", "And after ..., what happened?": the next line of the story
     r"^\s*(?:what happened (?:after|next,? after|then,? after)\b|(?:and )?after .+, what happened\b)", re.I
@@ -95,6 +144,12 @@ WITNESS_RULE = (
 )
 
 
+def is_non_answer(text: str) -> bool:
+    """ "I couldn't say." / "I didn't see that.": the witness has no line for it. Not an answer from
+    the record, so never counted as a grounded one."""
+    return normalise(text).rstrip(".! ") in {normalise(said).rstrip(".") for said in NO_KNOWLEDGE}
+
+
 @dataclass(frozen=True)
 class Answer:
     text: str
@@ -107,37 +162,101 @@ class Answer:
 
 
 @lru_cache(maxsize=256)
-def _record(testimony: str, issues: tuple[str, ...]) -> tuple[tuple[RecordLine, ...], tuple[frozenset[str], ...]]:
-    """A witness's record lines and the content words of each (read once per record, not per question)."""
+def _record(
+    testimony: str, issues: tuple[str, ...]
+) -> tuple[tuple[RecordLine, ...], tuple[frozenset[str], ...], tuple[frozenset[str], ...]]:
+    """A witness's record lines, the content words of each (with "money" for a line that names a
+    sum), and the words each line carries from the line before when it opens with a pronoun ("It
+    braked ..." after "An SUV passed me ..."): read once per record, not per question."""
     lines = tuple(record_lines(testimony, issues))
-    return lines, tuple(frozenset(content_words(line.text)) for line in lines)
+    words = tuple(
+        frozenset(content_words(line.text) | ({"money"} if MONEY.search(line.text) else set())) for line in lines
+    )
+    carried = tuple(
+        words[i - 1] - words[i]
+        if i and PRONOUN_LINE.match(line.text) and lines[i - 1].part == line.part
+        else frozenset()
+        for i, line in enumerate(lines)
+    )
+    return lines, words, carried
 
 
 def _weights(words: set[str], line_words: tuple[frozenset[str], ...]) -> dict[str, float]:
     """A question word weighs less the more lines of this record it occurs in ("prisoner", "coach"):
-    it tells less about which line is meant. A word the record never uses weighs ``ABSENT_WEIGHT``."""
+    it tells less about which line is meant. A word the record never uses weighs ``ABSENT_WEIGHT``;
+    a light verb ("find", "get") half of what it would."""
     counts = {word: sum(1 for found in line_words if word in found) for word in words}
-    return {word: 1.0 / count if count else ABSENT_WEIGHT for word, count in counts.items()}
+    return {
+        word: (1.0 / count if count else ABSENT_WEIGHT) * (LIGHT if word in LIGHT_VERBS else 1.0)
+        for word, count in counts.items()
+    }
 
 
-def _share(words: AbstractSet[str], found: AbstractSet[str], weights: dict[str, float]) -> float:
+def _share(
+    words: AbstractSet[str], found: AbstractSet[str], weights: dict[str, float], loose: AbstractSet[str] = frozenset()
+) -> float:
+    """The weighted share of ``words`` in ``found``; a word read through a synonym (``loose``) counts
+    for ``CARRIED`` of its weight: "shop" found as "market" is weaker evidence than "market"."""
     total = sum(weights[word] for word in words)
-    return sum(weights[word] for word in words & found) / total if total else 0.0
+    held = sum(weights[word] * (CARRIED if word in loose else 1.0) for word in words & found)
+    return held / total if total else 0.0
+
+
+def _compounds(words: AbstractSet[str], line_words: frozenset[str]) -> frozenset[str]:
+    """The question words a line holds inside a compound ("print" in "thumbprint")."""
+    return frozenset(
+        word
+        for word in words
+        if len(word) >= COMPOUND_TAIL
+        and word not in line_words
+        and any(found.endswith(word) and len(found) - len(word) >= 3 for found in line_words)
+    )
 
 
 def _score(
-    question: str, asked: Asked, line: RecordLine, line_words: frozenset[str], part: str, said: set[str]
+    question: str,
+    asked: Asked,
+    line: RecordLine,
+    line_words: frozenset[str],
+    carried: frozenset[str],
+    part: str,
+    said: set[str],
 ) -> float:
     if line.question and similarity(question, line.question) >= PRINTED_QUESTION_MATCH:
         return 10.0  # the record's own question: its A. line answers it directly
-    on_topic = bool(trial_topics.spoken(line.text, asked.topics))
-    # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight.
-    matched = _share(asked.core, line_words, asked.weights) if asked.core else float(on_topic)
-    if matched < MIN_OVERLAP or not (on_topic or asked.core & line_words):
+    spoken = trial_topics.spoken(line.text, asked.topics)
+    on_topic = bool(spoken)
+    narrow = asked.topics & trial_topics.NARROW
+    if narrow and not spoken & narrow:
+        return 0.0  # "what colour ...?" is not answered by a line with no colour in it
+    found = line_words
+    carried = carried | _compounds(asked.words, line_words)
+    # What the question asks besides its topic must be in the line: at least MIN_OVERLAP of it by weight
+    # (a word the line carries from the line before, or holds in a compound, counts for ``CARRIED``).
+    core = asked.core - {b for a, b in asked.either if a in found and b not in found}
+    core -= {a for a, b in asked.either if b in found and a not in found}
+    if core:
+        matched = _share(core, found, asked.weights, asked.loose) + CARRIED * _share(
+            core, carried - found, asked.weights
+        )
+    else:
+        matched = float(on_topic)
+    if narrow and core <= asked.vocabulary:
+        # On the narrow topic asked, about things the witness speaks of: "how sure were you when you
+        # picked the photo?" is answered by how sure they were, wherever the record says it.
+        matched = max(matched, MIN_OVERLAP)
+    if narrow and core - asked.vocabulary and matched <= MIN_OVERLAP:
+        return 0.0  # "what colour was the roof rack?" of a record with no roof rack in it
+    if matched < MIN_OVERLAP or not (on_topic or asked.core & (found | carried)):
         return 0.0
-    shared = asked.words & line_words
-    score = matched + TOPIC_BONUS * on_topic + 0.2 * _share(asked.words, line_words, asked.weights)
+    shared = asked.words & found
+    score = matched + TOPIC_BONUS * on_topic + 0.2 * _share(asked.words, found, asked.weights)
+    score += NARROW_BONUS * len(spoken & (trial_topics.NARROW | {"clock"}))
     score += 0.1 * len(shared) / max(len(line_words), 1)
+    if SEEING.search(question) and SEEN_LINE.search(line.text):
+        score += SEEING_BONUS
+    if INTRO.match(line.text) and not ABOUT_THEM.search(question):
+        score -= INTRO_PENALTY  # "where did the print come from?" asks about the print, not the examiner
     if line.part == part or (part == "cross" and line.part == "record"):
         score += 0.1
     if normalise(line.text) in said:
@@ -147,20 +266,24 @@ def _score(
 
 @dataclass(frozen=True)
 class Asked:
-    """A question as the selection reads it: its content words, their weights, its topics, and the
-    words it asks about besides its topics (``core``)."""
+    """A question as the selection reads it: its content words, their weights, its topics, the
+    words it asks about besides its topics (``core``), and every word of the record."""
 
     words: set[str]
     weights: dict[str, float]
     topics: set[str]
     core: set[str]
+    vocabulary: frozenset[str] = frozenset()
+    loose: frozenset[str] = frozenset()  # the record's words the question was read as through a synonym
+    either: tuple[tuple[str, str], ...] = ()  # "a man or a woman": a line with one need not have the other
 
 
 def _record_word(word: str, vocabulary: AbstractSet[str]) -> str:
     """A question word the record does not use as it stands, read as the record's word of the same
     root that the crude ``stem`` left apart ("owe" and "owed", "hire" and "hired", "lived" and
-    "live"): one is the other with one of ``ROOT_ENDINGS`` more, on a root of at least
-    ``ROOT_MIN`` letters. The word itself when the record uses it or has no such word."""
+    "live", "driv(ing)" and "driver"): one is the other with one of ``ROOT_ENDINGS`` more, on a root
+    of at least ``ROOT_MIN`` letters; else as the first word of its ``SAME_THING`` group that the
+    record uses ("gun" as "pistol"). The word itself when the record uses it or has no such word."""
     if word in vocabulary or len(word) < ROOT_MIN:
         return word
     near = sorted(
@@ -170,32 +293,50 @@ def _record_word(word: str, vocabulary: AbstractSet[str]) -> str:
         and (found.startswith(word) or word.startswith(found))
         and (found[len(word) :] or word[len(found) :]) in ROOT_ENDINGS
     )
-    return near[0] if near else word
+    if near:
+        return near[0]
+    return _synonym(word, vocabulary)
+
+
+def _synonym(word: str, vocabulary: AbstractSet[str]) -> str:
+    return next((same for same in SYNONYMS.get(word, ()) if same in vocabulary), word)
 
 
 def _asked(question: str, line_words: tuple[frozenset[str], ...]) -> Asked:
     vocabulary = frozenset().union(*line_words)
-    words = {_record_word(word, vocabulary) for word in content_words(question)}
+    typed = content_words(question) - ASKING_ONLY
+    words = {_record_word(word, vocabulary) for word in typed}
+    loose = frozenset(_synonym(word, vocabulary) for word in typed if word not in vocabulary) - typed
+    if HOW_MANY_TIMES.search(question):
+        words.discard("time")  # "how many times was he hit?" asks a number, not the time
     topics = trial_topics.asked(question)
     core = words - trial_topics.TOPIC_WORDS if topics else words
     if topics and topics <= trial_topics.PERSON_TOPICS:
         core -= trial_topics.PERSON_WORDS
-    return Asked(words, _weights(words, line_words), topics, core)
+    either = tuple(
+        (_record_word(a, vocabulary), _record_word(b, vocabulary))
+        for first, second in EITHER.findall(question)
+        for a in content_words(first)
+        for b in content_words(second)
+    )
+    return Asked(words, _weights(words, line_words), topics, core, vocabulary, loose, either)
 
 
 def answer(witness: WitnessItem, question: str, *, part: str = "chief", said: set[str] | None = None) -> Answer:
     """The witness's answer from its own record (see the module's rules)."""
     said = said if said is not None else set()
     question = OTHERS_WORDS.sub(" ", question)  # what another witness said is put, not asked
-    question = TEXTING.sub(lambda m: TEXTED[m.group(0).lower()], question)  # "r u sure it was him tho"
-    lines, line_words = _record(sworn(witness), () if witness.first_person else tuple(witness.credibility_issues))
+    question = untagged(question)  # "r u sure it was him tho", "it was dark, wasnt it?"
+    lines, line_words, carried = _record(
+        sworn(witness), () if witness.first_person else tuple(witness.credibility_issues)
+    )
     story = _story(lines, question, said) if _is_open(question) else None
     if story is not None:
         return _said_from(witness, lines, story, said)
     asked = _asked(question, line_words)
     scored = [
-        (_score(question, asked, line, words, part, said), -index)
-        for index, (line, words) in enumerate(zip(lines, line_words, strict=True))
+        (_score(question, asked, line, words, carry, part, said), -index)
+        for index, (line, words, carry) in enumerate(zip(lines, line_words, carried, strict=True))
     ]
     best, index = max(scored, default=(0.0, 0))
     index = -index  # ties go to the line the record gives first

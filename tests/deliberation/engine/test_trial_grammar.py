@@ -194,3 +194,23 @@ def test_at_the_directions_the_trial_says_the_judge_has_the_floor_not_ai_counsel
     assert describe(None, {}, directions) == "The judge is directing the jury."
     opening = TrialState(seed=1, plan=[{"stage": "openings", "kind": "opening", "side": "prosecution"}])
     assert describe(None, {}, opening) == "AI counsel is speaking."
+
+
+def test_a_witness_non_answer_is_counted_apart_not_as_a_grounded_answer():
+    from deliberation.engine.trial.course import groundedness, non_answers
+    from deliberation.trial.record import trial_summary_lines
+
+    def said(index: int, text: str, grounded: bool) -> TrialEvent:
+        return TrialEvent(index, "prosecution_case", "answer", "W", "witness", text, "W1", grounded=grounded)
+
+    events = [
+        said(0, "I saw him at the gate.", True),
+        said(1, "He came with Smithers.", False),  # a fact the record does not hold
+        said(2, "I couldn't say.", True),
+        said(3, "I didn't see that", True),
+    ]
+    assert groundedness(events) == 0.5  # of the two answers from the record, one grounded
+    assert non_answers(events) == 2
+    line = trial_summary_lines(events)
+    assert line.startswith("Trial: 2 witness answers (50% found in the witness's record) and 2 non-answers")
+    assert groundedness(events[2:]) == 1.0 and non_answers(events[:2]) == 0
