@@ -189,9 +189,32 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
     return found
 
 
-def _own_words(point: Point, case: CaseFile, limit: int) -> list[str]:
+def _own_words(point: Point, case: CaseFile, limit: int, side: str = "") -> list[str]:
     """Short first-person lines a juror would quote: the witness on the stand (a curated witness's own
-    words), a hedge, the prisoner's own account."""
+    words), a hedge, the prisoner's own account; with ``side``, not a friendly witness's line the
+    offline reading hears arguing the other side ("I cannot rule out arson", from the defence's expert)."""
+    found = _first_person(point, case, limit)
+    witness = next((w for w in case.witnesses if w.id == point.item_id), None)
+    if not side or point.angle != "witness_support" or witness is None:
+        return found
+    return [line for line in found if not _against_own_side(line, witness.credibility_issues)]
+
+
+CONCEDING = re.compile(r"\b(?:cannot|can't|could not|couldn't) (?:rule out|exclude|say)\b", re.I)
+_CONTENT = re.compile(r"[a-z][a-z'’-]{3,}")
+_PLAIN = frozenset("that this with from were have been they their there what when said about would could".split())
+
+
+def _against_own_side(line: str, issues: Sequence[str]) -> bool:
+    """A friendly witness's line that tells against its own side: a concession ("I cannot rule out
+    arson") or the matter of one of its credibility issues ("I never visited the scene")."""
+    if CONCEDING.search(line):
+        return True
+    said = set(_CONTENT.findall(line.lower())) - _PLAIN
+    return any(len(said & (set(_CONTENT.findall(issue.lower())) - _PLAIN)) >= 2 for issue in issues)
+
+
+def _first_person(point: Point, case: CaseFile, limit: int) -> list[str]:
     lines: list[str] = []
     if point.angle == "witness_support":
         witness = next((w for w in case.witnesses if w.id == point.item_id), None)
@@ -238,7 +261,7 @@ def say(
     angle = point.angle
     if angle == "rebut" and rng.random() < 0.5:
         angle = "support"
-    quoted = unsaid_clauses(_own_words(point, case, QUOTE_WORDS), said)
+    quoted = unsaid_clauses(_own_words(point, case, QUOTE_WORDS, side), said)
     if quoted and angle in {"witness_support", "hedge", "own_account"}:
         table = {"witness_support": frames.WITNESS_QUOTE, "hedge": frames.HEDGE, "own_account": frames.OWN_ACCOUNT}
         return _render(table[angle], values, "quote", quoted, rng, said, ref.plural)
@@ -255,7 +278,7 @@ def say(
 def has_news(point: Point, case: CaseFile, said: Said, archetype: str = "", side: str = "") -> bool:
     """Whether the point has a clause or a witness's line the game has not heard."""
     limit = SHORT_CLAUSE_WORDS if archetype == "impatient" else CLAUSE_WORDS
-    if unsaid_clauses(_own_words(point, case, QUOTE_WORDS), said):
+    if unsaid_clauses(_own_words(point, case, QUOTE_WORDS, side), said):
         return True
     return point.angle not in {"hedge", "own_account"} and bool(
         unsaid_clauses(_facts(point, case, ref_of(point, case).plural, limit, side), said)

@@ -291,6 +291,13 @@ REPORTING_VERBS = frozenset(
 )
 
 
+# Past tenses that end on neither "ed" nor "s" ("Wrote his conclusion before the lab results came back").
+IRREGULAR_PAST = frozenset(
+    "chose wrote drove spoke bought sold brought caught taught fought sought held felt slept lost paid met led fled "
+    "hid rode rose stole struck threw wore won ate fell forgot began sent spent lent built meant".split()
+)
+
+
 def verb_led(clause: str) -> bool:
     """A clause that starts on its verb, its subject left out ("Concludes the fire was incendiary",
     "Collected the alarm log"); "Gas chromatography found gasoline" is not one."""
@@ -300,7 +307,7 @@ def verb_led(clause: str) -> bool:
     first, second = found[0].lower(), found[1].lower().strip(",'\"‘“")
     if first in REPORTING_VERBS:
         return True
-    if first in VERBS or first.endswith(("ied", "ed")):
+    if first in VERBS or first in IRREGULAR_PAST or first.endswith(("ied", "ed")):
         return second not in VERBS
     return first.endswith("s") and not first.endswith("ss") and (second in DETERMINERS or second in SUBJECTS)
 

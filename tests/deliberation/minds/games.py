@@ -7,8 +7,10 @@ Shared by the tests that read the offline jurors' words over many games (``spoke
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+
+import yaml
 
 from deliberation.engine.ports import SpeakRequest
 from deliberation.engine.session import begin, run_to_end
@@ -16,7 +18,7 @@ from deliberation.engine.types import CaseFile, Speech
 from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
-from tests.deliberation.minds.curated import SLUGS, curated_case
+from tests.deliberation.minds.curated import CURATED, SLUGS, curated_case
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,21 @@ class _Recording(OfflineMind):
 
 
 @cache
+def on_the_stand(slug: str) -> CaseFile:
+    """A curated case with each witness's own words on the stand, as the application has it."""
+    case = curated_case(slug)
+    data = yaml.safe_load((CURATED / f"{slug}.yaml").read_text())
+    own = [item.get("testimony", "") or "" for item in data.get("witnesses", [])]
+    witnesses = tuple(replace(w, first_person=words) for w, words in zip(case.witnesses, own, strict=True))
+    return replace(case, witnesses=witnesses)
+
+
+@cache
 def spoken(seeds: int = 6) -> tuple[Spoken, ...]:
     """Every AI juror's speech in seeds 0..``seeds``-1 of each curated case, in order."""
     found: list[Spoken] = []
     for slug in SLUGS:
-        case = curated_case(slug)
+        case = on_the_stand(slug)
         for seed in range(seeds):
             jury = build_jury()
             mind = _Recording()

@@ -9,10 +9,10 @@ import re
 
 from deliberation.minds.offline.points import all_points
 from deliberation.minds.offline.reading import read
-from deliberation.minds.offline.speech import _facts, ref_of
+from deliberation.minds.offline.speech import _facts, _own_words, ref_of
 from deliberation.minds.offline.text import clip, issue_clause
 from tests.deliberation.minds.curated import SLUGS, curated_case
-from tests.deliberation.minds.games import spoken
+from tests.deliberation.minds.games import on_the_stand, spoken
 
 # Said when a juror argues against its own vote: devil's advocacy, being won over, going along.
 DECLARED = re.compile(
@@ -82,7 +82,10 @@ def test_a_clause_cut_short_keeps_its_verb() -> None:
 def test_no_clause_leaves_its_subject_out_after_a_semicolon_or_a_colon() -> None:
     """ "Dr. Nadia Hollis never visited the scene; worked from photographs ..." and "Here's my problem
     with Tom Ibsen: says 'I think' and concedes ..." """
-    subjectless = re.compile(r"[;:] (?:says|said|concedes|admits|worked|was|did|had|never|unsure)\b")
+    subjectless = re.compile(
+        r"(?:[;:]|, but) (?:says|said|concedes|admits|worked|was|did|had|never|unsure|wrote|chose)\b"
+        r"|\. (?:Wrote|Chose|Concedes|Says) "
+    )
     slips = [text for text in _speeches() if subjectless.search(text)]
     slips += [f for *_, f in _every_fact() if subjectless.search(f) or re.match(r"(?:says|concedes|unsure) ", f)]
     assert not slips, slips[:3]
@@ -142,7 +145,7 @@ def test_a_jurors_words_agree_with_its_vote_unless_it_says_why() -> None:
     """A contrarian arguing the other side says it plays devil's advocate (in words the room has not
     heard, so the words are not dropped as a repeat), and a juror recalls another's change of vote
     only when it went the speaker's way."""
-    games = spoken()
+    games = spoken(10)
     silent = [
         s.speech.content
         for s in games
@@ -152,8 +155,33 @@ def test_a_jurors_words_agree_with_its_vote_unless_it_says_why() -> None:
     recalled_against = [
         s.speech.content
         for s in games
-        if (m := re.search(r"switched to (not guilty|guilty)", s.speech.content))
+        if (m := re.search(r"(?:switched|changed their vote) to (not guilty|guilty)", s.speech.content))
         and m.group(1).replace(" ", "_") != s.vote
         and not DECLARED.search(s.speech.content)
     ]
     assert not recalled_against, recalled_against[:3]
+
+
+def test_a_friendly_witness_is_not_quoted_against_its_own_side() -> None:
+    """ "Dr. Nadia Hollis was clear. “I never visited the scene.”" from a juror arguing not guilty:
+    the defence's expert's own words, but the matter of her credibility issue; nor her concession
+    "I cannot rule out arson". A witness's line that repeats its own weakness is the other side's."""
+    against = []
+    for slug in SLUGS:
+        case = on_the_stand(slug)
+        for side in ("guilty", "not_guilty"):
+            for point in all_points(case, side, random.Random(0)):
+                if point.angle != "witness_support":
+                    continue
+                issues = next(w for w in case.witnesses if w.id == point.item_id).credibility_issues
+                for line in _own_words(point, case, 14, side):
+                    said = set(re.findall(r"[a-z]{5,}", line.lower()))
+                    if "rule out" in line or any(
+                        len(said & set(re.findall(r"[a-z]{5,}", i.lower()))) >= 2 for i in issues
+                    ):
+                        against.append((slug, point.label, line))
+    assert not against, against[:5]
+    hollis = [s.speech.content for s in spoken() if s.vote == "not_guilty" and "Hollis" in s.speech.content]
+    assert hollis and not [
+        t for t in hollis if "“I never visited the scene.”" in t or "“I cannot rule out arson.”" in t
+    ]
