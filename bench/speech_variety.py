@@ -22,6 +22,10 @@ Per set it prints:
   the only", "the it may have been", a label cut off), and the share of points the foreperson
   names a raiser for ("Frank Russo raised the receipt"), and the share it names only a juror who
   answered ("the alibi came up when Ann Lee answered it": the first to name it argued the other way);
+* words against the speaker's vote: the share of speeches whose words go against the vote the
+  speaker held as it spoke, unexplained (no devil's advocacy, no "that convinced me", no "moved me
+  towards"): the side it argues is not its vote, or the offline reading hears the whole speech push
+  the other way;
 * mean words per speech for each persona.
 """
 
@@ -50,6 +54,7 @@ from deliberation.engine.session import begin, run_to_end  # noqa: E402
 from deliberation.engine.state import EngineSettings  # noqa: E402
 from deliberation.engine.types import CaseFile, DefendantInfo  # noqa: E402
 from deliberation.minds.offline.mind import OfflineMind  # noqa: E402
+from deliberation.minds.offline.reading import read  # noqa: E402
 from deliberation.minds.offline.text import ends_dangling, split_sentences  # noqa: E402
 from deliberation.minds.stand_ins import argued_points  # noqa: E402
 
@@ -61,12 +66,19 @@ CURATED = (
     "route-nine-fuel-stop-murder",
 )
 GRAM = 8
+AGAINST = 0.05  # the offline reading's push the other way past which a speech argues against its speaker's vote
 LONG_SENTENCE = 6
 WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 POINTS = re.compile(r"(?:For guilt|Against it), (.+?)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)\.(?= [A-Z]|$)")
 RAISED = re.compile(
     r"^(?P<who>.+?) raised (?P<points>.+)$|^(?P<also>.+) came up as well$"
     r"|^(?P<answered>.+) came up when (?P<answerer>.+?) answered (?:it|them)$"
+)
+# A juror arguing against its own vote says why: devil's advocacy, won over, going along, wavering.
+SAYS_WHY = re.compile(
+    r"devil's advocate|other side|argue against|let it be me|changed my mind|turns me around|come round"
+    r"|convinced me|I agree\.|go along|holding things up|I can see why|moved me towards",
+    re.I,
 )
 STARTS_CUT = re.compile(r"^the (it|a|an|the|he|she|they|his|her|its|this|that|these|those)\b", re.I)
 
@@ -110,6 +122,18 @@ class Game:
     case: CaseFile
     rounds: int = 0
     verdict: str = ""
+    sides: list[tuple[str, str, str]] = field(default_factory=list)  # (vote as it spoke, side argued, words)
+
+
+class VoteKeepingMind(OfflineMind):
+    """The offline mind, noting each speaker's vote as it speaks."""
+
+    def __init__(self) -> None:
+        self.votes: list[str] = []
+
+    async def speak(self, request: Any, *, on_text: Any = None) -> Any:
+        self.votes.append("guilty" if request.outlook.vote == "guilty" else "not_guilty")
+        return await super().speak(request, on_text=on_text)
 
 
 def play(name: str, case: CaseFile, seed: int, jury: tuple[Any, ...], *, long: bool = False) -> Game:
@@ -122,8 +146,9 @@ def play(name: str, case: CaseFile, seed: int, jury: tuple[Any, ...], *, long: b
         state.votes[2] = state.memories[2].vote = "not_guilty"
     else:
         state = begin(case=case, jury=jury, seed=seed)
+    mind = VoteKeepingMind()
     results = asyncio.run(
-        run_to_end(state, case=case, jury=list(jury), mind=OfflineMind(), fallback=OfflineMind(), reader=argued_points)
+        run_to_end(state, case=case, jury=list(jury), mind=mind, fallback=OfflineMind(), reader=argued_points)
     )
     archetypes = {j.seat: j.archetype for j in jury}
     speeches = [(s.speaker_name, archetypes[s.seat], s.content) for r in results for s in r.speeches]
@@ -133,7 +158,9 @@ def play(name: str, case: CaseFile, seed: int, jury: tuple[Any, ...], *, long: b
         for line in r.process_lines
         if line.kind == "process" and ("For guilt, " in line.content or "Against it, " in line.content)
     ]
-    return Game(name, seed, speeches, summaries, case, state.round_number, state.verdict)
+    said = [s for r in results for s in r.speeches]
+    sides = [(vote, s.position or vote, s.content) for vote, s in zip(mind.votes, said, strict=True)]
+    return Game(name, seed, speeches, summaries, case, state.round_number, state.verdict, sides)
 
 
 def words(text: str) -> list[str]:
@@ -227,9 +254,16 @@ class Tally:
     sentence_examples: Counter[str] = field(default_factory=Counter)
     lengths: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     rounds: list[int] = field(default_factory=list)
+    spoken: int = 0
+    against_vote: int = 0
 
     def add(self, game: Game) -> None:
         self.games += 1
+        for vote, side, text in game.sides:
+            self.spoken += 1
+            towards = 1 if vote == "guilty" else -1
+            unexplained = not SAYS_WHY.search(text)
+            self.against_vote += unexplained and (side != vote or read(game.case, text).push * towards < -AGAINST)
         self.rounds.append(game.rounds)
         by: dict[tuple[str, ...], set[str]] = defaultdict(set)
         seen_grams: set[tuple[str, ...]] = set()
@@ -293,6 +327,7 @@ class Tally:
         print(f"fragment points in summaries:                       {self.fragments} of {self.points}")
         print(f"summary points naming who raised them:              {pct(self.named, self.points)}")
         print(f"summary points naming only a juror who answered them: {pct(self.answered, self.points)}")
+        print(f"speeches whose words go against the speaker's vote:  {pct(self.against_vote, self.spoken)}")
         for example in self.fragment_examples:
             print(f"    fragment: {example!r}")
         for example in self.duplicate_examples[:2]:

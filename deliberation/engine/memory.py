@@ -151,7 +151,7 @@ def note_impression(memory: JurorMemory, impression: Impression, *, vote: str, w
 def note_flip(memory: JurorMemory, *, round_number: int, name: str, after: str, own: bool) -> None:
     """A vote changed: the juror's own (its counter-points against that side lapse) or another's."""
     side = SIDE_WORDS.get(after, after)
-    text = f"I changed my vote to {side}" if own else f"{name} changed their vote to {side}"
+    text = f"I changed my vote to {side}" if own else f"{name} switched to {side}"
     flag_moment(memory, KeyMoment(round_number, "flip", text))
     if own:
         memory.counterpoints = [c for c in memory.counterpoints if c.position != after]

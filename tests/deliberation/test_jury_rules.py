@@ -148,7 +148,7 @@ def test_an_agents_view_of_a_room_names_its_rules(library):
 
 def test_an_offline_juror_who_withdraws_is_noted_in_the_transcript_and_marked_in_the_jury_box(library, client):
     # A seed whose room has a juror withdraw and stay withdrawn to the end (the badge marks only those).
-    record = _run("--case", "copper-kettle-fire", "--seed", "5")  # withdraws in round 7 of 9
+    record = _run("--case", "copper-kettle-fire", "--seed", "5")  # withdraws in round 7 of 12
     deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
     note = deliberation.turns.get(kind=TurnKind.PROCESS, content__contains="withdraws from the discussion")
     seat = next(s for s in deliberation.seats.all() if note.content == WITHDRAW_NOTE.format(name=s.display_name))

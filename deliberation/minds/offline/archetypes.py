@@ -164,6 +164,28 @@ def choose(
     return Choice(own)
 
 
+def lead_options(choice: Choice, tally: dict[str, int]) -> list[str]:
+    """Every way of saying ``choice``'s lead (the one drawn first): a juror arguing against its own
+    vote says why in words the room has not heard, when the drawn words have been said."""
+    if not choice.lead:
+        return []
+    majority, count, rest = majority_of(tally)
+    values = {
+        "count": count,
+        "rest": rest,
+        "majority": SIDE_WORDS.get(majority, ""),
+        "side": SIDE_WORDS.get(majority, ""),
+    }
+    table = {
+        "devils_advocate": DEVILS_ADVOCATE,
+        "echo_speaker": ECHO_SPEAKER,
+        "echo_majority": ECHO_MAJORITY,
+        "own_turn": OWN_TURN,
+    }.get(choice.behaviour, ())
+    others = [line.format(**values) for line in table]
+    return [choice.lead, *(line for line in others if line != choice.lead)]
+
+
 def said(point: Point, recent: tuple[HeardTurn, ...]) -> int:
     """How many recent turns already carried this point's reason, under whichever item's name."""
     words = " ".join(point.reason.lower().split()[:8])
@@ -202,13 +224,23 @@ def press_line(juror: JurorProfile, round_number: int, rng: random.Random, said:
     return fresh(unsaid or PRESS_VOTE, rng, said)
 
 
-def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str) -> str:
-    """Now and then, a key moment this juror flagged that the room has not just been reminded of."""
+def recall_line(outlook: JurorOutlook, rng: random.Random, heard: str, side: str = "") -> str:
+    """Now and then, a key moment this juror flagged that the room has not just been reminded of;
+    arguing ``side``, not another juror's change of vote to the other side (cited without a word
+    against it, it reads as the speaker's own point for that side)."""
     low = heard.lower()
-    moments = [m for m in outlook.key_moments if m.text.lower() not in low]
+    moments = [m for m in outlook.key_moments if m.text.lower() not in low and not _flip_against(m.text, m.kind, side)]
     if not moments or rng.random() >= MOMENT_CHANCE:
         return ""
     moment = rng.choice(moments)
     if moment.kind == "trial":  # a witness's answer at the trial, before the first round
         return fresh(RECALL_TRIAL, rng, heard).format(text=moment.text)
     return fresh(RECALL, rng, heard).format(round=moment.round_number, text=moment.text)
+
+
+def _flip_against(text: str, kind: str, side: str) -> bool:
+    """Whether a key moment is another juror's change of vote to the side other than ``side``."""
+    if kind != "flip" or not side or text.startswith("I "):
+        return False
+    to = "not_guilty" if text.endswith("not guilty") else "guilty" if text.endswith("guilty") else ""
+    return bool(to) and to != side

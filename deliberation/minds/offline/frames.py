@@ -16,7 +16,7 @@ SUPPORT: dict[str, tuple[str, ...]] = {
         "Look at {ref}: {fact}.",
         "The file is plain about {ref}: {fact}.",
         "What matters in {ref} is simple. {Fact}.",
-        "{Fact}. That's {ref}, in black and white.",
+        "{Fact}. The file on {ref} has it in black and white.",
         "Go back to {ref} for a second. {Fact}.",
         "On {ref}, the record says {fact}.",
         "Nobody disputes this much about {ref}: {fact}.",

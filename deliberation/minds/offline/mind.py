@@ -107,7 +107,7 @@ class OfflineMind:
         withdrawn = reflection.has_nothing_to_add(outlook, strongest, side, spoken)
         points = archetypes.fresh_points(points, outlook, request.recent)
         said = Said([*request.said, *(turn.content for turn in request.recent if turn.kind == "speech")])
-        points = [p for p in points if has_news(p, case, said, archetype)] or points  # something not yet said
+        points = [p for p in points if has_news(p, case, said, archetype, side)] or points  # something not yet said
         point = choose_point(points, rng, seat=juror.seat, recent=request.recent, hot=hot)
         kind = pick_type(juror, rng)
         others = [mention(p) for p in points if p.label != point.label] or [mention(point)]
@@ -132,9 +132,17 @@ class OfflineMind:
             add(opener, again=True)
         else:
             add(pick([(t, t) for t in voice(voices.OPEN_FRESH, archetype)], rng, said, required=False))
-        add(choice.lead)
+        leads = archetypes.lead_options(choice, request.tally)
+        if side != ("guilty" if outlook.vote == "guilty" else "not_guilty") and leads:
+            # Arguing against its own vote, a juror says why (devil's advocate, won over, going along),
+            # in words the room has not heard if there are any: words that go against the vote unexplained
+            # read as a slip.
+            lead = next((line for line in leads if not said.repeats(line)), "")
+            add(lead or pick([(line, line) for line in leads], rng, said), again=True)
+        else:
+            add(choice.lead)
         if archetype != "impatient":  # the impatient juror goes straight to its point
-            add(archetypes.recall_line(outlook, rng, said.text))
+            add(archetypes.recall_line(outlook, rng, said.text, side))
         caught = reflection.contradiction(outlook, previous.seat, request.round_number) if previous else None
         if caught is not None:
             add(reflection.contradiction_line(caught, juror.seat + request.round_number))

@@ -28,6 +28,7 @@ from deliberation.minds.offline.text import (
     clip,
     ends_dangling,
     has_verb,
+    mend,
     role_like,
     split_sentences,
     unstopped,
@@ -136,10 +137,12 @@ def pick(options: Sequence[tuple[str, str]], rng: random.Random, said: Said, *, 
     return rng.choice([r for (t, r), wear in worn.items() if wear == least_worn])
 
 
-def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool = False) -> list[str]:
+def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool = False, label: str = "") -> list[str]:
     """Short whole clauses of ``text`` a juror could repeat: a sentence short enough, or the parts of
     a long one between semicolons, colons, dashes and ", and"/", but". Each has a verb, does not stop
-    mid-clause and is not a job title; no question by counsel."""
+    mid-clause and is not a job title nor a caption of the item ``label`` names ("Panel log
+    downloaded from the alarm company"); no question by counsel. A clause whose second half leaves
+    its subject out ("never visited the scene; worked from photographs") joins it with "and"."""
     found: list[str] = []
     for raw in split_sentences(text):
         if raw.startswith("Q.") or raw.rstrip().endswith("?"):
@@ -164,9 +167,34 @@ def clauses(text: str, *, role: str = "", limit: int = CLAUSE_WORDS, split: bool
                 continue  # "found she was ...": its subject is in the clause before
             if first.lower() in _PREPOSITIONS:
                 continue  # "At the station at 11:40 p.m., after being told ...": a phrase, not a clause
+            if caption(piece, label or role):
+                continue
+            piece = mend(piece)
             if has_verb(piece) and _finite(piece) and piece not in found:
                 found.append(piece)
     return found
+
+
+_STOP_WORDS = frozenset("the a an of on in at to by for from with and or its his her their".split())
+
+
+def caption(piece: str, label: str = "") -> bool:
+    """Whether a clause is a caption, not a statement: its only verb a participle after a comma
+    ("Fire protection engineer and certified fire investigator, called by the defense") or after the
+    item's own name ("Panel log downloaded from the alarm company", for the "Alarm panel log")."""
+    low = words(piece)
+    verbs = [
+        w for w, after in zip(low[1:], [*low[2:], ""], strict=True) if w in VERBS and after != "of"
+    ]  # not "left of"
+    if verbs or any(w in SUBJECTS for w in low):
+        return False
+    named = {w for w in words(label) if w not in _STOP_WORDS and len(w) > 2}
+    for at, word in enumerate(low[1:-1], start=1):
+        if len(word) <= 4 or not word.endswith("ed") or low[at + 1] not in _PREPOSITIONS:
+            continue
+        if re.search(rf",\s+{re.escape(word)}\b", piece, re.I) or named & set(low[:at]):
+            return True
+    return False
 
 
 def _quotes_closed(piece: str) -> bool:

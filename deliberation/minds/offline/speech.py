@@ -31,17 +31,17 @@ from deliberation.minds.offline.saying import (
     words,
 )
 from deliberation.minds.offline.text import (
-    DETERMINERS,
     ISSUE_CLAUSES,
-    SUBJECTS,
-    VERBS,
     capital,
     clean_line,
     clip,
     ends_dangling,
     fit,
+    mend,
     split_sentences,
     unstopped,
+    verb_led,
+    with_subject,
 )
 
 TITLES = frozenset(
@@ -52,6 +52,7 @@ FIGURE = re.compile(r"\d")
 REPORTING = re.compile(r"^(Says|Testifies|States|Claims|Recalls|Insists|Maintains|Admits|Swears)(?: that)? ")
 FIRST_PERSON = re.compile(r"\b(I|me|my|we|us|our)\b")
 QUOTE_WORDS = 14
+AGAINST = 0.05  # a clause the reading hears pushing this far the other way is the other side's
 
 
 def short_name(name: str, jury: Sequence[JurorProfile] = ()) -> str:
@@ -85,23 +86,6 @@ def ref_of(point: Point, case: CaseFile) -> Name:
     return item_name_of(item.label, case)
 
 
-REPORTING_VERBS = frozenset("cites shows says records notes lists finds concludes states reports describes".split())
-
-
-def verb_led(clause: str) -> bool:
-    """A clause that starts on its verb, its subject left out ("Concludes the fire was incendiary",
-    "Collected the alarm log"); "Gas chromatography found gasoline" is not one."""
-    found = clause.split()
-    if len(found) < 2 or not found[0][:1].isupper() or not found[0][1:].islower():
-        return False
-    first, second = found[0].lower(), found[1].lower().strip(",'\"‘“")
-    if first in REPORTING_VERBS:
-        return True
-    if first in VERBS or first.endswith(("ied", "ed")):
-        return second not in VERBS
-    return first.endswith("s") and not first.endswith("ss") and (second in DETERMINERS or second in SUBJECTS)
-
-
 def _fitted(clause: str, case: CaseFile, plural: bool) -> str:
     """A clause fitted mid-sentence; a clause that starts on its verb ("Concludes the fire was
     incendiary") gets the item as its subject ("it concludes ..."); "" when a plural item would need
@@ -114,8 +98,18 @@ def _fitted(clause: str, case: CaseFile, plural: bool) -> str:
     return fit(clause, case)
 
 
-def _facts(point: Point, case: CaseFile, plural: bool, limit: int) -> list[str]:
-    """Candidate clauses for the point, as they would sit in a frame."""
+def _facts(point: Point, case: CaseFile, plural: bool, limit: int, side: str = "") -> list[str]:
+    """Candidate clauses for the point, as they would sit in a frame; with ``side``, only those the
+    offline reading does not hear arguing the other side (the neighbour who saw the defendant mowing
+    is in the gas can's description, but it is the defence's answer to it, not the prosecution's point)."""
+    found = _candidates(point, case, plural, limit)
+    if not side or point.angle not in {"support", "rebut"}:  # an objection or a witness's issue is ours by nature
+        return found
+    towards = 1 if side == "guilty" else -1
+    return [f for f in found if read(case, f).push * towards >= -AGAINST]
+
+
+def _candidates(point: Point, case: CaseFile, plural: bool, limit: int) -> list[str]:
     item = next((e for e in case.evidence if e.id == point.item_id), None)
     if point.angle in {"support", "rebut"}:
         text = item.description if item else point.detail
@@ -135,7 +129,8 @@ def _facts(point: Point, case: CaseFile, plural: bool, limit: int) -> list[str]:
         return _reported(point, case, limit)
     else:
         return []
-    return [f for f in (_fitted(c, case, plural) for c in clauses(text, limit=limit)) if f]
+    label = item.label if item else point.label
+    return [f for f in (_fitted(c, case, plural) for c in clauses(text, limit=limit, label=label)) if f]
 
 
 def _reported(point: Point, case: CaseFile, limit: int) -> list[str]:
@@ -175,7 +170,7 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
     who = point.label
     for issue in issues:
         for clause in clauses(issue, limit=limit, split=True) or (
-            [issue.rstrip(".")] if len(issue.split()) <= limit else []
+            [mend(issue.rstrip("."))] if len(issue.split()) <= limit else []
         ):
             low = clause[:1].lower() + clause[1:]
             if low.startswith(("not ", "no longer ")):
@@ -185,6 +180,8 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
                 found.append(f"{who} {low}")
             elif clause.lower().startswith(("admits", "cannot", "would", "will")):
                 found.append(f"{who} {low}")
+            elif with_subject(capital(clause), who) != capital(clause):  # "concedes ...", "Unsure whether ..."
+                found.append(with_subject(capital(clause), who))
             else:  # spliced mid-sentence ("..., but she first told a detective"): a name keeps its capital
                 found.append(fit(clause, case))
     if not found and point.reason and len(point.reason.split()) <= limit + 6:
@@ -192,9 +189,32 @@ def _issue_clauses(point: Point, case: CaseFile, limit: int) -> list[str]:
     return found
 
 
-def _own_words(point: Point, case: CaseFile, limit: int) -> list[str]:
+def _own_words(point: Point, case: CaseFile, limit: int, side: str = "") -> list[str]:
     """Short first-person lines a juror would quote: the witness on the stand (a curated witness's own
-    words), a hedge, the prisoner's own account."""
+    words), a hedge, the prisoner's own account; with ``side``, not a friendly witness's line the
+    offline reading hears arguing the other side ("I cannot rule out arson", from the defence's expert)."""
+    found = _first_person(point, case, limit)
+    witness = next((w for w in case.witnesses if w.id == point.item_id), None)
+    if not side or point.angle != "witness_support" or witness is None:
+        return found
+    return [line for line in found if not _against_own_side(line, witness.credibility_issues)]
+
+
+CONCEDING = re.compile(r"\b(?:cannot|can't|could not|couldn't) (?:rule out|exclude|say)\b", re.I)
+_CONTENT = re.compile(r"[a-z][a-z'’-]{3,}")
+_PLAIN = frozenset("that this with from were have been they their there what when said about would could".split())
+
+
+def _against_own_side(line: str, issues: Sequence[str]) -> bool:
+    """A friendly witness's line that tells against its own side: a concession ("I cannot rule out
+    arson") or the matter of one of its credibility issues ("I never visited the scene")."""
+    if CONCEDING.search(line):
+        return True
+    said = set(_CONTENT.findall(line.lower())) - _PLAIN
+    return any(len(said & (set(_CONTENT.findall(issue.lower())) - _PLAIN)) >= 2 for issue in issues)
+
+
+def _first_person(point: Point, case: CaseFile, limit: int) -> list[str]:
     lines: list[str] = []
     if point.angle == "witness_support":
         witness = next((w for w in case.witnesses if w.id == point.item_id), None)
@@ -241,11 +261,11 @@ def say(
     angle = point.angle
     if angle == "rebut" and rng.random() < 0.5:
         angle = "support"
-    quoted = unsaid_clauses(_own_words(point, case, QUOTE_WORDS), said)
+    quoted = unsaid_clauses(_own_words(point, case, QUOTE_WORDS, side), said)
     if quoted and angle in {"witness_support", "hedge", "own_account"}:
         table = {"witness_support": frames.WITNESS_QUOTE, "hedge": frames.HEDGE, "own_account": frames.OWN_ACCOUNT}
         return _render(table[angle], values, "quote", quoted, rng, said, ref.plural)
-    facts = unsaid_clauses(_facts(point, case, ref.plural, limit), said)
+    facts = unsaid_clauses(_facts(point, case, ref.plural, limit, side), said)
     if archetype == "detail_obsessed" and any(FIGURE.search(f) for f in facts):
         facts = [f for f in facts if FIGURE.search(f)]
     if facts and angle not in {"hedge", "own_account"}:
@@ -255,13 +275,13 @@ def say(
     return pick(options, rng, said)
 
 
-def has_news(point: Point, case: CaseFile, said: Said, archetype: str = "") -> bool:
+def has_news(point: Point, case: CaseFile, said: Said, archetype: str = "", side: str = "") -> bool:
     """Whether the point has a clause or a witness's line the game has not heard."""
     limit = SHORT_CLAUSE_WORDS if archetype == "impatient" else CLAUSE_WORDS
-    if unsaid_clauses(_own_words(point, case, QUOTE_WORDS), said):
+    if unsaid_clauses(_own_words(point, case, QUOTE_WORDS, side), said):
         return True
     return point.angle not in {"hedge", "own_account"} and bool(
-        unsaid_clauses(_facts(point, case, ref_of(point, case).plural, limit), said)
+        unsaid_clauses(_facts(point, case, ref_of(point, case).plural, limit, side), said)
     )
 
 

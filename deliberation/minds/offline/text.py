@@ -134,9 +134,37 @@ def clip(sentence: str, limit: int = QUOTE_WORDS) -> str:
     head = " ".join(words[:limit])
     for match in sorted(re.finditer(r"[;:,]\s|\s[-–—]\s", head), key=lambda m: -m.start()):
         piece = head[: match.start()].rstrip(" ,;:-–—")
-        if len(piece.split()) >= MIN_QUOTE_WORDS + 1 and not ends_dangling(piece):
+        if len(piece.split()) >= MIN_QUOTE_WORDS + 1 and not ends_dangling(piece) and not left_open(piece):
             return piece + "."
     return ""
+
+
+# Words that open a clause of their own, which needs its own verb before the sentence may stop.
+SUBORDINATORS = frozenset(
+    "that which who whom because when where if whether unless although though while since".split()
+)
+# "..., pointed at its own side door": a participle set off by a comma is an aside, not the verb.
+_ASIDE = re.compile(r",\s+[a-z]+ed\b")
+_PARENTHESIS = re.compile(r"\b(?:and|but|or)\s*,\s*[^,]*$")
+
+
+def _verbal(words: Sequence[str]) -> bool:
+    return any(w in VERBS or w in SUBJECTS or (len(w) > 4 and w.endswith("ed")) for w in words)
+
+
+def left_open(piece: str) -> bool:
+    """Whether a sentence cut at a comma leaves a clause without its verb: "NFPA 921 states that
+    irregular floor patterns" (the verb of "that ..." was after the cut), "the owner's birth year
+    and, according to the night manager" (cut inside an aside), "Camera on the laundromat next
+    door, pointed at its own side door" (the only verb an aside's participle)."""
+    low = [w.lower().strip("\"'’”“‘()") for w in piece.split()]
+    last = max((i for i, w in enumerate(low) if w in SUBORDINATORS), default=-1)
+    if last >= 0 and not _verbal(low[last + 1 :]):
+        return True
+    if _PARENTHESIS.search(piece):
+        return True
+    plain = _ASIDE.sub(",", piece)
+    return plain != piece and not _verbal([w.lower() for w in _words(plain)])
 
 
 def quotes(text: str, *, role: str = "", limit: int = QUOTE_WORDS, most: int = 4) -> tuple[str, ...]:
@@ -257,15 +285,73 @@ ISSUE_CLAUSES: dict[str, tuple[str, ...]] = {
 _LEADING_VERBS = ("did ", "was ", "is ", "has ", "had ", "admits", "never ", "could", "cannot", "would", "will ")
 
 
+REPORTING_VERBS = frozenset(
+    "cites shows says records notes lists finds concludes states reports describes concedes acknowledges agrees "
+    "accepts admits denies".split()
+)
+
+
+# Past tenses that end on neither "ed" nor "s" ("Wrote his conclusion before the lab results came back").
+IRREGULAR_PAST = frozenset(
+    "chose wrote drove spoke bought sold brought caught taught fought sought held felt slept lost paid met led fled "
+    "hid rode rose stole struck threw wore won ate fell forgot began sent spent lent built meant".split()
+)
+
+
+def verb_led(clause: str) -> bool:
+    """A clause that starts on its verb, its subject left out ("Concludes the fire was incendiary",
+    "Collected the alarm log"); "Gas chromatography found gasoline" is not one."""
+    found = clause.split()
+    if len(found) < 2 or not found[0][:1].isupper() or not found[0][1:].islower():
+        return False
+    first, second = found[0].lower(), found[1].lower().strip(",'\"‘“")
+    if first in REPORTING_VERBS:
+        return True
+    if first in VERBS or first in IRREGULAR_PAST or first.endswith(("ied", "ed")):
+        return second not in VERBS
+    return first.endswith("s") and not first.endswith("ss") and (second in DETERMINERS or second in SUBJECTS)
+
+
+_SUBJECTLESS = re.compile(r";\s+(?=([a-z]+)\b)")
+
+
+def mend(piece: str) -> str:
+    """A second clause that leaves its subject out after a semicolon ("never visited the scene;
+    worked from photographs") joined to the first with "and", which lends it the first's subject."""
+
+    def join(match: re.Match[str]) -> str:
+        word = match.group(1)
+        return " and " if word in VERBS or (word.endswith("ed") and len(word) > 4) else match.group(0)
+
+    return _SUBJECTLESS.sub(join, piece)
+
+
+def with_subject(clause: str, who: str) -> str:
+    """A clause of a witness's issues that leaves the witness out, with the witness put in ("Says 'I
+    think' and concedes ..." -> "Tom Ibsen says 'I think' and concedes ...", "Unsure whether ..." ->
+    "Ruth Adeyemi was unsure whether ..."); any other clause as it is."""
+    if verb_led(clause):
+        return f"{who} {clause[:1].lower()}{clause[1:]}"
+    found = clause.split()
+    first = found[0].lower() if found else ""
+    if len(found) > 2 and found[1].lower() in SUBORDINATORS and first not in DETERMINERS | SUBJECTS:
+        if found[0][1:].islower() and not first.endswith(("ed", "s")):
+            return f"{who} was {clause[:1].lower()}{clause[1:]}"
+    return clause
+
+
 def issue_clause(issue: str, who: str, case: CaseFile | None = None, rng: random.Random | None = None) -> str:
     """One credibility issue as a clause: a tag becomes "Mary Dunn did not see clearly", a
     sentence from the file stays as written."""
-    text = squash(issue).rstrip(".")
+    text = mend(squash(issue).rstrip("."))
     low = text.lower()
     if low in ISSUE_CLAUSES:
         return (rng or random.Random(0)).choice(ISSUE_CLAUSES[low]).format(who=who)
     if low.startswith(_LEADING_VERBS):
-        return f"{who} {low}"
+        return f"{who} {low[:1]}{text[1:]}"
+    subject = with_subject(text, who)
+    if subject != text:
+        return subject
     if has_verb(text) and len(text.split()) >= 4:
         return fit(text, case)
     return f"the file notes {fit(text, case)}"

@@ -297,7 +297,7 @@ CLOSE_NOT_GUILTY: dict[str, tuple[str, ...]] = {
     "impatient": (
         "It doesn't add up to guilty.",
         "Not guilty, and let's wrap this up.",
-        "It's not there, so not guilty, and can we vote?",
+        "The proof isn't there, so not guilty, and can we vote?",
         "Not guilty from me, moving on.",
     ),
     "detail_obsessed": (

@@ -140,7 +140,7 @@ def test_a_strong_argument_a_contradiction_and_a_flip_are_key_moments() -> None:
     assert [(m.kind, m.text) for m in memory.key_moments] == [
         ("strong", "Juror 3's argument on the pawn ticket moved me towards guilty"),
         ("contradiction", "Juror 3 argued not guilty after arguing guilty in round 2"),
-        ("flip", "Linda Park changed their vote to guilty"),
+        ("flip", "Linda Park switched to guilty"),
     ]
 
 
