@@ -91,6 +91,7 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
     cards = class_selectors.class_cards(session)
     if request.htmx:
         return render(request, "rooms/class_page.html#class_rooms", {"cards": cards})
+    plan = classes.lesson_plan_of(session)
     context = {
         "session": session,
         "cards": cards,
@@ -100,8 +101,11 @@ def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "any_finished": any(c.finished for c in cards),
         "push_seen": seen,
         "poll_seconds": POLL_SECONDS,
-        "lesson_plan": classes.lesson_plan_of(session),
-        "group_plans": classes.group_plans(session, [(c.group, c.deliberation) for c in cards]),
+        "lesson_plan": plan and classes.plan_as_played(session, plan),
+        "group_plans": [
+            (group, classes.plan_as_played(session, own))
+            for group, own in classes.group_plans(session, [(c.group, c.deliberation) for c in cards])
+        ],
         # The cards (pushed alike to every viewer) carry the host's pause, more time and skip; the
         # page shows them to the class's teacher only (staff watch).
         "steers": session.teacher_session_key == browser_key(request, create=False)

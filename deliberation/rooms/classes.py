@@ -8,6 +8,7 @@ feeds the class page (``services.broadcast``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection
 from datetime import datetime
 from typing import Any
@@ -17,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from cases.models import Case
-from deliberation.engine.rules import DEFAULT_RULES
+from deliberation.engine.rules import DEFAULT_RULES, RULE_SETS
 from deliberation.models import ClassSession, Deliberation, Phase, SeatKind
 from deliberation.rooms import clock, lesson
 from deliberation.rooms import services as room_services
@@ -123,6 +124,15 @@ def lesson_plan_of(session: ClassSession) -> lesson.LessonPlan | None:
     """The plan the class was made with, to show before the start (None without a lesson length)."""
     plan = (session.settings or {}).get("lesson")
     return lesson.LessonPlan(**plan) if plan else None
+
+
+def plan_as_played(session: ClassSession, plan: lesson.LessonPlan) -> lesson.LessonPlan:
+    """A plan as its groups play it, for the page: a round limit the class's jury rules set lower
+    than the plan's (the Old Bailey's ten rounds) is the one said, as the rooms' own pages say it."""
+    rules = RULE_SETS.get((session.settings or {}).get("rules", DEFAULT_RULES), RULE_SETS[DEFAULT_RULES])
+    if rules.round_cap and rules.round_cap < plan.max_rounds:
+        return dataclasses.replace(plan, max_rounds=rules.round_cap)
+    return plan
 
 
 def group_plans(session: ClassSession, rooms: list[tuple[int, Deliberation]]) -> list[tuple[int, lesson.LessonPlan]]:

@@ -695,3 +695,19 @@ def test_an_ai_only_group_a_late_student_joins_is_no_longer_called_ai_only(robbe
     assert "AI-only jury" in card()
     services.room_join(code=second.room_code, credential=BEN, name="Ben")  # late, into the running jury
     assert "AI-only jury" not in card() and "Ben" in card()
+
+
+def test_the_class_pages_lesson_line_gives_the_round_limit_the_jury_rules_leave(robbery):
+    """The class page says the plan before the start; under the Old Bailey's rules (ten rounds, then
+    the jury is discharged) it says "at most 10 rounds", as the cards and the rooms' pages do, not the
+    plan's own cap beside them; under unanimity the plan's cap stands."""
+    bailey = _class(robbery, groups=1, seats=2, seed=3, lesson_minutes=45, rules="historical-old-bailey")
+    page = _browser(TEACHER).get(f"/classes/{bailey.public_id}/").content.decode()
+    line = page[page.index('id="class-lesson"') : page.index("</p>", page.index('id="class-lesson"'))]
+    planned = lesson.LessonPlan(**bailey.settings["lesson"]).max_rounds
+    assert planned > 10 and "at most 10 rounds" in line and f"at most {planned} rounds" not in line
+
+    unanimous = _class(robbery, groups=1, seats=2, seed=3, lesson_minutes=45)
+    page = _browser(TEACHER).get(f"/classes/{unanimous.public_id}/").content.decode()
+    line = page[page.index('id="class-lesson"') : page.index("</p>", page.index('id="class-lesson"'))]
+    assert f"at most {lesson.LessonPlan(**unanimous.settings['lesson']).max_rounds} rounds" in line
