@@ -354,14 +354,12 @@ def trial_resume_if_stalled(deliberation: Deliberation, *, now: datetime | None 
     process's sweep (``claims.trial_playing``). Safe beside a task still running: each step
     re-reads the trial under the row's lock, and an answer prepared for a point the trial has left
     is prepared again.
-    In a room the clock keeps the trial going (``counsel_stand_in``). With the player as counsel,
-    the trial is asked for again only when it waits for AI counsel's step (the task queued after her
-    move never ran), never while it waits for her. True when the trial was asked for again."""
+    In a room the clock keeps the trial going (``counsel_stand_in``); with a person as counsel, their
+    own moves play AI counsel's steps. True when the trial was asked for again."""
 
     if deliberation.phase != Phase.TRIAL or not deliberation.trial_state or is_room(deliberation):
         return False
-    state = load(deliberation)
-    if state.people and trial_steps.awaiting(state) is not None:
+    if load(deliberation).people:
         return False
     last = Turn.objects.filter(deliberation_id=deliberation.pk).order_by("-id").values_list("created_at", flat=True)
     moments = [said for said in (last.first(), _began_at(deliberation)) if said is not None]

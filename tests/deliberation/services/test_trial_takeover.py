@@ -188,21 +188,3 @@ def test_the_trial_is_marked_as_played_while_a_witness_answers_and_cleared_after
     solo.refresh_from_db()
     assert solo.round_heartbeat_at is None and solo.round_claimed_at is None
     assert solo.round_status == "idle"  # no round runs: the trial's mark is not a round's claim
-
-
-@pytest.mark.deferred_counsel
-def test_a_players_move_whose_queued_ai_step_never_ran_is_played_at_her_next_look_once_it_stood_still(
-    solo, django_capture_on_commit_callbacks
-):
-    """The player's opening is stored and AI counsel's next steps queued; the task is lost (a worker
-    killed before it started). While the trial waits for her nothing is asked again; once it has
-    waited for AI counsel past the stall time, her next look at the courtroom plays it."""
-    assert not counsel.trial_resume_if_stalled(solo, now=timezone.now() + timedelta(hours=1))  # her move
-    with django_capture_on_commit_callbacks(execute=False):  # the queued step is lost
-        counsel.trial_move(deliberation_id=solo.pk, side="defense", action="speak", text="Members of the jury...")
-    assert _waiting(solo) is None  # AI counsel's step is due, and nobody plays it
-    assert not counsel.trial_resume_if_stalled(solo)  # just said: not stalled yet
-    later = timezone.now() + timedelta(seconds=counsel.TRIAL_STALL_SECONDS + 1)
-    with django_capture_on_commit_callbacks(execute=True):
-        assert counsel.trial_resume_if_stalled(solo, now=later)
-    assert _waiting(solo) is not None and _waiting(solo)[0] == "defense"  # the trial came back to her
