@@ -59,8 +59,7 @@ TRIAL_TIME_LIMIT = 1560
     max_retries=3,
     retry_backoff=True,
 )
-def trial_advance(deliberation_id: int, until_mine: str = "") -> None:
-    """Play a trial's AI steps until a person must act or the jury goes out (``until_mine``: a side
-    that let every answer stand until its own next move); a repeated delivery resumes where the
-    trial stands (or does nothing once it is over)."""
-    counsel.trial_advance(deliberation_id=deliberation_id, until_mine=until_mine)
+def trial_advance(deliberation_id: int) -> None:
+    """Play a trial's AI steps until a person must act or the jury goes out; a repeated delivery
+    resumes where the trial stands (or does nothing once it is over)."""
+    counsel.trial_advance(deliberation_id=deliberation_id)

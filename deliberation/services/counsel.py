@@ -329,14 +329,10 @@ def _pace_step(deliberation: Deliberation, said: list[TrialEvent]) -> None:
     clock.schedule(deliberation, room)
 
 
-def trial_play(*, deliberation_id: int, until_mine: str = "") -> None:
-    """Play AI counsel's next steps off the request: the ``trial_advance`` task, after the
-    transaction commits (a model's witness answers take seconds each), as every AI step of the trial
-    is played, be it AI counsel holding both sides or answering a person's move."""
-    if until_mine:
-        enqueue("deliberation.trial_advance", deliberation_id, until_mine=until_mine)
-    else:
-        enqueue("deliberation.trial_advance", deliberation_id)
+def trial_play(*, deliberation_id: int) -> None:
+    """Play a trial AI counsel hold on both sides off the request: the ``trial_advance`` task, after
+    the transaction commits (a model's witness answers take seconds each)."""
+    enqueue("deliberation.trial_advance", deliberation_id)
 
 
 def _began_at(deliberation: Deliberation) -> datetime | None:
@@ -427,16 +423,16 @@ def trial_move(*, deliberation_id: int, side: str, action: str, text: str = "", 
     ``object`` (``ground``) / ``no_objection`` to the other side's last answer, ``continue``
     (let every answer stand until their own next move).
 
-    The move is one short transaction; AI counsel's following steps (the other side's reply, a
-    witness's answer through the model) are not played in the mover's request but handed to the
-    background runner after it (``trial_play``: the ``trial_advance`` task), as the deliberation's
-    rounds are. Raises ``ValidationError`` with a message a person can act on.
+    The move is one short transaction; AI counsel's following steps are played after it
+    (``trial_advance``), the trial marked as played by this process from the move on, so that
+    steps cut off by its death are played by another. Raises ``ValidationError`` with a message a
+    person can act on.
     """
     if action not in ACTIONS:
         raise ValidationError(ERROR_ACTION_UNKNOWN)
     with claims.trial_playing(deliberation_id):
         _move(deliberation_id, side=side, action=action, text=text, ground=ground)
-    trial_play(deliberation_id=deliberation_id, until_mine=side if action == "continue" else "")
+        _advance(deliberation_id, side if action == "continue" else "")
 
 
 def _move(deliberation_id: int, *, side: str, action: str, text: str, ground: str) -> None:

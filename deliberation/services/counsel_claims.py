@@ -11,14 +11,7 @@ from deliberation.engine.trial import counsel as trial_counsel
 from deliberation.models import Deliberation, SeatKind
 from deliberation.rooms.state import is_room, room_of
 from deliberation.services.broadcast import announce
-from deliberation.services.counsel import (
-    ERROR_NOT_COUNSEL,
-    load,
-    lock_trial,
-    trial_advance,
-    trial_move,
-    trial_play,
-)
+from deliberation.services.counsel import ERROR_NOT_COUNSEL, load, lock_trial, trial_advance, trial_move
 
 CLAIM_SECONDS = 30.0  # the window to claim (and swap) counsel before a room's trial opens
 SIDES = ("prosecution", "defense")
@@ -74,8 +67,8 @@ def counsel_claim(*, deliberation_id: int, seat_number: int, side: str) -> None:
         deliberation.trial_state = stored
         deliberation.save(update_fields=["trial_state"])
         announce(deliberation.pk, "trial", {"from": int(stored["base"]) + int(stored["stored"]), "struck": []})
-    if opened:  # AI counsel's steps up to her move: off her request (``trial_play``)
-        trial_play(deliberation_id=deliberation_id)
+    if opened:
+        trial_advance(deliberation_id=deliberation_id)
 
 
 ERROR_SWAP_STARTED = "The trial has begun: counsel keep their sides now."

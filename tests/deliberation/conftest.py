@@ -21,32 +21,6 @@ from tests.live import start_celery_worker, stop
 WORKER_START_SECONDS = 60
 
 
-@pytest.fixture(autouse=True)
-def counsel_steps_after_the_move(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """AI counsel's steps after a person's move at the trial are a background task
-    (``counsel.trial_play``), sent when the move's transaction commits. A test's own transaction
-    never commits, so in the tests' ``sync`` mode the task runs here as soon as the move is stored
-    (outside any transaction of the app's own), as it would right after a real commit. A test
-    marked ``deferred_counsel`` sees the task queued (``django_capture_on_commit_callbacks``)."""
-    if request.node.get_closest_marker("deferred_counsel"):
-        return
-    from django.conf import settings
-
-    from angryagents.background import task_named
-    from deliberation.services import counsel
-
-    queue = counsel.enqueue
-
-    def enqueue(task: Any, *args: Any, **kwargs: Any) -> None:
-        committed_now = len(connection.atomic_blocks) <= 1  # the test's own block only, or none
-        if task == "deliberation.trial_advance" and settings.ANGRY_TASKS == "sync" and committed_now:
-            task_named(task).run(*args, **kwargs)
-            return
-        queue(task, *args, **kwargs)
-
-    monkeypatch.setattr(counsel, "enqueue", enqueue)
-
-
 @pytest.fixture
 def library(db: None) -> None:
     """The shipped jury and curated cases."""
