@@ -154,13 +154,20 @@ def test_the_class_sheet_and_the_rooms_exports_give_each_students_moves_as_couns
     assert said[next(t for t in said if t.startswith("Members of the jury, the burden"))] is None  # the judge's
 
 
-def test_a_side_claimed_after_the_trial_opened_is_the_students_from_their_claim_on(robbery):
+def _ben_defends_and_the_trial_opens(robbery):  # type: ignore[no-untyped-def]
+    """A one-group class with the trial: Ben claims the defence, nobody the prosecution, and the
+    claim window closes, so AI counsel open for the prosecution."""
     session = classes.class_create(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, seed=11, trial=True)
     room = session.rooms.get()
     services.room_join(code=room.room_code, credential=BEN, name="Ben", preferred_seat=3)
     classes.class_start(class_id=session.pk)
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
     clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1))
+    return session, room
+
+
+def test_a_side_claimed_after_the_trial_opened_is_the_students_from_their_claim_on(robbery):
+    _session, room = _ben_defends_and_the_trial_opens(robbery)
     # AI counsel opened for the prosecution; Anna sits down and takes the prosecution now
     services.room_join(code=room.room_code, credential=ANNA, name="Anna", preferred_seat=2)
     counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=2, side="prosecution")
@@ -182,12 +189,7 @@ def test_the_debriefs_scorecard_counts_only_the_students_own_moves_when_ai_couns
 
     before_label = "Moves AI counsel made before the side was claimed"
 
-    session = classes.class_create(case=robbery, groups=1, seats=2, teacher_session_key=TEACHER, seed=11, trial=True)
-    room = session.rooms.get()
-    services.room_join(code=room.room_code, credential=BEN, name="Ben", preferred_seat=3)
-    classes.class_start(class_id=session.pk)
-    counsel_claims.counsel_claim(deliberation_id=room.pk, seat_number=3, side="defense")
-    clock.room_tick(deliberation_id=room.pk, now=timezone.now() + timedelta(seconds=counsel_claims.CLAIM_SECONDS + 1))
+    session, room = _ben_defends_and_the_trial_opens(robbery)
     for _ in range(40):  # Ben lets AI counsel's questions for the prosecution stand
         room.refresh_from_db()
         events = counsel.load(room).events
