@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from deliberation.engine.discharge import ERROR_NOT_ALLOWED, ERROR_NOT_AN_AI_JUROR, ERROR_TOO_FEW, MINIMUM_JURY
-from deliberation.models import Deliberation, TurnKind
+from deliberation.models import Deliberation, Phase, TurnKind
 from deliberation.rooms import clock
 from deliberation.services.discharge import DISCHARGE_DIRECTION, DISCHARGED, ERROR_NO_JUROR
 from tests.deliberation.rooms.test_control_views import room_of_code, running, teacher  # noqa: F401 (fixtures)
@@ -65,10 +65,11 @@ def test_choosing_no_juror_is_refused_with_a_message(running, teacher):  # noqa:
 def test_under_the_old_bailey_rules_the_host_sees_no_discharge_and_a_post_is_refused(robbery, settings):
     settings.ANGRY_NARRATION = "text"
     host = Client()
-    host.post(reverse("room_new"), {"case": robbery.pk, "open_seats": ["2"], "rules": "historical-old-bailey"})
+    host.post(reverse("room_new"), {"case": robbery.pk, "open_seats": ["2"], "rules": "historical-old-bailey", "seed": 0})
     code = Deliberation.objects.get(room_code__isnull=False).room_code
     host.post(reverse("room_start", args=[code]))
     clock.room_tick(deliberation_id=room_of_code(code).pk)
+    assert room_of_code(code).phase == Phase.DELIBERATION  # seeded: some seeds reach a verdict by now
     page = host.get(reverse("room", args=[code])).content.decode()
     assert 'id="host-discharge"' not in page and "no juror may be discharged" in page
     answer = _discharge(host, code, "5")
