@@ -24,6 +24,9 @@ BURDEN_OF_PROOF = (
 LET_US_BEGIN = "Let us begin."
 JURY_DIVIDED = "The jury remains divided."
 JURY_UNANIMOUS = "A unanimous verdict has been reached."
+# Every vote alike, but the jury has not finished (its people still have their turns, or it was not
+# close a round ago): no verdict is reached yet, and the judge must not say one is.
+JURY_AGREED_FOR_NOW = "Every juror now votes the same way, but the jury has not returned its verdict yet."
 
 # Why the deliberation ended, as the judge puts it; keys are the EndReason values.
 END_REASON_PHRASES = {
@@ -100,17 +103,22 @@ def is_unanimous(guilty: int, not_guilty: int) -> bool:
     return guilty + not_guilty > 0 and (guilty == 0 or not_guilty == 0)
 
 
-def vote_announcement(*, guilty: int, not_guilty: int, waiting: int = 0) -> str:
+def vote_announcement(*, guilty: int, not_guilty: int, waiting: int = 0, ended: bool = False) -> str:
     """'The current vote stands at 7 for guilty, 5 for not guilty. The jury remains divided.'
 
     ``waiting`` jurors have not voted yet (a person who has not cast theirs): they are named in the
-    count, and a jury with one of them is not unanimous, however the others stand."""
+    count, and a jury with one of them is not unanimous, however the others stand. A unanimous
+    count is a verdict reached only when the deliberation ``ended`` on it; before that the jury
+    deliberates on (the people in it have turns to come) and the judge says so."""
     _check_tally(guilty, not_guilty)
     _check_tally(waiting, 0)
     count = _count_phrase(guilty, not_guilty)
     if waiting:
         count += f", with {waiting} {'juror' if waiting == 1 else 'jurors'} yet to vote"
-    closing = JURY_UNANIMOUS if is_unanimous(guilty, not_guilty) and not waiting else JURY_DIVIDED
+    if is_unanimous(guilty, not_guilty) and not waiting:
+        closing = JURY_UNANIMOUS if ended else JURY_AGREED_FOR_NOW
+    else:
+        closing = JURY_DIVIDED
     return f"The current vote stands at {count}. {closing}"
 
 

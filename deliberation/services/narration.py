@@ -68,8 +68,9 @@ def narration_request_vote(
     not_guilty: int,
     waiting: int = 0,
     held: Deliberation | None = None,
+    ended: bool = False,
 ) -> Narration | None:
-    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty, waiting=waiting)
+    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty, waiting=waiting, ended=ended)
     return narration_request(
         deliberation_id=deliberation_id, kind=NarrationKind.VOTE, text=text, round_number=round_number, held=held
     )

@@ -325,6 +325,7 @@ def _store_round(
             guilty=tally["guilty"],
             not_guilty=tally["not_guilty"],
             waiting=tally["waiting"],
+            ended=bool(state.end_reason),
         )
     announce(deliberation.pk, "round", {"round": number, "flips": [f.seat for f in result.flips]})
     if state.end_reason:

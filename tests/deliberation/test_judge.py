@@ -40,9 +40,16 @@ def test_vote_announcement_of_a_divided_jury() -> None:
 
 @pytest.mark.parametrize(("guilty", "not_guilty"), [(12, 0), (0, 12)])
 def test_vote_announcement_of_a_unanimous_jury(guilty: int, not_guilty: int) -> None:
-    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
+    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty, ended=True)
     assert text.endswith(judge.JURY_UNANIMOUS)
     assert judge.JURY_DIVIDED not in text
+
+
+@pytest.mark.parametrize(("guilty", "not_guilty"), [(12, 0), (0, 12)])
+def test_a_unanimous_jury_that_deliberates_on_is_not_told_a_verdict_was_reached(guilty: int, not_guilty: int) -> None:
+    text = judge.vote_announcement(guilty=guilty, not_guilty=not_guilty)
+    assert text.endswith(judge.JURY_AGREED_FOR_NOW)
+    assert judge.JURY_UNANIMOUS not in text and judge.JURY_DIVIDED not in text
 
 
 def test_a_jury_with_a_juror_yet_to_vote_is_not_called_unanimous() -> None:

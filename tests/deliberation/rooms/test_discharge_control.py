@@ -65,7 +65,9 @@ def test_choosing_no_juror_is_refused_with_a_message(running, teacher):  # noqa:
 def test_under_the_old_bailey_rules_the_host_sees_no_discharge_and_a_post_is_refused(robbery, settings):
     settings.ANGRY_NARRATION = "text"
     host = Client()
-    host.post(reverse("room_new"), {"case": robbery.pk, "open_seats": ["2"], "rules": "historical-old-bailey", "seed": 0})
+    host.post(
+        reverse("room_new"), {"case": robbery.pk, "open_seats": ["2"], "rules": "historical-old-bailey", "seed": 0}
+    )
     code = Deliberation.objects.get(room_code__isnull=False).room_code
     host.post(reverse("room_start", args=[code]))
     clock.room_tick(deliberation_id=room_of_code(code).pk)

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from deliberation import services
+from deliberation.engine import judge
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.strategies import ITEM_UNKNOWN, MAX_TEXT
 from deliberation.models import Deliberation, Phase, RoundStatus, TurnKind, Vote
@@ -178,3 +179,22 @@ def test_a_picked_item_of_the_wrong_kind_is_refused_and_nothing_is_queued(robber
     assert excinfo.value.messages == [ITEM_UNKNOWN.format(item="W1")]
     deliberation.refresh_from_db()
     assert deliberation.pending == []
+
+
+def test_a_jury_that_agrees_before_the_players_turns_are_over_is_not_told_a_verdict_was_reached(
+    robbery, django_capture_on_commit_callbacks
+):
+    deliberation = courtroom_game(robbery, vote="not_guilty")
+    state = state_of(deliberation)
+    for seat in state.memories:  # all but one already agree with the player, and that one barely holds out
+        state.votes[seat] = state.memories[seat].vote = "guilty" if seat == 1 else "not_guilty"
+        state.memories[seat].conviction = 0.52 if seat == 1 else 0.02
+    Deliberation.objects.filter(pk=deliberation.pk).update(engine_state=state.to_dict())
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.turn_pass(deliberation_id=deliberation.pk, seat_number=7)
+    deliberation.refresh_from_db()
+    assert deliberation.round_number == 1 and deliberation.phase == Phase.DELIBERATION
+    assert deliberation.seats.get(number=1).vote == "not_guilty"  # the hold-out came round in round 1
+    said = deliberation.narrations.filter(kind="vote", round_number=1).get().text
+    assert said.endswith(judge.JURY_AGREED_FOR_NOW) and judge.JURY_UNANIMOUS not in said
