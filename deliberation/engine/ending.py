@@ -19,7 +19,7 @@ from collections.abc import Collection
 from typing import Literal
 
 from deliberation.engine import rules as jury_rules
-from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
+from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line, rounds_words
 from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
 from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
@@ -194,15 +194,15 @@ NEAR_ONE_SHORT_MAJORITY = (
     "Close to a verdict: {count} of {size} vote {verdict}; one more vote and the judge can accept {required} ({rules})."
 )
 NEAR_STABLE = (
-    "Close to the end: no vote has changed for {rounds} round(s); one more round like that ends the "
+    "Close to the end: no vote has changed for {rounds}; one more round like that ends the "
     "deliberation with a hung jury, short of {required} ({rules})."
 )
 NEAR_STABLE_SENT_BACK = (
-    "Close to a deadlock: no vote has changed for {rounds} round(s); one more round like that and the "
+    "Close to a deadlock: no vote has changed for {rounds}; one more round like that and the "
     "foreperson reports it, and the judge sends the jury back to keep trying ({rules})."
 )
 NEAR_STABLE_ALLEN = (
-    "Close to a deadlock: no vote has changed for {rounds} round(s); one more round like that and the "
+    "Close to a deadlock: no vote has changed for {rounds}; one more round like that and the "
     "foreperson reports it, and the judge asks the jury to try once more; only a second deadlock is a "
     "mistrial ({rules})."
 )
@@ -266,10 +266,10 @@ def verdict_outlook(
         return NEAR_LIMIT.format(limit=max_rounds, required=required, rules=named)
     if not waiting and round_number >= 1 and rounds_without_change + 1 >= stability_rounds:
         if rule.kept_until_agreed or (rule.majority_direction and not progress.direction_round):
-            return NEAR_STABLE_SENT_BACK.format(rounds=rounds_without_change, rules=named)
+            return NEAR_STABLE_SENT_BACK.format(rounds=rounds_words(rounds_without_change), rules=named)
         if allen_left:
-            return NEAR_STABLE_ALLEN.format(rounds=rounds_without_change, rules=named)
-        return NEAR_STABLE.format(rounds=rounds_without_change, required=required, rules=named)
+            return NEAR_STABLE_ALLEN.format(rounds=rounds_words(rounds_without_change), rules=named)
+        return NEAR_STABLE.format(rounds=rounds_words(rounds_without_change), required=required, rules=named)
     return ""
 
 

@@ -45,6 +45,12 @@ TIME_REMINDERS = (
     "A reminder on time: round {round} of {max}. Let's use the {left} rounds we have left well.",
     "Time check: {left} rounds to go. Let's hear the points we haven't heard yet.",
 )
+# The time check when the jury is one still round from ending without agreeing (``stability_rounds``):
+# the rounds the limit leaves would mislead, since this round may be the last.
+TIME_REMINDER_STILL = (
+    "Time check: no vote has moved for {still}. If this round changes nothing, I will have to report "
+    "that we cannot agree, so let's hear what might still change a mind."
+)
 TIME_REMINDERS_BELL = (
     "About {left} of the lesson left, let's keep moving.",
     "A reminder on time: about {left} of the lesson left. Let's use it well.",
@@ -119,6 +125,22 @@ def opening_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
     )
 
 
+def rounds_words(count: int) -> str:
+    """'1 round', '3 rounds'."""
+    return f"{count} round" if count == 1 else f"{count} rounds"
+
+
+def _one_still_round_from_the_end(state: DeliberationState, jury: Sequence[JurorProfile]) -> bool:
+    """Would one more round without a vote change end the deliberation (``ending.end_reason``'s
+    stability rule)? Not while a participant will still lack a vote of their own or their turns at
+    the end of this round, since the jury then waits for them."""
+    if state.rounds_without_change + 1 < state.settings.stability_rounds:
+        return False
+    needed = state.settings.turns_before_verdict
+    people = [juror.seat for juror in jury if juror.kind != "ai"]
+    return needed <= 0 or all(seat in state.own_votes and state.turns_had.get(seat, 0) + 1 >= needed for seat in people)
+
+
 def lines_for_round(
     state: DeliberationState, jury: Sequence[JurorProfile], *, lesson_left: float | None = None
 ) -> list[ProcessLine]:
@@ -133,7 +155,9 @@ def lines_for_round(
         lines.append(ProcessLine(number, opening_line(state, jury)))
     if number > 1 and number % TIME_INTERVAL == 0 and number < limit - VOTE_CALL_MARGIN:
         turn = number // TIME_INTERVAL
-        if lesson_left is not None:
+        if _one_still_round_from_the_end(state, jury):
+            text = TIME_REMINDER_STILL.format(still=rounds_words(state.rounds_without_change))
+        elif lesson_left is not None:
             text = TIME_REMINDERS_BELL[turn % len(TIME_REMINDERS_BELL)].format(left=minutes_words(lesson_left))
         else:
             text = TIME_REMINDERS[turn % len(TIME_REMINDERS)].format(round=number, max=limit, left=limit - number)

@@ -192,7 +192,7 @@ def test_the_people_are_told_a_unanimous_jury_gives_its_verdict_after_the_next_r
 
 
 def test_the_people_are_told_when_one_more_quiet_round_hangs_the_jury() -> None:
-    hung = NEAR_STABLE.format(rounds=2, required="a unanimous verdict", rules=UNANIMOUS_RULES)
+    hung = NEAR_STABLE.format(rounds="2 rounds", required="a unanimous verdict", rules=UNANIMOUS_RULES)
     assert outlook_of(SPLIT, rounds_without_change=2) == hung
     assert outlook_of(SPLIT, rounds_without_change=1) == ""
     assert outlook_of(SPLIT, rounds_without_change=2, waiting=True) == ""
@@ -226,9 +226,9 @@ def test_after_the_majority_direction_nine_to_three_is_one_vote_short_of_ten_to_
 
 def test_before_the_direction_a_quiet_england_and_wales_jury_is_warned_it_will_be_sent_back_not_hung() -> None:
     line = outlook_of(SPLIT, rounds_without_change=2, rules="england-wales")
-    assert line == NEAR_STABLE_SENT_BACK.format(rounds=2, rules=ENGLAND_WALES)
+    assert line == NEAR_STABLE_SENT_BACK.format(rounds="2 rounds", rules=ENGLAND_WALES)
     after = outlook_of(SPLIT, round_number=14, rounds_without_change=2, rules="england-wales", progress=DIRECTION_GIVEN)
-    assert after == NEAR_STABLE.format(rounds=2, required="a verdict of at least 10 to 2", rules=ENGLAND_WALES)
+    assert after == NEAR_STABLE.format(rounds="2 rounds", required="a verdict of at least 10 to 2", rules=ENGLAND_WALES)
 
 
 def test_the_last_round_after_the_direction_names_the_majority_the_jury_still_needs() -> None:
@@ -238,7 +238,7 @@ def test_the_last_round_after_the_direction_names_the_majority_the_jury_still_ne
 
 def test_an_allen_jury_is_warned_of_the_further_instruction_first_and_of_a_mistrial_only_after_it() -> None:
     assert outlook_of(SPLIT, rounds_without_change=2, rules="us-allen") == NEAR_STABLE_ALLEN.format(
-        rounds=2, rules=ALLEN
+        rounds="2 rounds", rules=ALLEN
     )
     assert outlook_of(SPLIT, round_number=19, rules="us-allen") == NEAR_LIMIT_ALLEN.format(
         limit=20, extra=5, rules=ALLEN
@@ -251,7 +251,7 @@ def test_an_allen_jury_is_warned_of_the_further_instruction_first_and_of_a_mistr
 def test_a_kept_old_bailey_jury_is_warned_it_will_be_sent_back_and_hangs_only_at_the_courts_limit() -> None:
     out = RuleProgress(retired_round=2)
     line = outlook_of(SPLIT, round_number=5, rounds_without_change=2, rules="historical-old-bailey", progress=out)
-    assert line == NEAR_STABLE_SENT_BACK.format(rounds=2, rules=OLD_BAILEY)
+    assert line == NEAR_STABLE_SENT_BACK.format(rounds="2 rounds", rules=OLD_BAILEY)
     last = outlook_of(SPLIT, round_number=9, max_rounds=10, rules="historical-old-bailey", progress=out)
     assert last == NEAR_LIMIT.format(limit=10, required="a unanimous verdict", rules=OLD_BAILEY)
 

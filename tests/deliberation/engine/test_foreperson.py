@@ -1,7 +1,15 @@
 import asyncio
 from dataclasses import replace
 
-from deliberation.engine.foreperson import DEADLOCK_REPORT, FOREPERSON_NAME, READY_TO_VOTE, VOTE_CALL, minutes_words
+from deliberation.engine.foreperson import (
+    DEADLOCK_REPORT,
+    FOREPERSON_NAME,
+    READY_TO_VOTE,
+    TIME_REMINDER_STILL,
+    VOTE_CALL,
+    lines_for_round,
+    minutes_words,
+)
 from deliberation.engine.rounds import run_round
 from deliberation.minds.offline.mind import OfflineMind
 from deliberation.minds.stand_ins import argued_points
@@ -151,3 +159,20 @@ def test_the_juror_given_the_floor_speaks_next() -> None:
                 # the next speech after the invitation is the invited juror's
                 following = result.speeches[line.after_speeches :]
                 assert following and following[0].seat == line.target_seat, (seed, result.round_number)
+
+
+def _time_check(*, still: int, turns_needed: int = 0, turns_had: int = 5) -> str:
+    """The foreperson's time check at the start of round 4, with the votes still for ``still``
+    rounds, under a stability rule of 3 (seat 2 a person who has voted and had ``turns_had`` turns)."""
+    state, jury = deadlocked(6, stability_rounds=3, turns_before_verdict=turns_needed)
+    state.round_number, state.rounds_without_change = 4, still
+    state.own_votes, state.turns_had = [2], {2: turns_had}
+    return next(line.content for line in lines_for_round(state, jury) if "ime" in line.content)
+
+
+def test_a_time_check_one_still_round_from_the_end_says_so_instead_of_counting_rounds_left() -> None:
+    assert _time_check(still=2) == TIME_REMINDER_STILL.format(still="2 rounds")
+    moving = _time_check(still=0)
+    assert "round 4 of 20" in moving or "16 rounds" in moving
+    # the jury waits for a person who will not have had their turns by the end of this round
+    assert _time_check(still=2, turns_needed=2, turns_had=0) != TIME_REMINDER_STILL.format(still="2 rounds")
