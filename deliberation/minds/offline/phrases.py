@@ -235,16 +235,18 @@ BURDEN: tuple[str, ...] = (
 )
 
 ROUND_ASIDES: tuple[str, ...] = (
-    "We're {guilty} to {not_guilty} right now, and I think that tells us something.",
+    # A count is the last one taken: votes change at the end of a round, after its speeches, and a
+    # change shown beside the speech that moved it must not make a later speaker's count wrong.
+    "At the last count we stood {guilty} to {not_guilty}, and I think that tells us something.",
     "This is round {round}; let's make it count.",
-    "It's {guilty} guilty, {not_guilty} not guilty, and I understand why.",
+    "The last count was {guilty} guilty, {not_guilty} not guilty, and I understand why.",
     "Round {round}, and one question keeps coming back to me.",
     "We've been at this {round} rounds, and I'd rather be right than quick.",
-    "Whatever the count, {guilty} to {not_guilty}, it's the reasons that matter.",
+    "Whatever the last count said, {guilty} to {not_guilty}, it's the reasons that matter.",
     "I know where the count stands. I'm still listening.",
     "Some of you haven't said much; I'd like to hear you.",
     "Round {round}: I'd like us to decide on reasons, not on the count.",
-    "I know we're split {guilty} to {not_guilty}. Let's keep it civil.",
+    "We stood {guilty} to {not_guilty} at the last count. Let's keep it civil.",
     "Nobody here wants to get this wrong.",
 )
 

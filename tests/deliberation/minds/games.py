@@ -27,15 +27,18 @@ class Spoken:
     seed: int
     speech: Speech
     vote: str  # the speaker's vote as it spoke: guilty | not_guilty
+    tally: tuple[int, int] = (0, 0)  # the last count as it spoke: (guilty, not guilty)
 
 
 class _Recording(OfflineMind):
     def __init__(self) -> None:
         self.votes: list[tuple[int, str]] = []
+        self.tallies: list[tuple[int, int]] = []
 
     async def speak(self, request: SpeakRequest, *, on_text=None) -> Speech:  # type: ignore[no-untyped-def]
         speech = await super().speak(request, on_text=on_text)
         self.votes.append((request.juror.seat, "guilty" if request.outlook.vote == "guilty" else "not_guilty"))
+        self.tallies.append((request.tally.get("guilty", 0), request.tally.get("not_guilty", 0)))
         return speech
 
 
@@ -63,9 +66,9 @@ def spoken(seeds: int = 6) -> tuple[Spoken, ...]:
                 run_to_end(state, case=case, jury=list(jury), mind=mind, fallback=OfflineMind(), reader=argued_points)
             )
             speeches = [s for r in results for s in r.speeches]
-            votes = iter(mind.votes)
+            votes, tallies = iter(mind.votes), iter(mind.tallies)
             for speech in speeches:
                 seat, vote = next(votes)
                 assert seat == speech.seat
-                found.append(Spoken(case, seed, speech, vote))
+                found.append(Spoken(case, seed, speech, vote, next(tallies)))
     return tuple(found)

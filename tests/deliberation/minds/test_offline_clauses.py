@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 import re
 
+from deliberation.minds.offline import phrases
 from deliberation.minds.offline.points import all_points
 from deliberation.minds.offline.reading import read
 from deliberation.minds.offline.speech import _facts, _own_words, ref_of
-from deliberation.minds.offline.text import clip, issue_clause
+from deliberation.minds.offline.text import clip, issue_clause, split_sentences
 from tests.deliberation.minds.curated import SLUGS, curated_case
 from tests.deliberation.minds.games import on_the_stand, spoken
 
@@ -185,3 +186,21 @@ def test_a_friendly_witness_is_not_quoted_against_its_own_side() -> None:
     assert hollis and not [
         t for t in hollis if "“I never visited the scene.”" in t or "“I cannot rule out arson.”" in t
     ]
+
+
+COUNT = re.compile(r"(\d+) (?:guilty, |to )(\d+)")
+
+
+def test_a_count_a_juror_quotes_is_the_last_count_taken_and_said_to_be_so() -> None:
+    # Votes change at the end of a round, shown beside the speech that moved them: a later speaker
+    # of that round who said "We're 12 to 0 right now" would contradict the change just shown.
+    for template in phrases.ROUND_ASIDES:
+        assert "{guilty}" not in template or "last count" in template, template
+    quoted = 0
+    for said in spoken():
+        for sentence in split_sentences(said.speech.content):
+            found = COUNT.search(sentence)
+            if found and "last count" in sentence:
+                quoted += 1
+                assert (int(found.group(1)), int(found.group(2))) == said.tally, sentence
+    assert quoted >= 5  # the asides that quote the count are heard in these games
