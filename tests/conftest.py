@@ -7,7 +7,9 @@ absent, except under ``CI=true``, where such a skip is turned into a failure.
 from __future__ import annotations
 
 import os
+import random
 import uuid
+import zlib
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("ANGRY_TASKS", "sync")
@@ -35,6 +37,17 @@ def _test_settings(settings, tmp_path):
     settings.ANGRY_INDEX_DIR = tmp_path / "index"
     # Each test counts its own throttled attempts (room codes, MCP joins): a cache of its own.
     settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
+
+
+@pytest.fixture(autouse=True)
+def _games_drawn_the_same_way_each_run(request, monkeypatch):
+    """A game started without a seed draws one at random (``lifecycle``); in a test the draw
+    follows the test's own name, so every run of a test plays the same games: a test whose game
+    could end before the moment it checks fails every time or never, not one run in forty."""
+    from deliberation.services import lifecycle
+
+    drawn = random.Random(zlib.crc32(request.node.nodeid.encode()))
+    monkeypatch.setattr(lifecycle, "draw_seed", lambda: drawn.randrange(2**31))
 
 
 @pytest.fixture

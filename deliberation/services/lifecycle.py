@@ -64,6 +64,11 @@ FIRST_VOTE_LINE = "{name} casts a first vote: {after}."
 VOTE_WORDS = {"guilty": "Guilty", "not_guilty": "Not guilty", "": "No vote"}
 
 
+def draw_seed() -> int:
+    """The seed of a game started without one: a fresh draw each time."""
+    return random.SystemRandom().randrange(2**31)
+
+
 @transaction.atomic
 def deliberation_start(
     *,
@@ -103,7 +108,7 @@ def deliberation_start(
     deliberation = Deliberation(
         case=case,
         engine=engine,
-        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        seed=seed if seed is not None else draw_seed(),
         phase=Phase.PRESENTATION,
         host_session_key=host_session_key,
         host_plays=plays,
