@@ -711,3 +711,16 @@ def test_the_class_pages_lesson_line_gives_the_round_limit_the_jury_rules_leave(
     page = _browser(TEACHER).get(f"/classes/{unanimous.public_id}/").content.decode()
     line = page[page.index('id="class-lesson"') : page.index("</p>", page.index('id="class-lesson"'))]
     assert f"at most {lesson.LessonPlan(**unanimous.settings['lesson']).max_rounds} rounds" in line
+
+
+def test_a_cards_short_buttons_are_explained_in_words_a_phone_shows(robbery):
+    session = _class(robbery, groups=1, seats=2, seed=6)
+    (room,) = _rooms(session)
+    services.room_join(code=room.room_code, credential=ANNA, name="Anna")
+    classes.class_start(class_id=session.pk)
+    clock.room_tick(deliberation_id=room.pk)  # the AI jurors' round 1: then Anna has the floor
+    page = _browser(TEACHER).get(f"/classes/{session.public_id}/").content.decode()
+    assert ">+30 s</button>" in page and ">Skip</button>" in page
+    hint = page[page.index('class="muted host-hint class-room-hint"') :].split("</p>")[0]
+    assert "<strong>+30 s</strong> — more time for the move under way." in hint
+    assert "<strong>Skip</strong> — Pass the turn of whoever has the floor." in hint

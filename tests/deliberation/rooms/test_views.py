@@ -182,6 +182,9 @@ def test_the_host_gets_call_and_remove_and_a_watcher_gets_no_controls(code, teac
     first_round(code, teacher)
     hosting = teacher.get(url).content.decode()
     assert "Call the final vote" in hosting and reverse("room_remove", args=[code, 2]) in hosting
+    assert ">Remove (its AI juror takes over)</button>" in hosting  # the button says what follows
+    teachers_view = teacher.get(reverse("room_teacher", args=[code])).content.decode()
+    assert ">Remove (its AI juror takes over)</button>" in teachers_view
     assert "move-form" not in hosting  # a host who does not play has no seat to speak from
     watching = admin_client.get(url).content.decode()  # a curator looking in
     assert "move-form" not in watching and "Call the final vote" not in watching and "Remove" not in watching
