@@ -177,7 +177,7 @@ NEAR_UNANIMOUS = (
     "The jury is unanimous: {verdict}. Unless a vote changes, the verdict is read at the end of the next round."
 )
 NEAR_UNANIMOUS_WAITING = (
-    "The jury is unanimous: {verdict}. The verdict waits until every participant has voted and had {turns} turn(s)."
+    "The jury is unanimous: {verdict}. The verdict waits until every participant has voted and had {turns}."
 )
 NEAR_MAJORITY = (
     "The jury stands {count} to {rest} for {verdict}: a majority verdict the judge can now accept ({rules}). "
@@ -185,7 +185,7 @@ NEAR_MAJORITY = (
 )
 NEAR_MAJORITY_WAITING = (
     "The jury stands {count} to {rest} for {verdict}: a majority verdict the judge can now accept ({rules}). "
-    "The verdict waits until every participant has voted and had {turns} turn(s)."
+    "The verdict waits until every participant has voted and had {turns}."
 )
 NEAR_ONE_SHORT = (
     "Close to a verdict: {count} of {size} vote {verdict}; one more vote and the jury is unanimous ({rules})."
@@ -214,6 +214,11 @@ NEAR_LIMIT_ALLEN = (
     "the judge gives the jury {extra} more rounds; only a second deadlock is a mistrial ({rules})."
 )
 WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
+
+
+def _turns_words(count: int) -> str:
+    """'1 turn', '2 turns'."""
+    return f"{count} turn" if count == 1 else f"{count} turns"
 
 
 def verdict_outlook(
@@ -247,12 +252,14 @@ def verdict_outlook(
     verdict = WORDS[leader]
     if count >= size:
         if waiting:
-            return NEAR_UNANIMOUS_WAITING.format(verdict=verdict, turns=turns_needed)
+            return NEAR_UNANIMOUS_WAITING.format(verdict=verdict, turns=_turns_words(turns_needed))
         return NEAR_UNANIMOUS.format(verdict=verdict)
     needed = jury_rules.majority_needed(size) if direction else size
     if count >= needed:
         template = NEAR_MAJORITY_WAITING if waiting else NEAR_MAJORITY
-        return template.format(count=count, rest=size - count, verdict=verdict, rules=named, turns=turns_needed)
+        return template.format(
+            count=count, rest=size - count, verdict=verdict, rules=named, turns=_turns_words(turns_needed)
+        )
     if count == needed - 1:
         if direction:
             return NEAR_ONE_SHORT_MAJORITY.format(

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 ERROR_FILTERED = (
-    "This room does not allow the word(s) {words}. Nothing was sent: your text is still in the box, "
+    "This room does not allow {words}. Nothing was sent: your text is still in the box, "
     "change it and try again."
 )
 
@@ -39,4 +39,5 @@ def check_words(text: str) -> None:
     """Refuse ``text`` with ``ERROR_FILTERED`` if it holds a filtered word."""
     found = filtered_words(text)
     if found:
-        raise ValidationError(ERROR_FILTERED.format(words=", ".join(f"“{w}”" for w in found)))
+        quoted = ", ".join(f"“{w}”" for w in found)
+        raise ValidationError(ERROR_FILTERED.format(words=f"the word{'s' if len(found) > 1 else ''} {quoted}"))

@@ -188,7 +188,7 @@ def test_the_people_are_told_when_one_vote_would_make_the_jury_unanimous() -> No
 def test_the_people_are_told_a_unanimous_jury_gives_its_verdict_after_the_next_round() -> None:
     assert outlook_of(ALL_GUILTY) == NEAR_UNANIMOUS.format(verdict="guilty")
     waiting = outlook_of(ALL_GUILTY, waiting=True, turns_needed=2)
-    assert waiting == NEAR_UNANIMOUS_WAITING.format(verdict="guilty", turns=2)
+    assert waiting == NEAR_UNANIMOUS_WAITING.format(verdict="guilty", turns="2 turns")
 
 
 def test_the_people_are_told_when_one_more_quiet_round_hangs_the_jury() -> None:

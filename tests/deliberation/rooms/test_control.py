@@ -202,7 +202,7 @@ def test_a_filtered_word_is_refused_before_anyone_sees_it_and_nothing_is_stored(
     settings.ANGRY_WORD_FILTER = ("darn", "heck")
     with pytest.raises(ValidationError) as excinfo:
         services.room_speak(deliberation_id=room.pk, credential=ANNA, content="What the HECK, darn it.")
-    assert refusal(excinfo) == ERROR_FILTERED.format(words="“heck”, “darn”")
+    assert refusal(excinfo) == ERROR_FILTERED.format(words="the words “heck”, “darn”")
     assert not room.turns.filter(seat_number=2, kind=TurnKind.SPEECH).exists()
     assert current_seat(state(room)) == 2  # still her turn: she can change the words
     assert filtered_words("Darned good point") == []  # whole words only

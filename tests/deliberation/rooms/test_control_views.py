@@ -100,7 +100,7 @@ def test_a_filtered_word_is_refused_with_the_text_kept_in_the_box(running, setti
         {"content": words, "argument_type": "logical"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert escape(ERROR_FILTERED.format(words="“blast”")) in answer
+    assert escape(ERROR_FILTERED.format(words="the word “blast”")) in answer
     assert f">{words}</textarea>" in answer
     assert not room_of_code(code).turns.filter(content=words).exists()
 
