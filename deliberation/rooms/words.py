@@ -14,8 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 ERROR_FILTERED = (
-    "This room does not allow {words}. Nothing was sent: your text is still in the box, "
-    "change it and try again."
+    "This room does not allow {words}. Nothing was sent: your text is still in the box, change it and try again."
 )
 
 

@@ -46,7 +46,7 @@ DEVILS_ADVOCATE = (
 ECHO_SPEAKER = (  # said right after greeting the juror echoed, by name
     "I've come round to that.",
     "That convinced me, I'll admit it.",
-    "You put it better than I could, but I agree.",
+    "You put it better than I could, and I agree.",
 )
 ECHO_MAJORITY = (
     "Most of the room says {side}, and I can see why.",
@@ -54,7 +54,7 @@ ECHO_MAJORITY = (
     "{count} of us say {side}. I don't want to be the one holding things up.",
 )
 OWN_TURN = (
-    "Funny thing. I've changed my mind, and not because of anything anyone said.",
+    "Strange as it sounds, I've changed my mind, and not because of anything anyone said.",
     "I was lying awake on this one. I've changed my mind.",
     "Something nobody has talked about keeps nagging at me, and it turns me around.",
 )

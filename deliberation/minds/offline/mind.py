@@ -163,6 +163,10 @@ class OfflineMind:
             add(pick([(a, a.format(**values)) for a in asides], rng, said, required=False))
         if rng.random() < CLOSER_CHANCE.get(archetype, CLOSER_CHANCE["everyman"]):
             closers = voice(voices.CLOSE_GUILTY if side == "guilty" else voices.CLOSE_NOT_GUILTY, archetype)
+            if side != (
+                "guilty" if outlook.vote == "guilty" else "not_guilty"
+            ):  # arguing the other side (devil's advocacy): no closer names a verdict
+                closers = tuple(c for c in closers if "guilty" not in c.lower()) or closers
             defendant = defendant_name(case)
             add(pick([(c, c.format(defendant=defendant)) for c in closers], rng, said, required=False))
         add(archetypes.press_line(juror, request.round_number, rng, said.text))

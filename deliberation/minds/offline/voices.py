@@ -53,7 +53,7 @@ OPEN_DISAGREE: dict[str, tuple[str, ...]] = {
         "{name}, let me push back, since nobody else will.",
         "Interesting, {name}. Now argue the other side.",
         "{name}, everyone's nodding along, and that worries me.",
-        "Devil's advocate, {name}:",
+        "{name}, I'm not buying it yet:",
     ),
     "impatient": (
         "{name}, we're going round in circles.",
@@ -291,7 +291,7 @@ CLOSE_NOT_GUILTY: dict[str, tuple[str, ...]] = {
     "contrarian": (
         "Convince me, because nobody has yet.",
         "Doubt is the whole point of a jury.",
-        "Nobody has answered that, so: not guilty.",
+        "Nobody has answered that yet.",
         "Prove me wrong, but I'm not convinced.",
     ),
     "impatient": (

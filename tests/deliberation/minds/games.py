@@ -55,20 +55,25 @@ def on_the_stand(slug: str) -> CaseFile:
 @cache
 def spoken(seeds: int = 6) -> tuple[Spoken, ...]:
     """Every AI juror's speech in seeds 0..``seeds``-1 of each curated case, in order."""
+    return tuple(said for slug in SLUGS for said in spoken_in(slug, seeds))
+
+
+@cache
+def spoken_in(slug: str, seeds: int) -> tuple[Spoken, ...]:
+    """Every AI juror's speech in seeds 0..``seeds``-1 of one curated case, in order."""
     found: list[Spoken] = []
-    for slug in SLUGS:
-        case = on_the_stand(slug)
-        for seed in range(seeds):
-            jury = build_jury()
-            mind = _Recording()
-            state = begin(case=case, jury=jury, seed=seed)
-            results = asyncio.run(
-                run_to_end(state, case=case, jury=list(jury), mind=mind, fallback=OfflineMind(), reader=argued_points)
-            )
-            speeches = [s for r in results for s in r.speeches]
-            votes, tallies = iter(mind.votes), iter(mind.tallies)
-            for speech in speeches:
-                seat, vote = next(votes)
-                assert seat == speech.seat
-                found.append(Spoken(case, seed, speech, vote, next(tallies)))
+    case = on_the_stand(slug)
+    for seed in range(seeds):
+        jury = build_jury()
+        mind = _Recording()
+        state = begin(case=case, jury=jury, seed=seed)
+        results = asyncio.run(
+            run_to_end(state, case=case, jury=list(jury), mind=mind, fallback=OfflineMind(), reader=argued_points)
+        )
+        speeches = [s for r in results for s in r.speeches]
+        votes, tallies = iter(mind.votes), iter(mind.tallies)
+        for speech in speeches:
+            seat, vote = next(votes)
+            assert seat == speech.seat
+            found.append(Spoken(case, seed, speech, vote, next(tallies)))
     return tuple(found)

@@ -13,7 +13,7 @@ from deliberation.minds.offline.reading import read
 from deliberation.minds.offline.speech import _facts, _own_words, ref_of
 from deliberation.minds.offline.text import clip, issue_clause, split_sentences
 from tests.deliberation.minds.curated import SLUGS, curated_case
-from tests.deliberation.minds.games import on_the_stand, spoken
+from tests.deliberation.minds.games import on_the_stand, spoken, spoken_in
 
 # Said when a juror argues against its own vote: devil's advocacy, being won over, going along.
 DECLARED = re.compile(
@@ -204,3 +204,20 @@ def test_a_count_a_juror_quotes_is_the_last_count_taken_and_said_to_be_so() -> N
                 quoted += 1
                 assert (int(found.group(1)), int(found.group(2))) == said.tally, sentence
     assert quoted >= 5  # the asides that quote the count are heard in these games
+
+
+VERDICT_CLOSER = re.compile(r"\b(?:so|then)[:,]? (not guilty|guilty)\.$|^(not guilty|guilty)\b", re.I)
+
+
+def test_a_juror_arguing_the_other_side_never_closes_by_declaring_that_sides_verdict() -> None:
+    # "Nobody has answered that, so: not guilty." ended a devil's advocate's speech while it voted guilty
+    # (the arson case, seed 12).
+    declared = 0
+    for said in (*spoken(), *spoken_in("copper-kettle-fire", 13)):
+        for sentence in split_sentences(said.speech.content):
+            found = VERDICT_CLOSER.search(sentence.strip())
+            if found:
+                declared += 1
+                verdict = (found.group(1) or found.group(2)).lower().replace(" ", "_")
+                assert verdict == said.vote, (said.vote, said.speech.content)
+    assert declared >= 5  # closers that name a verdict are heard in these games
