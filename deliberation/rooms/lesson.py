@@ -90,7 +90,8 @@ class LessonPlan:
             parts = [f"{self.minutes:g} minutes"]
         if self.trial:
             parts.append(
-                f"the trial calls {self.witnesses} witness{'es' if self.witnesses != 1 else ''} a side with "
+                # "up to": a case with fewer witnesses for a side calls the ones it has
+                f"the trial calls up to {self.witnesses} witness{'es' if self.witnesses != 1 else ''} a side with "
                 f"{self.questions} question{'s' if self.questions != 1 else ''} an examination "
                 f"(about {round(self.trial_seconds / 60)} min at most)"
             )

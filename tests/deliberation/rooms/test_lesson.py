@@ -78,6 +78,8 @@ def test_the_lesson_length_chooses_the_trial_turns_and_rounds_and_the_class_page
     page = teacher.get(made.url).content.decode()
     assert f"Lesson: <strong>{plan.words()}</strong>" in page
     assert "witness" in plan.words() and f"{plan.turn_seconds} s turns" in plan.words()
+    # a case with fewer witnesses for a side calls the ones it has: the plan promises no more
+    assert f"the trial calls up to {plan.witnesses} witness" in plan.words()
 
 
 def test_the_trial_of_a_short_lesson_calls_fewer_witnesses_with_fewer_questions(robbery):
