@@ -15,7 +15,7 @@ import random
 
 from deliberation.engine.ports import CraftRequest
 from deliberation.engine.types import CaseFile, JurorProfile
-from deliberation.minds.offline.naming import agree
+from deliberation.minds.offline.naming import agree, tidy
 from deliberation.minds.offline.points import (
     Point,
     all_points,
@@ -186,7 +186,7 @@ def _challenge(case: CaseFile, side: str, request: CraftRequest, rng: random.Ran
         table = CHALLENGE_DOUBT if point.angle in OWN_REASON and point.reason else CHALLENGE_HELPS
     else:
         table = CHALLENGE_COUNTER if point.angle == "contest" else CHALLENGE_GUILT
-    return agree(fresh(table, rng, heard), plural(point)).format(**_values(point, case, rng, heard)), point
+    return tidy(agree(fresh(table, rng, heard), plural(point)).format(**_values(point, case, rng, heard))), point
 
 
 def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Random) -> tuple[str, Point]:
@@ -204,14 +204,14 @@ def _witness(case: CaseFile, side: str, request: CraftRequest, rng: random.Rando
             "How much is {label}'s word really worth? {Reason}. Keep that in mind when you weigh it.",
             "I keep coming back to {label}. {Reason}, and we're asked to convict on that account.",
         )
-        return agree(fresh(table, rng, heard), plural(point)).format(**values), point
+        return tidy(agree(fresh(table, rng, heard), plural(point)).format(**values)), point
     if point.angle == "witness_support":
         table = (
             "Ask yourselves what {label} actually told the court. {detail} Nobody has shaken that.",
             "{Label} had no reason to lie. {detail}",
             "Think about {label}'s evidence. {detail} It was never broken down.",
         )
-        return agree(fresh(table, rng, heard), plural(point)).format(**values), point
+        return tidy(agree(fresh(table, rng, heard), plural(point)).format(**values)), point
     return body(point, "question", mention(point), rng, heard, side), point
 
 
@@ -222,8 +222,8 @@ def _doubt(case: CaseFile, side: str, request: CraftRequest, rng: random.Random)
     values = _values(point, case, rng, heard)
     if side == "not_guilty":
         values["doubt"] = doubt_sentence(point, rng, heard)
-        return agree(fresh(DOUBT_DEFEND, rng, heard), plural(point)).format(**values), point
-    return agree(fresh(DOUBT_PROSECUTE, rng, heard), plural(point)).format(**values), point
+        return tidy(agree(fresh(DOUBT_DEFEND, rng, heard), plural(point)).format(**values)), point
+    return tidy(agree(fresh(DOUBT_PROSECUTE, rng, heard), plural(point)).format(**values)), point
 
 
 def _theory(texts: tuple[str, ...], case: CaseFile, rng: random.Random) -> str:
@@ -246,11 +246,11 @@ def _alternative(case: CaseFile, side: str, request: CraftRequest, rng: random.R
                 f"someone other than {values['defendant']} did it, and nothing in the file excludes that."
             )
             values["theory"] = capital(values["theory"])
-        return agree(fresh(ALTERNATIVE_DEFEND, rng, heard), plural(point)).format(**values), point
+        return tidy(agree(fresh(ALTERNATIVE_DEFEND, rng, heard), plural(point)).format(**values)), point
     values["theory"] = (
         _theory(case.prosecution_arguments, case, rng) if case.prosecution_arguments else values["detail"]
     )
-    return agree(fresh(ALTERNATIVE_PROSECUTE, rng, heard), plural(point)).format(**values), point
+    return tidy(agree(fresh(ALTERNATIVE_PROSECUTE, rng, heard), plural(point)).format(**values)), point
 
 
 def _address(

@@ -109,6 +109,26 @@ def old_bailey_name(label: str) -> Name | None:
     return Name(text, plural)
 
 
+# A filler that ends its own sentence (a quotation "... regret it.'") leaves the template's full stop
+# over: "regret it.'." reads as a slip.
+DOUBLE_STOP = re.compile(r"(?<![.])([.!?])(['’”\"]?)\.(?=\s|$)")
+# A quotation's own full stop, left mid-sentence: "If 'I was just driving around.', then ...".
+INNER_STOP = re.compile(r"(?<![.])\.(['’”\"])(?=[,;:]| [a-z])")
+# A label that is itself what someone said ("what Rodman said to Collins") in a frame that says
+# "what {label} says": "We heard what what Rodman said to Collins says" is "We heard what Rodman said".
+WHAT_SAYS = re.compile(
+    r"\bwhat (what [^.?!;:]+?) (?:actually |really )?(?:says|say|shows|show|means|mean|proves|prove|tells us|tell us)\b"
+)
+WHAT_WHAT = re.compile(r"\b([Ww]hat) what\b")
+
+
+def tidy(text: str) -> str:
+    """A filled template as a person would write it: no stop doubled or left inside a sentence,
+    no "what what ... says"."""
+    text = INNER_STOP.sub(r"\1", DOUBLE_STOP.sub(r"\1\2", text))
+    return WHAT_WHAT.sub(r"\1", WHAT_SAYS.sub(r"\1", text))
+
+
 def agree(template: str, plural: bool) -> str:
     """``[stands|stand]`` -> "stands" for one thing, "stand" for several."""
     return AGREEMENT.sub(lambda m: m.group(2) if plural else m.group(1), template)

@@ -19,7 +19,7 @@ from deliberation.engine import params
 from deliberation.engine.ports import HeardTurn
 from deliberation.engine.types import CaseFile, EvidenceItem, JurorProfile, WitnessItem
 from deliberation.minds.offline import phrases, voices
-from deliberation.minds.offline.naming import agree, item_name, label_plural
+from deliberation.minds.offline.naming import agree, item_name, label_plural, tidy
 from deliberation.minds.offline.text import (
     DETERMINERS,
     SUBJECTS,
@@ -325,7 +325,9 @@ def body(point: Point, kind: str, other: str, rng: random.Random, heard: str = "
         form = "named" if point.reason.startswith(point.label) else "plain"
     else:
         form = "direct" if detail.startswith("“") else "named" if detail.startswith(point.label) else "plain"
-    return agree(fresh(phrases.table_for(angle, kind, side, form=form), rng, heard), plural(point)).format(**values)
+    return tidy(
+        agree(fresh(phrases.table_for(angle, kind, side, form=form), rng, heard), plural(point)).format(**values)
+    )
 
 
 def strength_of(point: Point, side: str, kind: str, certainty: float) -> float:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from deliberation.engine.types import CaseFile, JurorProfile
 from deliberation.minds.offline import frames
-from deliberation.minds.offline.naming import Name, agree, item_name_of
+from deliberation.minds.offline.naming import Name, agree, item_name_of, tidy
 from deliberation.minds.offline.points import HEDGES, Point, defendant_name
 from deliberation.minds.offline.reading import read
 from deliberation.minds.offline.saying import (
@@ -302,15 +302,8 @@ def _table(angle: str, kind: str, side: str) -> tuple[str, ...]:
     return frames.SUPPORT.get(kind, frames.SUPPORT["evidence"])
 
 
-# A filler that ends its own sentence (a quotation "... regret it.'") leaves the template's full stop
-# over: "regret it.'." reads as a slip.
-DOUBLE_STOP = re.compile(r"(?<![.])([.!?])(['’”\"]?)\.(?=\s|$)")
-# A quotation's own full stop, left mid-sentence: "If 'I was just driving around.', then ...".
-INNER_STOP = re.compile(r"(?<![.])\.(['’”\"])(?=[,;:]| [a-z])")
-
-
 def _fill(template: str, values: dict[str, str], plural: bool) -> str:
-    return INNER_STOP.sub(r"\1", DOUBLE_STOP.sub(r"\1\2", agree(template, plural).format(**values)))
+    return tidy(agree(template, plural).format(**values))
 
 
 def _render(

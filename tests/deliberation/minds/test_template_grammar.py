@@ -20,7 +20,7 @@ import pytest
 
 from deliberation.engine import foreperson, judge
 from deliberation.minds.offline import archetypes, craft, frames, phrases, reflection, voices
-from deliberation.minds.offline.naming import agree, item_name_of, label_plural, old_bailey_name
+from deliberation.minds.offline.naming import agree, item_name_of, label_plural, old_bailey_name, tidy
 
 ONE = "the money order receipt"
 SEVERAL = "the cell-site records"
@@ -195,3 +195,23 @@ def test_a_frame_for_a_sides_own_item_never_says_the_item_is_unanswered() -> Non
     unanswered = re.compile(r"\{Ref\}(?: \[has\|have\]| has| have) not been answered")
     for angle in ("support", "witness_support", "own_account"):
         assert not [t for t in frames.BARE[angle] if unanswered.search(t)], angle
+
+
+SAID = "what Eli Collins said to the constable"  # an imported item that is itself someone's words
+
+
+def test_an_item_that_is_what_someone_said_reads_as_english_in_every_template() -> None:
+    # "We heard what what William Rodman said to Eli Collins says." came out of an imported trial.
+    framed = 0
+    for source, template in ALL:
+        text = tidy(render(template, SAID, False))
+        assert "what what" not in text.lower(), (source, template, text)
+        assert not re.search(r"said to the constable (?:says|say)\b", text), (source, template, text)
+        framed += "what {" in template
+    assert framed  # some templates do say "what {label} says"
+
+
+def test_a_quotation_that_ends_its_own_sentence_leaves_no_stop_over() -> None:
+    assert tidy("He said 'you'll regret it.'. Whatever the objections, it stands.") == (
+        "He said 'you'll regret it.' Whatever the objections, it stands."
+    )
