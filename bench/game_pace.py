@@ -1,7 +1,7 @@
 """The pace of a game: rounds to the verdict and turns per person, by case and by class size.
 
 Run: .venv/bin/python bench/game_pace.py [--seeds N] [--seed S] [--sizes 0,1,2,3,4,5,6] [--cases a,b]
-     [--rules NAME] [--workers W] [--set params.NAME=VALUE]
+     [--rules NAME] [--workers W] [--room-gate T] [--set params.NAME=VALUE]
 
 The pure engine, the offline mind and the shipped jury, on the five curated cases (two rated clear,
 three ambiguous), seeds S .. S+N-1 per case and class size. A class size is how many people hold
@@ -13,7 +13,8 @@ seats in the game:
   voted and had two turns (``turns_before_verdict`` 2, as ``services.lifecycle`` sets it);
 * 2-6: a room: people in seats 7, 2, 3, 4, 5, 6; the AI jurors take round 1 at once, then every
   person has one turn, in seat order, before each next round (``rooms.clock``); the jury waits
-  for every person's vote and one turn (``turns_before_verdict`` 1).
+  for every person's vote and five turns (``turns_before_verdict`` 5, as ``rooms.services`` sets
+  it; ``--room-gate`` tries another value).
 
 A person is scripted, deterministic by seed: their first vote is what the seat's persona would
 have voted on the first ballot of the AI-only game of the same seed (single player: their side);
@@ -69,7 +70,7 @@ CLEAR = {"kessler-market-robbery", "route-nine-fuel-stop-murder"}
 ROOM_SEATS = (7, 2, 3, 4, 5, 6)  # the host, then the seats a room opens first
 STRATEGIES = ("challenge_evidence", "question_witness", "reasonable_doubt", "alternative_theory")
 COURTROOM_GATE = 2
-ROOM_GATE = 1
+ROOM_GATE = 5  # rooms.services.ROOM_TURNS_BEFORE_VERDICT
 GIVES_WAY_AT = 9  # of the eleven others voting against a person: they may go over
 FEW_TURNS = 5
 
@@ -78,7 +79,7 @@ def side_of(vote: str) -> str:
     return "prosecute" if vote == "guilty" else "defend"
 
 
-async def play(slug: str, size: int, seed: int, rules: str) -> dict[str, Any]:
+async def play(slug: str, size: int, seed: int, rules: str, room_gate: int = ROOM_GATE) -> dict[str, Any]:
     case = load_case(slug)
     shipped = load_jury()
     if size == 0:
@@ -92,7 +93,7 @@ async def play(slug: str, size: int, seed: int, rules: str) -> dict[str, Any]:
             alone = begin(case=case, jury=shipped, seed=seed, settings=EngineSettings(rules=rules))
             first = {seat: alone.votes[seat] for seat in people}
         jury = [replace(j, kind="human") if j.seat in people else j for j in shipped]
-        gate = COURTROOM_GATE if size == 1 else ROOM_GATE
+        gate = COURTROOM_GATE if size == 1 else room_gate
         side = side_of(first[7]) if size == 1 else "none"
         state = new_state(
             jury=jury, seed=seed, player_side=side, settings=EngineSettings(rules=rules, turns_before_verdict=gate)
@@ -140,7 +141,7 @@ async def play(slug: str, size: int, seed: int, rules: str) -> dict[str, Any]:
     }
 
 
-def _play(job: tuple[str, int, int, str]) -> dict[str, Any]:
+def _play(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
     return asyncio.run(play(*job))
 
 
@@ -177,13 +178,14 @@ def main() -> None:
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--rules", default="unanimous")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--room-gate", type=int, default=ROOM_GATE, help="turns a room waits for, to try a value")
     parser.add_argument("--set", action="append", default=[], help="params.NAME=VALUE, to try a value")
     args = parser.parse_args()
     apply_overrides(args.set)
     sizes = [int(s) for s in args.sizes.split(",")]
     cases = args.cases.split(",")
     jobs = [
-        (slug, size, seed, args.rules)
+        (slug, size, seed, args.rules, args.room_gate)
         for slug in cases
         for size in sizes
         for seed in range(args.seed, args.seed + args.seeds)
@@ -193,7 +195,10 @@ def main() -> None:
             games = list(pool.map(_play, jobs, chunksize=4))
     else:
         games = [_play(job) for job in jobs]
-    print(f"seeds {args.seed}..{args.seed + args.seeds - 1}, rules {args.rules}, offline mind, shipped jury")
+    print(
+        f"seeds {args.seed}..{args.seed + args.seeds - 1}, rules {args.rules}, offline mind, shipped jury, "
+        f"room gate {args.room_gate}"
+    )
     head = (
         f"{'case / people':34s} {'games':>5s} {'rounds':>6s} {'mean':>6s} "
         f"{'turns':>5s} {'mean':>5s} {'<5':>6s} {'AI sp.':>7s}   g / ng / hung"

@@ -6,7 +6,7 @@ without a vote change) and the round limit. The verdict needs what the jury's ru
 (``engine.rules``: twelve votes alike, or a majority after the direction); anything less is a hung jury.
 
 The jury leaves room to argue: with ``settings.turns_before_verdict`` set (the courtroom: 2, a
-room: 1), it reaches no verdict by itself (unanimity or stability) until every participant has
+room: 5), it reaches no verdict by itself (unanimity or stability) until every participant has
 cast a vote of their own (or let a turn's time run out) and had that many turns, and a unanimous
 jury gives its verdict only when it was already close (unanimous or one vote short, for the same
 verdict) at the end of the round before: the people were told so (``verdict_outlook``) and had a

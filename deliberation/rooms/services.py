@@ -56,7 +56,9 @@ from deliberation.services.broadcast import access_changed, announce, close_brow
 
 OPENABLE_SEATS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 MAX_CONTENT = MAX_TEXT
-ROOM_TURNS_BEFORE_VERDICT = 1  # every seated person votes (or lets a turn run out) and has a turn
+# Every seated person votes (or lets a turn run out) and has five turns before the jury may settle by
+# itself: on a contested case a person in a room argues about as long as the courtroom's single player.
+ROOM_TURNS_BEFORE_VERDICT = 5
 MAX_NAME = 40
 
 ERROR_ROOM_UNKNOWN = "No room has the code '{code}'. Check the code and try again."
@@ -135,7 +137,7 @@ def room_create(
     has no host and no owner: seat 7 is the "Juror 7" persona, the side is none, and it
     starts when its first participant joins or ``ANGRY_ROOM_AUTOSTART_SECONDS`` after creation.
     The jury reaches no verdict by itself before every seated person has cast a vote of their own
-    (or let a turn's time run out) and had a turn.
+    (or let a turn's time run out) and had ``ROOM_TURNS_BEFORE_VERDICT`` turns.
     """
     wrong = sorted(set(open_seats) - set(OPENABLE_SEATS))
     if wrong:

@@ -23,7 +23,7 @@ from deliberation.rooms.services import Credential
 from deliberation.rooms.state import STAGE_AI, current_seat, room_of, seconds_left, turn_seconds, when
 from deliberation.rooms.words import ERROR_FILTERED, filtered_words
 from deliberation.selectors import deliberations_with_record
-from tests.deliberation.rooms.two_seats import ANNA, BEN, HOST, two_seat_room
+from tests.deliberation.rooms.two_seats import ANNA, BEN, HOST, turns_passed, two_seat_room
 
 PHONE = Credential(session_key="annas-phone")
 
@@ -282,6 +282,7 @@ def waits_for(room: Deliberation) -> list[int]:
 
 
 def test_a_person_back_at_her_seat_without_a_vote_is_waited_for_again(room):
+    turns_passed(room, services.ROOM_TURNS_BEFORE_VERDICT - 1)  # her turns but one, passed unvoted
     services.room_vote(deliberation_id=room.pk, credential=BEN, value="guilty")
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna walked away unvoted
     assert 2 not in waits_for(room)  # her run-out turn settled her ballot: the jury no longer waits for her
@@ -293,6 +294,7 @@ def test_a_person_back_at_her_seat_without_a_vote_is_waited_for_again(room):
 
 
 def test_a_person_back_while_a_round_runs_is_waited_for_once_the_round_is_over(room):
+    turns_passed(room, services.ROOM_TURNS_BEFORE_VERDICT - 1)
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"
     Deliberation.objects.filter(pk=room.pk).update(round_status=RoundStatus.RUNNING)
     assert control.seat_return(deliberation_id=room.pk, credential=ANNA) is True
@@ -344,6 +346,7 @@ def test_the_record_counts_no_vote_for_people_who_have_not_voted_not_their_seats
 
 
 def test_with_everyone_away_the_jury_waits_a_turns_length_between_rounds_not_the_short_pause(room):
+    turns_passed(room, services.ROOM_TURNS_BEFORE_VERDICT - 1)  # the last turn of each runs out below
     assert clock.room_tick(deliberation_id=room.pk, now=later(61)) == "timeout"  # Anna is away
     assert clock.room_tick(deliberation_id=room.pk, now=later(200)) == "timeout"  # and Ben
     # Ben was the last at the table: his ballot stays open, so eleven cannot decide over his head

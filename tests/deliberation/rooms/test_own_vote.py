@@ -12,6 +12,7 @@ from deliberation.engine.state import DeliberationState
 from deliberation.models import Deliberation, Narration, NarrationKind, Phase
 from deliberation.rooms import clock, services
 from deliberation.rooms.services import ROOM_TURNS_BEFORE_VERDICT, Credential
+from tests.deliberation.rooms.two_seats import turns_passed
 
 HOST = "teacher-session"
 ANNA, BEN = Credential(session_key="anna"), Credential(session_key="ben")
@@ -57,12 +58,15 @@ def test_a_seated_person_shows_no_vote_until_they_cast_their_own(room):
 
 
 def test_a_room_waits_for_every_seated_persons_vote_and_turn_before_it_ends(room):
-    assert ROOM_TURNS_BEFORE_VERDICT == 1
+    assert ROOM_TURNS_BEFORE_VERDICT == 5
     agree_all(room)
     assert clock.room_tick(deliberation_id=room.pk) == "round"
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION  # unanimous, but nobody seated has voted or had a turn
     assert seat_votes(room) == {2: "", 3: ""}
+    for _ in range(ROOM_TURNS_BEFORE_VERDICT - 1):  # every turn but the last, passed unvoted
+        turns_passed(room, 1)
+        assert room.phase == Phase.DELIBERATION  # unanimous, but nobody seated has voted
 
     services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
     services.room_speak(deliberation_id=room.pk, credential=ANNA, content="I agree: not guilty.")
@@ -80,6 +84,8 @@ def test_a_room_whose_people_have_not_voted_does_not_end_on_the_first_round(room
     assert clock.room_tick(deliberation_id=room.pk, now=later(1)) == "round"
     room.refresh_from_db()
     assert room.phase == Phase.DELIBERATION  # both had a turn, neither has voted
+    turns_passed(room, ROOM_TURNS_BEFORE_VERDICT - 2)  # the turns but one they still need, unvoted
+    assert room.phase == Phase.DELIBERATION
     services.room_vote(deliberation_id=room.pk, credential=ANNA, value="not_guilty")
     services.room_vote(deliberation_id=room.pk, credential=BEN, value="not_guilty")
     services.room_pass(deliberation_id=room.pk, credential=ANNA)

@@ -26,3 +26,13 @@ def two_seat_room(case: Case, settings: Any) -> Deliberation:
     assert clock.room_tick(deliberation_id=created.pk) == "round"
     created.refresh_from_db()
     return created
+
+
+def turns_passed(room: Deliberation, cycles: int) -> None:
+    """Anna and Ben each pass ``cycles`` turns, the AI jurors' round running after each pair: the
+    turns a room's jury waits for, had before what a test plays next (neither votes)."""
+    for _ in range(cycles):
+        services.room_pass(deliberation_id=room.pk, credential=ANNA)
+        services.room_pass(deliberation_id=room.pk, credential=BEN)
+        assert clock.room_tick(deliberation_id=room.pk) == "round"
+    room.refresh_from_db()
