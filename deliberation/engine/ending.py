@@ -19,8 +19,8 @@ from collections.abc import Collection
 from typing import Literal
 
 from deliberation.engine import rules as jury_rules
-from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line, rounds_words
-from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.engine.foreperson import ProcessLine, closing_lines, deadlock_line
+from deliberation.engine.judge import counted, join_names  # pure Python: how counts and names sound
 from deliberation.engine.ports import ArgumentReader
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import CaseFile, JurorProfile, Speech
@@ -216,11 +216,6 @@ NEAR_LIMIT_ALLEN = (
 WORDS = {"guilty": "guilty", "not_guilty": "not guilty"}
 
 
-def _turns_words(count: int) -> str:
-    """'1 turn', '2 turns'."""
-    return f"{count} turn" if count == 1 else f"{count} turns"
-
-
 def verdict_outlook(
     *,
     votes: dict[int, str],
@@ -252,13 +247,13 @@ def verdict_outlook(
     verdict = WORDS[leader]
     if count >= size:
         if waiting:
-            return NEAR_UNANIMOUS_WAITING.format(verdict=verdict, turns=_turns_words(turns_needed))
+            return NEAR_UNANIMOUS_WAITING.format(verdict=verdict, turns=counted(turns_needed, "turn"))
         return NEAR_UNANIMOUS.format(verdict=verdict)
     needed = jury_rules.majority_needed(size) if direction else size
     if count >= needed:
         template = NEAR_MAJORITY_WAITING if waiting else NEAR_MAJORITY
         return template.format(
-            count=count, rest=size - count, verdict=verdict, rules=named, turns=_turns_words(turns_needed)
+            count=count, rest=size - count, verdict=verdict, rules=named, turns=counted(turns_needed, "turn")
         )
     if count == needed - 1:
         if direction:
@@ -273,10 +268,10 @@ def verdict_outlook(
         return NEAR_LIMIT.format(limit=max_rounds, required=required, rules=named)
     if not waiting and round_number >= 1 and rounds_without_change + 1 >= stability_rounds:
         if rule.kept_until_agreed or (rule.majority_direction and not progress.direction_round):
-            return NEAR_STABLE_SENT_BACK.format(rounds=rounds_words(rounds_without_change), rules=named)
+            return NEAR_STABLE_SENT_BACK.format(rounds=counted(rounds_without_change, "round"), rules=named)
         if allen_left:
-            return NEAR_STABLE_ALLEN.format(rounds=rounds_words(rounds_without_change), rules=named)
-        return NEAR_STABLE.format(rounds=rounds_words(rounds_without_change), required=required, rules=named)
+            return NEAR_STABLE_ALLEN.format(rounds=counted(rounds_without_change, "round"), rules=named)
+        return NEAR_STABLE.format(rounds=counted(rounds_without_change, "round"), required=required, rules=named)
     return ""
 
 

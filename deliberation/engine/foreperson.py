@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deliberation.engine import rules as jury_rules
-from deliberation.engine.judge import join_names  # pure Python: how a list of names sounds
+from deliberation.engine.judge import counted, join_names  # pure Python: how counts and names sound
 from deliberation.engine.state import DeliberationState
 from deliberation.engine.types import JurorProfile
 
@@ -125,11 +125,6 @@ def opening_line(state: DeliberationState, jury: Sequence[JurorProfile]) -> str:
     )
 
 
-def rounds_words(count: int) -> str:
-    """'1 round', '3 rounds'."""
-    return f"{count} round" if count == 1 else f"{count} rounds"
-
-
 def _one_still_round_from_the_end(state: DeliberationState, jury: Sequence[JurorProfile]) -> bool:
     """Would one more round without a vote change end the deliberation (``ending.end_reason``'s
     stability rule)? Not while a participant will still lack a vote of their own or their turns at
@@ -156,7 +151,7 @@ def lines_for_round(
     if number > 1 and number % TIME_INTERVAL == 0 and number < limit - VOTE_CALL_MARGIN:
         turn = number // TIME_INTERVAL
         if _one_still_round_from_the_end(state, jury):
-            text = TIME_REMINDER_STILL.format(still=rounds_words(state.rounds_without_change))
+            text = TIME_REMINDER_STILL.format(still=counted(state.rounds_without_change, "round"))
         elif lesson_left is not None:
             text = TIME_REMINDERS_BELL[turn % len(TIME_REMINDERS_BELL)].format(left=minutes_words(lesson_left))
         else:

@@ -54,6 +54,11 @@ def join_names(items: Sequence[str]) -> str:
     return f"{', '.join(cleaned[:-1])} and {cleaned[-1]}"
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 round', '2 rounds': a count as a person writes it (a noun that takes "s")."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def tally(votes: Iterable[str]) -> tuple[int, int]:
     """Count (guilty, not guilty) from vote values; blank or unknown values are not counted."""
     guilty = not_guilty = 0

@@ -79,15 +79,14 @@ class RoomCard:
         return bool(self.stage) and self.deliberation.phase in (Phase.TRIAL, Phase.DELIBERATION)
 
     @property
+    def extendable(self) -> bool:
+        """A person has the floor or a counsel's move is awaited: more time gives it more seconds."""
+        return self.turn.get("who") == "participant" or self.trial_turn is not None
+
+    @property
     def skippable(self) -> bool:
-        """A person has the floor, a counsel's move is awaited, counsel are still being chosen, or AI
-        counsel hold the trial (the next step)."""
-        return (
-            self.turn.get("who") == "participant"
-            or self.trial_turn is not None
-            or self.choosing_counsel
-            or self.ai_trial
-        )
+        """More time applies, counsel are still being chosen, or AI counsel hold the trial (the next step)."""
+        return self.extendable or self.choosing_counsel or self.ai_trial
 
     @property
     def ai_trial(self) -> bool:
