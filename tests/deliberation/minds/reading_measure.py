@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,6 +25,7 @@ from deliberation.engine.session import begin
 from deliberation.engine.state import EngineSettings
 from deliberation.engine.types import Speech
 from deliberation.minds.offline.mind import OfflineMind
+from deliberation.minds.offline.reading import read
 from deliberation.minds.stand_ins import argued_points
 from tests.deliberation.engine.factories import build_jury
 from tests.deliberation.minds.curated import curated_case
@@ -92,6 +94,11 @@ class Figures:
         return self.salad_mean / self.strong_mean if self.strong_mean else float("inf")
 
 
+def measure_direct(arguments: tuple[Argument, ...] = ARGUMENTS, pairs: tuple[Pair, ...] = PAIRS) -> Figures:
+    """The same figures from the reading's push alone (``Reading.push``), without any room."""
+    return _figures(arguments, pairs, lambda slug, text: read(curated_case(slug), text).push)
+
+
 def measure(
     arguments: tuple[Argument, ...] = ARGUMENTS,
     pairs: tuple[Pair, ...] = PAIRS,
@@ -100,13 +107,19 @@ def measure(
     full: bool = False,
     own: bool = False,
 ) -> Figures:
+    return _figures(arguments, pairs, lambda slug, text: effect(slug, text, seeds, full=full, own=own))
+
+
+def _figures(
+    arguments: tuple[Argument, ...], pairs: tuple[Pair, ...], effect_of: Callable[[str, str], float]
+) -> Figures:
     strong: list[float] = []
     loose: list[float] = []
     salad: list[float] = []
     right = directed = 0
     wrong: list[str] = []
     for argument in arguments:
-        value = effect(argument.case, argument.text, seeds, full=full, own=own)
+        value = effect_of(argument.case, argument.text)
         if argument.grade in {"strong", "weak"}:
             directed += 1
             if signed(argument.side, value) > 0:
@@ -121,8 +134,8 @@ def measure(
                 salad.append(abs(value))
     pairs_right = 0
     for pair in pairs:
-        guilty = effect(pair.case, pair.guilty, seeds, full=full, own=own)
-        doubt = effect(pair.case, pair.not_guilty, seeds, full=full, own=own)
+        guilty = effect_of(pair.case, pair.guilty)
+        doubt = effect_of(pair.case, pair.not_guilty)
         if guilty > 0 > doubt:
             pairs_right += 1
         else:
