@@ -63,6 +63,7 @@ class CaseIndex:
         self.idf = {word: math.log(1 + count / seen) for word, seen in frequency.items()}
         names = {d.name.lower() for d in case.defendants} | {n for d in case.defendants for n in d.name.lower().split()}
         self.as_pronoun = _pronouns(case)
+        self.someone_else = _someone_else(case)
         for word in names:  # the defendant's name is in every argument: it says nothing about what
             self.idf[lex.stem(word)] = 0.0
         texts = tuple(facet.text or " ".join(sorted(facet.words)) for facet in self.facets)
@@ -72,6 +73,37 @@ class CaseIndex:
 
 
 HONORIFICS = frozenset("mr mrs ms miss dr mister".split())
+CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday state crown court street road avenue the detective officer sergeant "
+    "captain constable god".split()
+)
+CULPRIT_VERBS = r"(?:did|done|killed|shot|stabbed|robbed|started|set|is guilty|was guilty|is the one|was the one)"
+
+
+def _someone_else(case: CaseFile) -> re.Pattern[str] | None:
+    """Another person the file names (not the accused, not a witness: "Merrick" in the DNA evidence) said
+    to be the culprit: "Merrick did it", "it was probably Merrick". The stance words hear them as
+    "someone else did it", towards doubt, not as a guilt phrase said of the accused."""
+    people = [d.name for d in case.defendants] + [w.name for w in case.witnesses]
+    known = {part.lower() for name in people for part in re.findall(r"[A-Za-z'’-]+", name)}
+    texts = [item.description for item in case.evidence] + [item.contest_reason or "" for item in case.evidence]
+    texts += list(case.prosecution_arguments) + list(case.defense_arguments)
+    found = {
+        word
+        for text in texts
+        for word in re.findall(r"(?<=[a-z,;] )([A-Z][a-z]{2,})\b", text)
+        if word.lower() not in known and word.lower() not in CALENDAR and word.lower() not in lex.STOPWORDS
+    }
+    if not found:
+        return None
+    names = "|".join(sorted((re.escape(n) for n in found), key=len, reverse=True))
+    return re.compile(  # "it was Merrick." but not "it was Forester glass"
+        rf"\b(?:(?<=it was )|(?<=its )|(?<=it's )|(?<=probably )|(?<=prob )|(?<=maybe ))({names})"
+        r"(?=\s*(?:[.,;!?]|$|\s+(?:who|that|not|tbh|lol|honestly|and|all along)\b))"
+        rf"|\b({names})(?=\s+{CULPRIT_VERBS}\b)",
+        re.I,
+    )
 
 
 def _pronouns(case: CaseFile) -> tuple[re.Pattern[str], str, str] | None:

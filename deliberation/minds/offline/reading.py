@@ -60,6 +60,11 @@ DETAIL_IDF = 1.6  # a word at least this rare in the case is a detail
 CONCEDED = 0.3  # what a clause answered by "but" / "however" still weighs
 FOLLOW_SHARE = 0.8  # a sentence about what the last one said ("That's worthless.") weighs this much
 LOOSE_FORCE = 0.04  # what stance words alone, about nothing in the case, can do
+# A verdict declared about the accused with nothing in the case named ("Dorsey did it.", "shes innocent",
+# "it wasnt him"): a juror saying where they stand moves the room as a weak argument does, once; each
+# time the room already heard the same declaration, less (as a facet argued again).
+DECLARED_FORCE = 0.1
+DECLARED = "declared"  # the key a declaration is counted under in what the room has heard
 READING_SCALE = 1.0  # reading push -> speech strength (-1..1)
 # A sentence's vector against a facet's (cosine), mapped to relevance: at LOW it is about nothing in
 # particular (every sentence of a case's own words sits this close), at HIGH it is plainly about it.
@@ -105,6 +110,7 @@ class Reading:
     touches: tuple[Touch, ...]
     specificity: float  # 0..1
     loose: float  # the stance of what touched nothing, -1..1
+    declared: float = 0.0  # a verdict declared about nothing in the case, -1..1 (+ towards guilt)
 
     @property
     def push(self) -> float:
@@ -119,7 +125,8 @@ class Reading:
 
     @property
     def keys(self) -> frozenset[tuple[str, int]]:
-        return frozenset((t.facet.key, 1 if t.push > 0 else -1) for t in self.touches if t.push)
+        keys = {(t.facet.key, 1 if t.push > 0 else -1) for t in self.touches if t.push}
+        return frozenset(keys | ({(DECLARED, 1 if self.declared > 0 else -1)} if self.declared else set()))
 
     def impact_for(self, archetype: str, heard: dict[tuple[str, int], int] | None = None) -> float:
         """-1..1 towards guilt for one listener; ``heard`` counts the facets the room already heard."""
@@ -136,6 +143,9 @@ class Reading:
         total = towards_doubt - towards_guilt
         total *= SPECIFIC_FLOOR + (1 - SPECIFIC_FLOOR) * self.specificity
         total += LOOSE_FORCE * self.loose
+        if self.declared:
+            repeats = (heard or {}).get((DECLARED, 1 if self.declared > 0 else -1), 0)
+            total += DECLARED_FORCE * self.declared / (1 + REPEAT_DISCOUNT * repeats)
         return max(-1.0, min(1.0, READING_SCALE * total))
 
 
@@ -240,9 +250,12 @@ def _semantic(index: CaseIndex, cosines: np.ndarray) -> np.ndarray:
 def stance_words(index: CaseIndex, sentence: str) -> tuple[int, int]:
     """The lexicon's stance words in a sentence (``lex.stance_of``), read as said of this case: the
     defendant's name is heard as "him" or "her" ("its not Dorsey" is "not him", "that places Hale there"
-    is "places him there"), and what a sentence only supposes ("If it wasn't her, why did the boy pick
+    is "places him there"), another person the file names said to be the culprit is "someone else" ("Merrick
+    did it"), and what a sentence only supposes ("If it wasn't her, why did the boy pick
     her out?") says nothing."""
     sentence = HYPOTHESIS.sub(" ", sentence)
+    if index.someone_else is not None:
+        sentence = index.someone_else.sub("someone else", sentence)
     if index.as_pronoun is not None:
         pattern, pronoun, possessive = index.as_pronoun
         sentence = pattern.sub(lambda m: possessive if m.group(1) else pronoun, sentence)
@@ -321,6 +334,7 @@ def text_signals(case: CaseFile, text: str) -> list[Signals | None]:
 def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
     sentences: list[_Sentence] = []
     loose = 0.0
+    declared = 0.0
     clauses = _clauses(text)
     lines = [line for line, _ in clauses]
     said = reading_stance.stances(tuple(lines), index.kind)
@@ -344,6 +358,10 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
             sentences.append(_Sentence(hits, follow, True))
         else:
             loose += alone
+            if (
+                verdict
+            ):  # the verdict words, as the sentence's own stance takes them ("dont think they proved it was him")
+                declared += alone
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
     steer = sum(
         sentence.direction * sentence.weight * max(score for score, _, _ in sentence.hits)
@@ -367,7 +385,12 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
             details |= {w for w in shared if w.isdigit() or index.idf.get(w, 0.0) >= DETAIL_IDF}
     touches = tuple(Touch(facets[key], relevance[key], push) for key, push in pushes.items() if push)
     specificity = min(1.0, len(details) / 3)
-    return Reading(touches=touches, specificity=specificity, loose=max(-1.0, min(1.0, loose)))
+    return Reading(
+        touches=touches,
+        specificity=specificity,
+        loose=max(-1.0, min(1.0, loose)),
+        declared=max(-1.0, min(1.0, declared)),
+    )
 
 
 def heard_counts(
