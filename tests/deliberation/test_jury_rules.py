@@ -29,7 +29,7 @@ def _run(*args: str) -> dict:
 
 
 def test_an_allen_charge_gives_a_deadlocked_jury_more_rounds_and_only_the_second_deadlock_hangs(library):
-    record = _run("--case", "copper-kettle-fire", "--rules", "us-allen", "--max-rounds", "2", "--seed", "1")
+    record = _run("--case", "copper-kettle-fire", "--rules", "us-allen", "--max-rounds", "2", "--seed", "2")
     assert record["rules"] == "us-allen"
     assert record["directions"] == [ALLEN_INSTRUCTION]
     assert record["rounds"] == 2 + ALLEN_EXTRA_ROUNDS
@@ -38,13 +38,13 @@ def test_an_allen_charge_gives_a_deadlocked_jury_more_rounds_and_only_the_second
 
 
 def test_the_same_jury_under_unanimous_rules_hangs_at_the_round_limit(library):
-    record = _run("--case", "copper-kettle-fire", "--rules", "unanimous", "--max-rounds", "2", "--seed", "1")
+    record = _run("--case", "copper-kettle-fire", "--rules", "unanimous", "--max-rounds", "2", "--seed", "2")
     assert record["rules"] == "unanimous" and record["directions"] == []
     assert record["rounds"] == 2 and record["verdict"] == "hung"
 
 
 def test_the_judges_direction_is_a_judge_turn_and_is_narrated(library):
-    record = _run("--case", "copper-kettle-fire", "--rules", "us-allen", "--max-rounds", "2", "--seed", "1")
+    record = _run("--case", "copper-kettle-fire", "--rules", "us-allen", "--max-rounds", "2", "--seed", "2")
     deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
     judge_turns = list(deliberation.turns.filter(kind=TurnKind.JUDGE).values_list("content", flat=True))
     assert judge_turns == [ALLEN_INSTRUCTION]
@@ -148,7 +148,7 @@ def test_an_agents_view_of_a_room_names_its_rules(library):
 
 def test_an_offline_juror_who_withdraws_is_noted_in_the_transcript_and_marked_in_the_jury_box(library, client):
     # A seed whose room has a juror withdraw and stay withdrawn to the end (the badge marks only those).
-    record = _run("--case", "copper-kettle-fire", "--seed", "5")  # withdraws in round 7 of 12
+    record = _run("--case", "copper-kettle-fire", "--seed", "6")  # withdraws in round 10 of 12
     deliberation = Deliberation.objects.get(pk=record["deliberation_id"])
     note = deliberation.turns.get(kind=TurnKind.PROCESS, content__contains="withdraws from the discussion")
     seat = next(s for s in deliberation.seats.all() if note.content == WITHDRAW_NOTE.format(name=s.display_name))
