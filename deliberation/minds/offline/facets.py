@@ -73,7 +73,7 @@ class CaseIndex:
 
 
 HONORIFICS = frozenset("mr mrs ms miss dr mister".split())
-CALENDAR = frozenset(
+NOT_A_CULPRIT = frozenset(  # capitalised words of a case file that name no person: dates, places, titles
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday state crown court street road avenue the detective officer sergeant "
     "captain constable god".split()
@@ -93,7 +93,7 @@ def _someone_else(case: CaseFile) -> re.Pattern[str] | None:
         word
         for text in texts
         for word in re.findall(r"(?<=[a-z,;] )([A-Z][a-z]{2,})\b", text)
-        if word.lower() not in known and word.lower() not in CALENDAR and word.lower() not in lex.STOPWORDS
+        if word.lower() not in known and word.lower() not in NOT_A_CULPRIT and word.lower() not in lex.STOPWORDS
     }
     if not found:
         return None

@@ -126,7 +126,11 @@ class Reading:
     @property
     def keys(self) -> frozenset[tuple[str, int]]:
         keys = {(t.facet.key, 1 if t.push > 0 else -1) for t in self.touches if t.push}
-        return frozenset(keys | ({(DECLARED, 1 if self.declared > 0 else -1)} if self.declared else set()))
+        return frozenset(keys | ({self._declared_key} if self.declared else set()))
+
+    @property
+    def _declared_key(self) -> tuple[str, int]:
+        return (DECLARED, 1 if self.declared > 0 else -1)
 
     def impact_for(self, archetype: str, heard: dict[tuple[str, int], int] | None = None) -> float:
         """-1..1 towards guilt for one listener; ``heard`` counts the facets the room already heard."""
@@ -144,7 +148,7 @@ class Reading:
         total *= SPECIFIC_FLOOR + (1 - SPECIFIC_FLOOR) * self.specificity
         total += LOOSE_FORCE * self.loose
         if self.declared:
-            repeats = (heard or {}).get((DECLARED, 1 if self.declared > 0 else -1), 0)
+            repeats = (heard or {}).get(self._declared_key, 0)
             total += DECLARED_FORCE * self.declared / (1 + REPEAT_DISCOUNT * repeats)
         return max(-1.0, min(1.0, READING_SCALE * total))
 
@@ -250,9 +254,9 @@ def _semantic(index: CaseIndex, cosines: np.ndarray) -> np.ndarray:
 def stance_words(index: CaseIndex, sentence: str) -> tuple[int, int]:
     """The lexicon's stance words in a sentence (``lex.stance_of``), read as said of this case: the
     defendant's name is heard as "him" or "her" ("its not Dorsey" is "not him", "that places Hale there"
-    is "places him there"), another person the file names said to be the culprit is "someone else" ("Merrick
-    did it"), and what a sentence only supposes ("If it wasn't her, why did the boy pick
-    her out?") says nothing."""
+    is "places him there"), another person the file names said to be the culprit is "someone else"
+    ("Merrick did it"), and what a sentence only supposes ("If it wasn't her, why did the boy pick her
+    out?") says nothing."""
     sentence = HYPOTHESIS.sub(" ", sentence)
     if index.someone_else is not None:
         sentence = index.someone_else.sub("someone else", sentence)
@@ -358,9 +362,8 @@ def _read(index: CaseIndex, text: str, retrieved: frozenset[str]) -> Reading:
             sentences.append(_Sentence(hits, follow, True))
         else:
             loose += alone
-            if (
-                verdict
-            ):  # the verdict words, as the sentence's own stance takes them ("dont think they proved it was him")
+            # The verdict words, as the sentence's own stance takes them ("dont think they proved it was him").
+            if verdict:
                 declared += alone
     # A plain citation serves the text's argument: it goes the way the text's decisive sentences go.
     steer = sum(
